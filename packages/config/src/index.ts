@@ -1,0 +1,12 @@
+export { ConfigError, loadConfigOrExit, parseEnv } from './parse-env.ts';
+export { boolFlag, intVar, logLevel, portVar, urlVar } from './fields.ts';
+export {
+  callbackEnv,
+  commonEnv,
+  databaseEnv,
+  publicUrlEnv,
+  redisEnv,
+  s3Env,
+  sweeperEnv,
+  targetEnv,
+} from './shared-env.ts';

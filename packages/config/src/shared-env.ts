@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { boolFlag, intVar, logLevel, urlVar } from './fields.ts';
+
+// Environment fragments that several apps share. Each app spreads the ones it needs into its own
+// schema (apps/*/src/config.ts), so a variable means the same thing everywhere.
+
+export const databaseEnv = {
+  DATABASE_URL: urlVar(['postgres:', 'postgresql:'], 'npm start sets it for the local stack'),
+};
+
+export const redisEnv = {
+  REDIS_URL: urlVar(['redis:', 'rediss:'], 'npm start sets it for the local stack'),
+  /** Prefix of every BullMQ key; tests give each file its own. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, ":", "_" and "-" only').default('pageprobe'),
+};
+
+export const s3Env = {
+  S3_ENDPOINT: urlVar(['http:', 'https:'], 'npm start sets it for the local stack'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').default('pageprobe'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  S3_FORCE_PATH_STYLE: boolFlag(true),
+};
+
+export const targetEnv = {
+  ALLOW_PRIVATE_TARGETS: boolFlag(false),
+};
+
+export const commonEnv = {
+  LOG_LEVEL: logLevel,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+};
+
+/** How long a test may sit `queued` before the sweeper re-enqueues it. */
+export const sweeperEnv = {
+  SWEEP_INTERVAL_MS: intVar(10_000, { min: 100 }),
+  SWEEP_QUEUED_AFTER_MS: intVar(30_000, { min: 0 }),
+};
+
+export const callbackEnv = {
+  CALLBACK_TIMEOUT_MS: intVar(10_000, { min: 1 }),
+  CALLBACK_RETRY_DELAY_MS: intVar(30_000, { min: 0 }),
+};
+
+export const publicUrlEnv = {
+  PUBLIC_BASE_URL: urlVar(['http:', 'https:'], 'the origin clients use').optional(),
+};

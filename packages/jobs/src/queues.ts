@@ -1,0 +1,86 @@
+import { type ConnectionOptions, type JobsOptions, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import type { z } from 'zod';
+import type { JobDefinition } from './catalog.ts';
+
+export interface QueueContext {
+  connection: ConnectionOptions;
+  prefix: string;
+}
+
+// Finished jobs are kept briefly for inspection; PostgreSQL keeps the real history.
+const retention: JobsOptions = {
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 24 * 3600 },
+};
+
+export function openQueue<P extends z.ZodType>(def: JobDefinition<P>, ctx: QueueContext): Queue {
+  return new Queue(def.queue, { connection: ctx.connection, prefix: ctx.prefix });
+}
+
+function jobOptions<P extends z.ZodType>(def: JobDefinition<P>, payload: z.output<P>, extra: JobsOptions): JobsOptions {
+  return {
+    ...retention,
+    attempts: def.attempts,
+    ...extra,
+    jobId: String((payload as Record<string, unknown>)[def.idField]),
+  };
+}
+
+/** Validates and adds; the job id comes from the payload, so adding an existing job again is a no-op. */
+export async function enqueue<P extends z.ZodType>(
+  queue: Queue,
+  def: JobDefinition<P>,
+  payload: z.input<P>,
+  extra: JobsOptions = {},
+): Promise<void> {
+  const parsed = def.payload.parse(payload) as z.output<P>;
+  await queue.add(def.name, parsed, jobOptions(def, parsed, extra));
+}
+
+export async function enqueueMany<P extends z.ZodType>(
+  queue: Queue,
+  def: JobDefinition<P>,
+  payloads: z.input<P>[],
+  extra: JobsOptions = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await queue.addBulk(
+    payloads.map((payload) => {
+      const parsed = def.payload.parse(payload) as z.output<P>;
+      return { name: def.name, data: parsed, opts: jobOptions(def, parsed, extra) };
+    }),
+  );
+}
+
+export interface JobInfo {
+  id: string;
+  attemptsMade: number;
+  /** True on the last try the catalog allows: a handler fails the row for good then. */
+  isFinalAttempt: boolean;
+}
+
+/**
+ * A BullMQ worker whose handler gets a validated payload. A payload that does not parse fails at once
+ * with UnrecoverableError instead of being retried.
+ */
+export function startWorker<P extends z.ZodType>(
+  def: JobDefinition<P>,
+  ctx: QueueContext,
+  handler: (payload: z.output<P>, job: JobInfo) => Promise<void>,
+  options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
+): Worker {
+  return new Worker(
+    def.queue,
+    async (job) => {
+      const parsed = def.payload.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`invalid ${def.queue} payload: ${parsed.error.message}`);
+      const attempts = job.opts.attempts ?? def.attempts;
+      await handler(parsed.data as z.output<P>, {
+        id: job.id ?? '',
+        attemptsMade: job.attemptsMade,
+        isFinalAttempt: job.attemptsMade + 1 >= attempts,
+      });
+    },
+    { ...options, connection: ctx.connection, prefix: ctx.prefix },
+  );
+}

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A server we started and must stop: PostgreSQL, Redis or the S3 server. */
+export interface LocalService {
+  name: string;
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * Starts a long-running server as a direct child (never daemonised, so stopping it is a signal and a
+ * wait), keeps the tail of its output for error messages, and waits until `ready()` succeeds.
+ */
+export async function spawnService(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { ready: () => Promise<boolean>; stopSignal?: NodeJS.Signals; timeoutMs?: number },
+): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const { ready, stopSignal = 'SIGTERM', timeoutMs = 30_000, ...spawnOptions } = options;
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  const exit = once(child, 'exit').then(() => {
+    exited = true;
+  });
+  const spawnError = once(child, 'error').then(([error]) => error as Error);
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill(stopSignal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const failed = await Promise.race([spawnError, exit.then(() => null), sleep(100).then(() => undefined)]);
+    if (failed instanceof Error) throw new Error(`could not start ${name} (${command}): ${failed.message}`);
+    if (exited) throw new Error(`${name} exited during start-up:\n${output.trim()}`);
+    if (await ready().catch(() => false)) return { child, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not become ready within ${timeoutMs / 1000} s:\n${output.trim()}`);
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,49 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { blockedReason } from './address-policy.ts';
+
+/** The error a guarded connection fails with; its code lets callers report `url_not_allowed`. */
+export class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKEDADDRESS';
+  readonly address: string;
+  readonly reason: string;
+  constructor(host: string, address: string, reason: string) {
+    super(`${host} resolves to ${address}, a ${reason} address, which is not allowed`);
+    this.name = 'BlockedAddressError';
+    this.address = address;
+    this.reason = reason;
+  }
+}
+
+/**
+ * A `lookup` for net/http/got that resolves the host itself and hands the socket only addresses it
+ * checked, so a name cannot resolve to a public address for the check and a private one for the
+ * connection (DNS rebinding). Any blocked address in the answer refuses the whole host.
+ */
+export function guardedLookup({ allowPrivate }: { allowPrivate: boolean }): LookupFunction {
+  return ((hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
+    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      if (!allowPrivate) {
+        for (const { address } of addresses) {
+          const reason = blockedReason(address);
+          if (reason) return callback(new BlockedAddressError(hostname, address, reason), '', 0);
+        }
+      }
+      if (options.all) return (callback as unknown as AllCallback)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  }) as LookupFunction;
+}
+
+/** net skips `lookup` for IP literals, so those are checked before connecting. */
+export function assertAllowedLiteral(hostname: string, { allowPrivate }: { allowPrivate: boolean }): void {
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (allowPrivate || !isIP(host)) return;
+  const reason = blockedReason(host);
+  if (reason) throw new BlockedAddressError(hostname, host, reason);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;
+type AllCallback = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void;
