@@ -1,3 +1,4 @@
+import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
 // Every job is declared here once; producers and consumers both import it. Queue names are a wire
@@ -15,6 +16,8 @@ export interface JobDefinition<P extends z.ZodType> {
   readonly attempts: number;
   /** Which payload field is the job id, so enqueueing the same row twice is a no-op. */
   readonly idField: keyof z.output<P> & string;
+  /** Further BullMQ options every job of this kind gets. */
+  readonly options?: JobsOptions;
 }
 
 const define = <P extends z.ZodType>(def: JobDefinition<P>) => Object.freeze(def);
@@ -24,7 +27,14 @@ export const jobs = {
   seo_crawl: define({ queue: 'test-seo-crawl', name: 'run', payload: testJobPayload, attempts: 2, idField: 'testId' }),
   uptime: define({ queue: 'test-uptime', name: 'run', payload: testJobPayload, attempts: 3, idField: 'testId' }),
   /** One attempt plus exactly one retry, CALLBACK_RETRY_DELAY_MS later (the dispatcher's backoff). */
-  callback: define({ queue: 'callbacks', name: 'deliver', payload: callbackJobPayload, attempts: 2, idField: 'deliveryId' }),
+  callback: define({
+    queue: 'callbacks',
+    name: 'deliver',
+    payload: callbackJobPayload,
+    attempts: 2,
+    idField: 'deliveryId',
+    options: { backoff: { type: 'custom' } },
+  }),
 } as const;
 
 export type TestType = 'lighthouse' | 'seo_crawl' | 'uptime';

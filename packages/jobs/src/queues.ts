@@ -21,6 +21,7 @@ function jobOptions<P extends z.ZodType>(def: JobDefinition<P>, payload: z.outpu
   return {
     ...retention,
     attempts: def.attempts,
+    ...def.options,
     ...extra,
     jobId: String((payload as Record<string, unknown>)[def.idField]),
   };

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { CHECK_VIOLATION, type Db, type Plan, type KeyScope, sqlState, type Team } from '@pageprobe/db';
+import { ProblemError } from '../http/problem.ts';
+import { generateApiKey } from '../keys/api-key.ts';
+
+// What the dashboard backend (over /admin/v1) and operators (over `pnpm admin`) can do. Both go
+// through these functions, so they keep the same rules.
+
+export interface TeamView {
+  id: string;
+  name: string;
+  plan: Plan;
+  credits_balance: number;
+}
+
+export interface ApiKeyView {
+  id: string;
+  key: string;
+  prefix: string;
+  scope: KeyScope;
+  name: string | null;
+  expires_at: string | null;
+}
+
+const teamView = (team: Team): TeamView => ({
+  id: team.id,
+  name: team.name,
+  plan: team.plan,
+  credits_balance: team.creditsBalance,
+});
+
+const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No team with id ${teamId}.`);
+
+export function createAdminService(db: Db) {
+  async function requireTeam(teamId: string): Promise<Team> {
+    const team = await db.team.findUnique({ where: { id: teamId } });
+    if (!team) throw teamNotFound(teamId);
+    return team;
+  }
+
+  return {
+    async createTeam(input: { name: string; plan: Plan }): Promise<TeamView> {
+      return teamView(await db.team.create({ data: { name: input.name, plan: input.plan } }));
+    },
+
+    async getTeam(teamId: string): Promise<TeamView> {
+      return teamView(await requireTeam(teamId));
+    },
+
+    async updateTeam(teamId: string, input: { plan: Plan }): Promise<TeamView> {
+      const [team] = await db.team.updateManyAndReturn({ where: { id: teamId }, data: { plan: input.plan } });
+      if (!team) throw teamNotFound(teamId);
+      return teamView(team);
+    },
+
+    async createApiKey(
+      teamId: string,
+      input: { scope: KeyScope; name?: string | null; expires_at?: string | null },
+    ): Promise<ApiKeyView> {
+      await requireTeam(teamId);
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) {
+        throw new ProblemError(400, 'validation_failed', 'expires_at must be in the future.', {
+          errors: [{ path: 'body.expires_at', message: 'must be in the future' }],
+        });
+      }
+      const generated = generateApiKey();
+      const row = await db.apiKey.create({
+        data: {
+          teamId,
+          scope: input.scope,
+          name: input.name ?? null,
+          expiresAt,
+          prefix: generated.prefix,
+          hash: generated.hash,
+        },
+      });
+      return {
+        id: row.id,
+        key: generated.key,
+        prefix: row.prefix,
+        scope: row.scope,
+        name: row.name,
+        expires_at: row.expiresAt?.toISOString() ?? null,
+      };
+    },
+
+    async revokeApiKey(keyId: string): Promise<void> {
+      const { count } = await db.apiKey.updateMany({
+        where: { id: keyId, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      if (count === 0 && !(await db.apiKey.findUnique({ where: { id: keyId }, select: { id: true } }))) {
+        throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
+      }
+    },
+
+    async setWebhookSecret(teamId: string): Promise<{ secret: string }> {
+      const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+      const { count } = await db.team.updateMany({ where: { id: teamId }, data: { webhookSecret: secret } });
+      if (count === 0) throw teamNotFound(teamId);
+      return { secret };
+    },
+
+    async deleteWebhookSecret(teamId: string): Promise<void> {
+      const { count } = await db.team.updateMany({ where: { id: teamId }, data: { webhookSecret: null } });
+      if (count === 0) throw teamNotFound(teamId);
+    },
+
+    /** A positive amount grants credits, a negative one takes them back; the balance never goes below zero. */
+    async adjustCredits(teamId: string, input: { amount: number; reason: string }): Promise<{ credits_balance: number }> {
+      await requireTeam(teamId);
+      try {
+        const entry = await db.creditLedgerEntry.create({
+          data: { teamId, delta: input.amount, reason: `admin: ${input.reason}` },
+        });
+        return { credits_balance: entry.balanceAfter };
+      } catch (error) {
+        if (sqlState(error) === CHECK_VIOLATION) {
+          throw new ProblemError(409, 'insufficient_credits', 'The team does not have that many credits to take back.');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

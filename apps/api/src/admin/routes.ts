@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { AdminService } from './admin-service.ts';
+
+/** /admin/v1: thin HTTP over the admin service; bodies are already checked against admin.yaml. */
+export function adminRoutes(service: AdminService): Router {
+  const router = Router();
+  const teamId = (params: Record<string, unknown>) => params.team_id as string;
+
+  router.post('/teams', async (req, res) => {
+    res.status(201).json(await service.createTeam(req.body));
+  });
+  router.get('/teams/:team_id', async (req, res) => {
+    res.json(await service.getTeam(teamId(req.params)));
+  });
+  router.patch('/teams/:team_id', async (req, res) => {
+    res.json(await service.updateTeam(teamId(req.params), req.body));
+  });
+  router.post('/teams/:team_id/api-keys', async (req, res) => {
+    res.status(201).json(await service.createApiKey(teamId(req.params), req.body));
+  });
+  router.delete('/api-keys/:key_id', async (req, res) => {
+    await service.revokeApiKey(req.params.key_id as string);
+    res.status(204).end();
+  });
+  router.post('/teams/:team_id/webhook-secret', async (req, res) => {
+    res.status(201).json(await service.setWebhookSecret(teamId(req.params)));
+  });
+  router.delete('/teams/:team_id/webhook-secret', async (req, res) => {
+    await service.deleteWebhookSecret(teamId(req.params));
+    res.status(204).end();
+  });
+  router.post('/teams/:team_id/credits', async (req, res) => {
+    res.status(201).json(await service.adjustCredits(teamId(req.params), req.body));
+  });
+  return router;
+}

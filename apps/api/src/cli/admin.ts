@@ -1,0 +1,95 @@
+// `pnpm admin <command>`: the admin API's operations for operators, through the same service code.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { commonEnv, databaseEnv, loadConfigOrExit } from '@pageprobe/config';
+import { createDb } from '@pageprobe/db';
+import { z } from 'zod';
+import { createAdminService } from '../admin/admin-service.ts';
+import { ProblemError } from '../http/problem.ts';
+
+const USAGE = `Usage: pnpm admin <command>
+
+  team create --name <name> --plan free|pro
+  team get <team_id>
+  team plan <team_id> free|pro
+  key create <team_id> --scope read|write [--name <name>] [--expires-at <ISO 8601>]
+  key revoke <key_id>
+  secret set <team_id>
+  secret delete <team_id>
+  credits add <team_id> <amount> --reason <reason>     (a negative amount takes credits back)
+
+Uses DATABASE_URL; without it, the local stack's (.data/stack.env, written by npm start).`;
+
+const STACK_ENV = new URL('../../../../.data/stack.env', import.meta.url);
+if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
+const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv }));
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: 'string' },
+    plan: { type: 'string' },
+    scope: { type: 'string' },
+    'expires-at': { type: 'string' },
+    reason: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const plan = z.enum(['free', 'pro']);
+const scope = z.enum(['read', 'write']);
+const uuid = z.uuid({ error: 'expected an id (UUID)' });
+const arg = (i: number, what: string) => {
+  const value = positionals[i];
+  if (value === undefined) throw new UsageError(`missing ${what}`);
+  return value;
+};
+class UsageError extends Error {}
+
+const db = createDb(config.DATABASE_URL, { poolSize: 1 });
+const admin = createAdminService(db);
+
+async function run(): Promise<unknown> {
+  const [noun, verb] = positionals;
+  switch (`${noun} ${verb}`) {
+    case 'team create':
+      return admin.createTeam({ name: z.string().min(1).parse(values.name), plan: plan.parse(values.plan) });
+    case 'team get':
+      return admin.getTeam(uuid.parse(arg(2, 'team_id')));
+    case 'team plan':
+      return admin.updateTeam(uuid.parse(arg(2, 'team_id')), { plan: plan.parse(arg(3, 'plan')) });
+    case 'key create':
+      return admin.createApiKey(uuid.parse(arg(2, 'team_id')), {
+        scope: scope.parse(values.scope),
+        name: values.name ?? null,
+        expires_at: values['expires-at'] ? z.iso.datetime({ offset: true }).parse(values['expires-at']) : null,
+      });
+    case 'key revoke':
+      await admin.revokeApiKey(uuid.parse(arg(2, 'key_id')));
+      return { revoked: true };
+    case 'secret set':
+      return admin.setWebhookSecret(uuid.parse(arg(2, 'team_id')));
+    case 'secret delete':
+      await admin.deleteWebhookSecret(uuid.parse(arg(2, 'team_id')));
+      return { deleted: true };
+    case 'credits add':
+      return admin.adjustCredits(uuid.parse(arg(2, 'team_id')), {
+        amount: z.coerce.number().int().refine((n) => n !== 0, 'must not be 0').parse(arg(3, 'amount')),
+        reason: z.string({ error: '--reason is required' }).min(1).parse(values.reason),
+      });
+    default:
+      throw new UsageError(values.help ? '' : `unknown command: ${positionals.join(' ') || '(none)'}`);
+  }
+}
+
+try {
+  process.stdout.write(`${JSON.stringify(await run(), null, 2)}\n`);
+} catch (error) {
+  if (error instanceof UsageError) process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
+  else if (error instanceof z.ZodError) process.stderr.write(`invalid input: ${z.prettifyError(error)}\n`);
+  else if (error instanceof ProblemError) process.stderr.write(`${error.code}: ${error.message}\n`);
+  else throw error;
+  process.exitCode = 2;
+} finally {
+  await db.$disconnect();
+}

@@ -1,0 +1,22 @@
+import { commonEnv, databaseEnv, intVar, loadConfigOrExit, portVar, publicUrlEnv, redisEnv, targetEnv } from '@pageprobe/config';
+import { z } from 'zod';
+
+export const apiEnv = z
+  .object({
+    ...commonEnv,
+    ...databaseEnv,
+    ...redisEnv,
+    ...targetEnv,
+    ...publicUrlEnv,
+    PORT: portVar(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),
+    RATE_LIMIT_READS_PER_MIN: intVar(60, { min: 1 }),
+    RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
+    FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
+  })
+  .transform((env) => ({ ...env, PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '') }));
+
+export type ApiConfig = z.output<typeof apiEnv>;
+
+export const loadApiConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfigOrExit(apiEnv, env);

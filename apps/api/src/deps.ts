@@ -1,0 +1,14 @@
+import type { Db, TestType } from '@pageprobe/db';
+import type { Logger } from '@pageprobe/logger';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { ApiConfig } from './config.ts';
+
+/** Everything the HTTP app needs, wired by main.ts (or a test) and passed to createApp. */
+export interface ApiDeps {
+  config: ApiConfig;
+  db: Db;
+  redis: Redis;
+  testQueues: Map<TestType, Queue>;
+  logger: Logger;
+}

@@ -1,0 +1,33 @@
+import express, { type RequestHandler, Router } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenApiDocument } from '../openapi/load-spec.ts';
+
+/**
+ * A router for one OpenAPI document: JSON bodies up to 64 KB, the document served (without auth) at
+ * /openapi.json with its absolute server address, then authentication, then validation of every
+ * request against the document, then the routes.
+ */
+export function openApiRouter(
+  spec: OpenApiDocument,
+  { serverUrl, authenticate, routes }: { serverUrl: string; authenticate: RequestHandler; routes: Router },
+): Router {
+  const router = Router();
+  const served = { ...spec, servers: [{ url: serverUrl }] };
+  router.get('/openapi.json', (_req, res) => {
+    res.json(served);
+  });
+  router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  router.use(authenticate);
+  router.use(
+    OpenApiValidator.middleware({
+      // The validator resolves $refs in place: give it its own copy.
+      apiSpec: structuredClone(spec) as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+      validateResponses: false,
+      validateSecurity: false,
+      validateFormats: 'full',
+    }),
+  );
+  router.use(routes);
+  return router;
+}

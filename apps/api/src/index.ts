@@ -1,0 +1,7 @@
+export { createAdminService } from './admin/admin-service.ts';
+export { createApp } from './app.ts';
+export { apiEnv, type ApiConfig } from './config.ts';
+export type { ApiDeps } from './deps.ts';
+export { generateApiKey, hashApiKey, isWellFormedApiKey } from './keys/api-key.ts';
+export { adminSpec, publicSpec } from './openapi/load-spec.ts';
+export { openTestQueues } from './test-queues.ts';

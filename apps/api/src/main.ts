@@ -1,0 +1,32 @@
+import { once } from 'node:events';
+import { createDb } from '@pageprobe/db';
+import { createRedis } from '@pageprobe/jobs';
+import { createLogger } from '@pageprobe/logger';
+import { createApp } from './app.ts';
+import { loadApiConfig } from './config.ts';
+import { openTestQueues } from './test-queues.ts';
+
+const config = loadApiConfig();
+const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
+const db = createDb(config.DATABASE_URL);
+const redis = createRedis(config.REDIS_URL, 'api');
+redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
+const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
+
+const server = createApp({ config, db, redis, testQueues, logger }).listen(config.PORT, config.HOST);
+await once(server, 'listening');
+logger.info({ url: config.PUBLIC_BASE_URL }, 'api listening');
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  server.closeIdleConnections();
+  await once(server, 'close');
+  await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
+  redis.disconnect();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+

@@ -1,0 +1,61 @@
+import type { Db } from '@pageprobe/db';
+import type { JobInfo } from '@pageprobe/jobs';
+import type { Logger } from '@pageprobe/logger';
+import { UnrecoverableError } from 'bullmq';
+import { type AttemptResult, classify, postCallback } from './post-callback.ts';
+
+export interface DeliverDeps {
+  db: Db;
+  logger: Logger;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+/** Thrown so that BullMQ schedules the one retry (the worker's backoff sets its delay). */
+export class RetryableDeliveryError extends Error {}
+
+export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job: JobInfo): Promise<void> {
+  const delivery = await deps.db.callbackDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { test: { select: { team: { select: { webhookSecret: true } } } } },
+  });
+  if (delivery?.state !== 'pending') return;
+
+  const number = job.attemptsMade + 1;
+  const log = deps.logger.child({ deliveryId, testId: delivery.testId, attempt: number });
+  // Read the secret at each attempt, so a rotated secret applies to the next attempt.
+  const result = await postCallback(
+    {
+      url: delivery.url,
+      deliveryId,
+      event: delivery.event,
+      body: delivery.payload,
+      secret: delivery.test.team.webhookSecret,
+    },
+    { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate },
+  );
+  const verdict = classify(result);
+  const finalState = verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
+  await record(deps.db, deliveryId, number, result, finalState);
+  log.info({ status: result.statusCode, error: result.error, ms: result.durationMs, verdict }, 'callback attempt');
+
+  if (verdict === 'retry' && !job.isFinalAttempt) {
+    throw new RetryableDeliveryError(result.error ?? `HTTP ${result.statusCode}`);
+  }
+  if (verdict === 'final') throw new UnrecoverableError(result.error ?? `HTTP ${result.statusCode}: not retried`);
+}
+
+async function record(
+  db: Db,
+  deliveryId: string,
+  number: number,
+  result: AttemptResult,
+  finalState: 'delivered' | 'failed' | null,
+): Promise<void> {
+  await db.$transaction([
+    db.callbackAttempt.create({ data: { deliveryId, number, ...result } }),
+    ...(finalState
+      ? [db.callbackDelivery.update({ where: { id: deliveryId }, data: { state: finalState, finishedAt: new Date() } })]
+      : []),
+  ]);
+}

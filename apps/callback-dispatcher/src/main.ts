@@ -1,0 +1,39 @@
+import { createDb } from '@pageprobe/db';
+import { createRedis, jobs, openQueue, startWorker } from '@pageprobe/jobs';
+import { createLogger } from '@pageprobe/logger';
+import { startSweeper, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
+import { loadDispatcherConfig } from './config.ts';
+import { deliverCallback } from './deliver-callback.ts';
+
+const config = loadDispatcherConfig();
+const logger = createLogger({ name: 'callback-dispatcher', level: config.LOG_LEVEL });
+const db = createDb(config.DATABASE_URL, { poolSize: 20 });
+const connection = createRedis(config.REDIS_URL, 'worker');
+const queue = { connection, prefix: config.QUEUE_PREFIX };
+const callbacks = openQueue(jobs.callback, queue);
+const deps = { db, logger, timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_TARGETS };
+
+const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => deliverCallback(deps, deliveryId, job), {
+  concurrency: config.CALLBACK_CONCURRENCY,
+  // The one retry comes CALLBACK_RETRY_DELAY_MS after the first attempt failed.
+  settings: { backoffStrategy: () => config.CALLBACK_RETRY_DELAY_MS },
+});
+worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
+const stopSweeper = startSweeper(
+  () => sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS),
+  config.SWEEP_INTERVAL_MS,
+  (error) => logger.warn({ err: error }, 'sweep failed'),
+);
+logger.info({ concurrency: config.CALLBACK_CONCURRENCY }, 'callback-dispatcher ready');
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  stopSweeper();
+  await worker.close();
+  await callbacks.close();
+  connection.disconnect();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,105 @@
+import { assertAllowedLiteral, BlockedAddressError, guardedLookup } from '@pageprobe/net-guard';
+import got, { type BeforeRedirectHook, RequestError, type Response } from 'got';
+
+export type DownReason = 'dns_error' | 'connection_refused' | 'connection_reset' | 'timeout' | 'tls_error' | 'http_error';
+
+export interface UptimeResult {
+  up: boolean;
+  reason: DownReason | null;
+  status_code: number | null;
+  final_url: string | null;
+  redirects: Array<{ url: string; status_code: number }>;
+  ip_address: string | null;
+  http_version: string | null;
+  size_bytes: number | null;
+  timings_ms: { dns: number | null; connect: number | null; tls: number | null; first_byte: number | null; download: number | null; total: number | null };
+  error: string | null;
+}
+
+export interface CheckOptions {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  maxRedirects?: number;
+}
+
+const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
+
+function timingsOf(response: Pick<Response, 'timings'> | undefined): UptimeResult['timings_ms'] {
+  const p = response?.timings?.phases;
+  return {
+    dns: round(p?.dns),
+    connect: round(p?.tcp),
+    tls: round(p?.tls),
+    first_byte: round(p?.firstByte),
+    download: round(p?.download),
+    total: round(p?.total),
+  };
+}
+
+function reasonFor(error: RequestError): DownReason {
+  const code = error.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return 'dns_error';
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection_reset';
+  if (code === 'ETIMEDOUT' || error.name === 'TimeoutError') return 'timeout';
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME_MISMATCH|ERR_TLS/i.test(code)) return 'tls_error';
+  return 'http_error';
+}
+
+/**
+ * One uptime check: GET with up to 5 redirects inside one time budget, through the egress guard.
+ * A site that is down is a result, not an error; only a blocked address throws (BlockedAddressError).
+ */
+export async function checkUptime(url: string, options: CheckOptions): Promise<UptimeResult> {
+  const guard = { allowPrivate: options.allowPrivate };
+  assertAllowedLiteral(new URL(url).hostname, guard);
+  const redirects: UptimeResult['redirects'] = [];
+  const onRedirect: BeforeRedirectHook = (next, previous) => {
+    redirects.push({ url: previous.url, status_code: previous.statusCode });
+    assertAllowedLiteral(next.url instanceof URL ? next.url.hostname : new URL(String(next.url)).hostname, guard);
+  };
+  try {
+    const response = await got(url, {
+      method: 'GET',
+      responseType: 'buffer',
+      throwHttpErrors: false,
+      followRedirect: true,
+      maxRedirects: options.maxRedirects ?? 5,
+      retry: { limit: 0 },
+      timeout: { request: options.timeoutMs },
+      dnsLookup: guardedLookup(guard),
+      headers: { 'user-agent': 'PageprobeUptime/1.0 (+https://pageprobe.dev/bot)' },
+      hooks: { beforeRedirect: [onRedirect] },
+    });
+    const up = response.statusCode >= 200 && response.statusCode < 400;
+    return {
+      up,
+      reason: up ? null : 'http_error',
+      status_code: response.statusCode,
+      final_url: response.url,
+      redirects,
+      ip_address: response.ip ?? null,
+      http_version: response.httpVersion ?? null,
+      size_bytes: response.rawBody.length,
+      timings_ms: timingsOf(response),
+      error: up ? null : `HTTP ${response.statusCode}`,
+    };
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    if (error instanceof BlockedAddressError) throw error;
+    if (cause instanceof BlockedAddressError) throw cause;
+    if (!(error instanceof RequestError)) throw error;
+    return {
+      up: false,
+      reason: error.code === 'ERR_TOO_MANY_REDIRECTS' ? 'http_error' : reasonFor(error),
+      status_code: error.response?.statusCode ?? null,
+      final_url: error.response?.url ?? null,
+      redirects,
+      ip_address: error.response?.ip ?? null,
+      http_version: error.response?.httpVersion ?? null,
+      size_bytes: null,
+      timings_ms: timingsOf(error.response ?? (error.timings ? { timings: error.timings } : undefined)),
+      error: error.message,
+    };
+  }
+}

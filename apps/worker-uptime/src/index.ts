@@ -1,0 +1,3 @@
+export { checkUptime, type UptimeResult } from './check-uptime.ts';
+export { runUptimeTest } from './run-uptime-test.ts';
+export { uptimeEnv } from './config.ts';

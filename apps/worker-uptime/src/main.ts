@@ -1,0 +1,43 @@
+import { createDb } from '@pageprobe/db';
+import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
+import { createLogger } from '@pageprobe/logger';
+import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
+import { loadUptimeConfig } from './config.ts';
+import { runUptimeTest } from './run-uptime-test.ts';
+
+const config = loadUptimeConfig();
+const logger = createLogger({ name: 'worker-uptime', level: config.LOG_LEVEL });
+const db = createDb(config.DATABASE_URL, { poolSize: 20 });
+const connection = createRedis(config.REDIS_URL, 'worker');
+const queue = { connection, prefix: config.QUEUE_PREFIX };
+const callbacks = openQueue(jobs.callback, queue);
+const uptimeQueue = openQueue(jobs.uptime, queue);
+
+const worker = startTestWorker({
+  type: 'uptime',
+  queue,
+  logger,
+  concurrency: config.UPTIME_CONCURRENCY,
+  lifecycle: { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e) => logger.warn({ err: e }, 'callback enqueue failed') },
+  run: (test) =>
+    runUptimeTest(test, { allowPrivate: config.ALLOW_PRIVATE_TARGETS, timeoutMs: config.UPTIME_TIMEOUT_MS }),
+});
+const stopSweeper = startSweeper(
+  () => sweepQueuedTests(db, new Map([['uptime', uptimeQueue]]), config.SWEEP_QUEUED_AFTER_MS),
+  config.SWEEP_INTERVAL_MS,
+  (error) => logger.warn({ err: error }, 'sweep failed'),
+);
+logger.info({ concurrency: config.UPTIME_CONCURRENCY }, 'worker-uptime ready');
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  stopSweeper();
+  // Lets running checks finish; a job cut off here is picked up again by another worker.
+  await worker.close();
+  await Promise.allSettled([callbacks.close(), uptimeQueue.close()]);
+  connection.disconnect();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,63 @@
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+export interface StorageConfig {
+  S3_ENDPOINT: string;
+  S3_REGION: string;
+  S3_BUCKET: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}
+
+export interface Storage {
+  readonly bucket: string;
+  readonly client: S3Client;
+  /** Creates the bucket when it does not exist yet (local stack and tests; production provisions it). */
+  ensureBucket(): Promise<void>;
+  put(key: string, body: Buffer | string, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** A time-limited download address. */
+  signedUrl(key: string, expiresInSeconds: number): Promise<string>;
+  close(): void;
+}
+
+export function createStorage(config: StorageConfig): Storage {
+  const client = new S3Client({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+  });
+  const bucket = config.S3_BUCKET;
+  return {
+    bucket,
+    client,
+    async ensureBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch {
+        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      }
+    },
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await out.Body!.transformToByteArray());
+    },
+    signedUrl(key, expiresInSeconds) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds });
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Test, TestType } from '@pageprobe/db';
+import { type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
+import type { Logger } from '@pageprobe/logger';
+import type { Worker } from 'bullmq';
+import { claimTest, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
+
+export interface TestWorkerOptions {
+  type: TestType;
+  queue: QueueContext;
+  lifecycle: LifecycleDeps;
+  logger: Logger;
+  concurrency: number;
+  /**
+   * Runs one test. Returns the outcome, including `failed` for faults of the target (a DNS failure,
+   * a broken page): no refund then. Throws for faults of ours: the job is retried, and after the last
+   * attempt the test fails with `internal_error` and its credit back.
+   */
+  run: (test: Test, log: Logger) => Promise<Outcome>;
+}
+
+const serviceFailure = (message: string): Outcome => ({
+  status: 'failed',
+  error: { code: 'internal_error', message },
+  refund: true,
+});
+
+export function startTestWorker(options: TestWorkerOptions): Worker {
+  const { type, queue, lifecycle, logger } = options;
+  const def = testJobFor(type);
+  const worker = startWorker(
+    def,
+    queue,
+    async ({ testId }, job) => {
+      const log = logger.child({ testId, attempt: job.attemptsMade + 1 });
+      const test = await claimTest(lifecycle.db, testId);
+      if (!test) return log.debug('test already finished; nothing to do');
+      let outcome: Outcome;
+      try {
+        outcome = await options.run(test, log);
+      } catch (error) {
+        log.error({ err: error }, 'test run failed');
+        if (!job.isFinalAttempt) throw error;
+        outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
+      }
+      await finishTest(lifecycle, testId, outcome);
+      log.info({ status: outcome.status }, 'test finished');
+    },
+    { concurrency: options.concurrency },
+  );
+  // Jobs that never reach the handler's last attempt (stalled past the limit after worker crashes,
+  // or an unparsable payload) still end their test, so nothing stays `running`.
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const exhausted = job.attemptsMade >= (job.opts.attempts ?? def.attempts) || error.name === 'UnrecoverableError';
+    if (!exhausted || typeof job.data?.testId !== 'string') return;
+    finishTest(lifecycle, job.data.testId, serviceFailure(`The test was stopped: ${error.message}`)).catch((e: unknown) =>
+      logger.error({ err: e, testId: job.data.testId }, 'could not fail exhausted test'),
+    );
+  });
+  worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
+  return worker;
+}
