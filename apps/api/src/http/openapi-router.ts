@@ -25,7 +25,7 @@ export function openApiRouter(
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: false,
       validateSecurity: false,
-      validateFormats: 'full',
+      validateFormats: true,
     }),
   );
   router.use(routes);

@@ -1,0 +1,181 @@
+// The whole stack on one machine, as `npm start` runs it: local PostgreSQL, Redis and S3 server under
+// .data/ (for each of DATABASE_URL, REDIS_URL, S3_ENDPOINT left unset), migrations, a dev team on the
+// first run, then every app as its own process. Ctrl-C stops everything this started.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createAdminService } from '@pageprobe/api';
+import { createDb, migrate } from '@pageprobe/db';
+import { type LocalService, startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
+import pg from 'pg';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const DATA = `${ROOT}.data`;
+const t0 = performance.now();
+const step = (message: string) =>
+  process.stdout.write(`\x1b[36m[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)}s]\x1b[0m ${message}\n`);
+
+const services: LocalService[] = [];
+const apps = new Map<string, ChildProcess>();
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    step('stopping');
+    await Promise.all(
+      [...apps.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    for (const service of services.reverse()) await service.stop();
+    step('stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function readOrCreate(path: string, create: () => string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const value = create();
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
+  mkdirSync(DATA, { recursive: true, mode: 0o755 });
+  if (!env.DATABASE_URL) {
+    step('starting PostgreSQL (.data/postgres)');
+    const server = await startPostgres({ dataDir: `${DATA}/postgres` });
+    services.push(server);
+    env.DATABASE_URL = await ensureDatabase(server.url, 'pageprobe');
+  }
+  if (!env.REDIS_URL) {
+    step('starting Redis (.data/redis)');
+    const server = await startRedis({ dataDir: `${DATA}/redis`, persist: true });
+    services.push(server);
+    env.REDIS_URL = server.url;
+  }
+  if (!env.S3_ENDPOINT) {
+    step('starting the S3-compatible server (.data/s3)');
+    const server = await startS3({ dataDir: `${DATA}/s3` });
+    services.push(server);
+    env.S3_ENDPOINT = server.url;
+  }
+}
+
+interface DevCredentials {
+  team_id: string;
+  key: string;
+}
+
+/** The first run creates a dev team with credits and a write key, kept in .data for later runs. */
+async function devCredentials(databaseUrl: string): Promise<{ creds: DevCredentials; created: boolean }> {
+  const path = `${DATA}/dev-credentials.json`;
+  if (existsSync(path)) return { creds: JSON.parse(readFileSync(path, 'utf8')) as DevCredentials, created: false };
+  const db = createDb(databaseUrl, { poolSize: 1 });
+  try {
+    const admin = createAdminService(db);
+    const team = await admin.createTeam({ name: 'Dev team', plan: 'pro' });
+    await admin.adjustCredits(team.id, { amount: 1000, reason: 'local development' });
+    const key = await admin.createApiKey(team.id, { scope: 'write', name: 'npm start' });
+    const creds = { team_id: team.id, key: key.key };
+    writeFileSync(path, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
+    return { creds, created: true };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
+const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m'];
+
+function startApp(name: string, color: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const label = `${color}${name.padEnd(20)}\x1b[0m│ `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label}${line}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\x1b[31m✖ ${name} exited (${signal ?? `code ${code}`}); stopping the stack\x1b[0m\n`);
+    void stopAll(1);
+  });
+  apps.set(name, child);
+  return child;
+}
+
+async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+try {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  await localServices(env);
+  step('migrating the database');
+  const { applied } = await migrate(env.DATABASE_URL!);
+  step(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
+
+  env.ADMIN_TOKEN ||= readOrCreate(`${DATA}/admin-token`, () => randomBytes(24).toString('base64url'));
+  env.HOST ||= '127.0.0.1';
+  env.PORT ||= '3000';
+  env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;
+  writeFileSync(
+    `${DATA}/stack.env`,
+    ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'PUBLIC_BASE_URL'].map((k) => `${k}=${env[k]}`).join('\n') + '\n',
+    { mode: 0o600 },
+  );
+  const { creds, created } = await devCredentials(env.DATABASE_URL!);
+
+  APPS.forEach((name, i) => {
+    step(`starting ${name}`);
+    startApp(name, COLORS[i]!, env);
+  });
+  await waitForHealth(`http://${env.HOST}:${env.PORT}/healthz`);
+
+  const base = `${env.PUBLIC_BASE_URL}/api/v1`;
+  step(`ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  process.stdout.write(
+    [
+      '',
+      `  API          ${base}`,
+      `  OpenAPI      ${base}/openapi.json`,
+      `  Admin API    ${env.PUBLIC_BASE_URL}/admin/v1  (Bearer ${env.ADMIN_TOKEN}, kept in .data/admin-token)`,
+      `  API key      ${creds.key}  (${created ? 'created now for the dev team' : 'dev team, from .data/dev-credentials.json'})`,
+      '',
+      '  Try:',
+      `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,
+      `      -H 'Content-Type: application/json' -d '{"url":"https://example.com","type":"uptime"}'`,
+      `    curl -s ${base}/tests/<id> -H 'Authorization: Bearer ${creds.key}'`,
+      '',
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+} catch (error) {
+  process.stderr.write(`\x1b[31m✖ ${(error as Error).message}\x1b[0m\n`);
+  await stopAll(1);
+}
