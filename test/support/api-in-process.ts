@@ -1,0 +1,35 @@
+import { once } from 'node:events';
+import { after } from 'node:test';
+import { apiEnv, createApp, openTestQueues } from '@pageprobe/api';
+import { createRedis } from '@pageprobe/jobs';
+import { freePort } from '@pageprobe/local-services';
+import { createLogger } from '@pageprobe/logger';
+import type { TestEnv } from './test-env.ts';
+
+export interface RunningApi {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** createApp with real dependencies on a free port, in the test's process; closed when the file ends. */
+export async function startApiInProcess(env: TestEnv, extra: Record<string, string> = {}): Promise<RunningApi> {
+  const port = await freePort();
+  const vars = env.appEnv({ PORT: String(port), LOG_LEVEL: 'silent', ...extra });
+  const config = apiEnv.parse(vars);
+  const redis = createRedis(config.REDIS_URL, 'api');
+  await once(redis, 'ready');
+  const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
+  const logger = createLogger({ name: 'api-test', level: config.LOG_LEVEL });
+  const server = createApp({ config, db: env.db, redis, testQueues, logger }).listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = config.PUBLIC_BASE_URL;
+  const close = async () => {
+    server.closeAllConnections();
+    server.close();
+    await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
+    redis.disconnect();
+  };
+  after(close);
+  return { origin, close };
+}

@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '@pageprobe/db';
+import { type LocalService, startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
+import pg from 'pg';
+
+/** The database every test file's own database is copied from: migrated once per run. */
+export const TEMPLATE_DB = 'pageprobe_template';
+export const ROOT_PREFIX = 'pageprobe-test-';
+
+export interface TestServices {
+  root: string;
+  postgresUrl: string;
+  redisUrl: string;
+  s3Url: string;
+  services: LocalService[];
+  stop(): Promise<void>;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Removes what an earlier run left when it was killed outright (SIGKILL leaves no chance to clean):
+ * every root whose owner process is gone, and the servers it recorded.
+ */
+export function removeStaleRoots(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(ROOT_PREFIX)) continue;
+    const root = join(tmpdir(), name);
+    const owner = Number(readFileSafe(join(root, 'owner.pid')));
+    if (owner && alive(owner)) continue;
+    for (const pid of readFileSafe(join(root, 'pids')).split('\n').map(Number).filter(Boolean)) {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function readFileSafe(path: string): string {
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+/** PostgreSQL, Redis and the S3 server on free ports under `root`; stop() ends them and removes `root`. */
+export async function startTestServices(root: string): Promise<TestServices> {
+  writeFileSync(join(root, 'owner.pid'), String(process.pid));
+  const started: LocalService[] = [];
+  const stop = async () => {
+    await Promise.allSettled(started.map((s) => s.stop()));
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    const [postgres, redis, s3] = await Promise.all([
+      startPostgres({ dataDir: join(root, 'postgres'), ephemeral: true }).then((s) => record(s)),
+      startRedis({ dataDir: join(root, 'redis') }).then((s) => record(s)),
+      startS3({ dataDir: join(root, 's3') }).then((s) => record(s)),
+    ]);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await admin.end();
+    await migrate(databaseUrl(postgres.url, TEMPLATE_DB));
+    return { root, postgresUrl: postgres.url, redisUrl: redis.url, s3Url: s3.url, services: started, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  function record(service: LocalService): LocalService {
+    started.push(service);
+    writeFileSync(join(root, 'pids'), started.map((s) => s.pid).join('\n'));
+    return service;
+  }
+}
+
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
