@@ -1,0 +1,54 @@
+// The harness itself: a run that fails still stops every server it started and removes its files.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ROOT_PREFIX } from './support/services.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+const listening = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = createConnection({ host: hostname, port: Number(port) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+const roots = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith(ROOT_PREFIX)));
+
+test('a failing run exits non-zero, and its PostgreSQL, Redis, S3 server and files are gone', async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'harness-check-'));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  const report = join(scratch, 'report.json');
+  const before = roots();
+
+  const child = spawn(process.execPath, ['run.ts', 'fixtures/records-and-fails.fixture.ts'], {
+    cwd: here,
+    // Without the shared servers' variables, as a fresh `npm test` would start it.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HARNESS_REPORT: report },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const [code] = await once(child, 'exit');
+
+  assert.notEqual(code, 0, output);
+  assert.match(output, /this failure is the point of the fixture/);
+  const seen = JSON.parse(readFileSync(report, 'utf8')) as Record<string, string>;
+  // The run's servers were not ours (each run starts its own on free ports).
+  assert.notEqual(seen.postgres, process.env.PAGEPROBE_TEST_POSTGRES_URL);
+  for (const url of [seen.postgres!, seen.redis!, seen.s3!]) {
+    assert.equal(await listening(url), false, `${url} still answers after the run`);
+  }
+  const leftover = [...roots()].filter((r) => !before.has(r));
+  assert.deepEqual(leftover, [], 'temporary roots left behind');
+});
