@@ -24,17 +24,30 @@ const STACK_ENV = new URL('../../../../.data/stack.env', import.meta.url);
 if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
 const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv }));
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    name: { type: 'string' },
-    plan: { type: 'string' },
-    scope: { type: 'string' },
-    'expires-at': { type: 'string' },
-    reason: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+// parseArgs would take a negative amount (`credits add <team> -5`) for an option: keep numbers positional.
+const NEGATIVE = 'negative:';
+const argv = process.argv.slice(2).map((a) => (/^-\d+$/.test(a) ? `${NEGATIVE}${a.slice(1)}` : a));
+const parsed = (() => {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        scope: { type: 'string' },
+        'expires-at': { type: 'string' },
+        reason: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+})();
+const values = parsed.values;
+const positionals = parsed.positionals.map((p) => (p.startsWith(NEGATIVE) ? `-${p.slice(NEGATIVE.length)}` : p));
 
 const plan = z.enum(['free', 'pro']);
 const scope = z.enum(['read', 'write']);
@@ -88,8 +101,11 @@ try {
   if (error instanceof UsageError) process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
   else if (error instanceof z.ZodError) process.stderr.write(`invalid input: ${z.prettifyError(error)}\n`);
   else if (error instanceof ProblemError) process.stderr.write(`${error.code}: ${error.message}\n`);
-  else throw error;
-  process.exitCode = 2;
+  else {
+    process.stderr.write(`failed: ${(error as Error).message.trim().split('\n').at(-1)}\n`);
+    process.exitCode = 1;
+  }
+  process.exitCode ??= 2;
 } finally {
   await db.$disconnect();
 }

@@ -1,0 +1,55 @@
+// `pnpm admin ...` does what the admin API does, through the same service code.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { hashApiKey } from '@pageprobe/api';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const cli = fileURLToPath(new URL('../apps/api/src/cli/admin.ts', import.meta.url));
+
+function admin(...args: string[]) {
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    env: { PATH: process.env.PATH, DATABASE_URL: env.databaseUrl },
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr, json: () => JSON.parse(run.stdout || `{"stderr": ${JSON.stringify(run.stderr)}}`) };
+}
+
+test('team, key, secret and credits commands', () => {
+  const team = admin('team', 'create', '--name', 'Ops', '--plan', 'free').json();
+  assert.equal(team.plan, 'free');
+  assert.equal(admin('team', 'plan', team.id, 'pro').json().plan, 'pro');
+  assert.equal(admin('credits', 'add', team.id, '25', '--reason', 'welcome').json().credits_balance, 25);
+  assert.equal(admin('credits', 'add', team.id, '-5', '--reason', 'correction').json().credits_balance, 20);
+  assert.equal(admin('team', 'get', team.id).json().credits_balance, 20);
+
+  const key = admin('key', 'create', team.id, '--scope', 'read', '--name', 'cli').json();
+  assert.match(key.key, /^pp_live_/);
+  return env.db.apiKey.findUniqueOrThrow({ where: { id: key.id } }).then(async (row) => {
+    assert.equal(row.hash, hashApiKey(key.key));
+    assert.equal(admin('key', 'revoke', key.id).code, 0);
+    assert.ok((await env.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt);
+    const { secret } = admin('secret', 'set', team.id).json();
+    assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: team.id } })).webhookSecret, secret);
+    assert.equal(admin('secret', 'delete', team.id).code, 0);
+    assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: team.id } })).webhookSecret, null);
+  });
+});
+
+test('bad input exits 2 with a reason and changes nothing', () => {
+  const unknown = admin('team', 'get', randomUUID());
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /not_found/);
+  const badPlan = admin('team', 'create', '--name', 'X', '--plan', 'gold');
+  assert.equal(badPlan.code, 2);
+  assert.match(badPlan.err, /invalid input/);
+  const overdraw = admin('credits', 'add', admin('team', 'create', '--name', 'Y', '--plan', 'pro').json().id, '-1', '--reason', 'x');
+  assert.equal(overdraw.code, 2);
+  assert.match(overdraw.err, /insufficient_credits/);
+  const nonsense = admin('launch', 'rockets');
+  assert.equal(nonsense.code, 2);
+  assert.match(nonsense.err, /Usage: pnpm admin/);
+});

@@ -1,0 +1,76 @@
+// Each app parses its configuration once at start: defaults as CONTRACT.md sets them, and a bad value
+// stops the app before it does anything, with a message naming the variable.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { apiEnv } from '@pageprobe/api';
+import { dispatcherEnv } from '@pageprobe/callback-dispatcher';
+import { ConfigError, parseEnv } from '@pageprobe/config';
+import { uptimeEnv } from '@pageprobe/worker-uptime';
+
+const repo = fileURLToPath(new URL('../', import.meta.url));
+const base = {
+  DATABASE_URL: 'postgresql://u@127.0.0.1:1/db',
+  REDIS_URL: 'redis://127.0.0.1:1',
+  ADMIN_TOKEN: 'a-token-of-at-least-24-characters',
+};
+
+test('defaults are those of CONTRACT.md', () => {
+  const api = parseEnv(apiEnv, base);
+  assert.equal(api.PORT, 3000);
+  assert.equal(api.HOST, '127.0.0.1');
+  assert.equal(api.PUBLIC_BASE_URL, 'http://127.0.0.1:3000');
+  assert.equal(api.ALLOW_PRIVATE_TARGETS, false);
+  assert.equal(api.RATE_LIMIT_READS_PER_MIN, 60);
+  assert.equal(api.RATE_LIMIT_WRITES_PER_MIN, 10);
+  assert.equal(api.FREE_LIGHTHOUSE_PER_HOUR, 3);
+  const dispatcher = parseEnv(dispatcherEnv, base);
+  assert.equal(dispatcher.CALLBACK_TIMEOUT_MS, 10_000);
+  assert.equal(dispatcher.CALLBACK_RETRY_DELAY_MS, 30_000);
+  assert.equal(parseEnv(apiEnv, { ...base, HOST: '0.0.0.0', PORT: '8080' }).PUBLIC_BASE_URL, 'http://0.0.0.0:8080');
+  assert.equal(parseEnv(apiEnv, { ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).PUBLIC_BASE_URL, 'https://api.example.com');
+  assert.equal(parseEnv(uptimeEnv, { ...base, ALLOW_PRIVATE_TARGETS: 'true' }).ALLOW_PRIVATE_TARGETS, true);
+});
+
+test('bad values are rejected, each naming its variable', () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ALLOW_PRIVATE_TARGETS: 'maybe' }, 'ALLOW_PRIVATE_TARGETS'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
+    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
+    [{ RATE_LIMIT_READS_PER_MIN: '0' }, 'RATE_LIMIT_READS_PER_MIN'],
+    [{ FREE_LIGHTHOUSE_PER_HOUR: '-1' }, 'FREE_LIGHTHOUSE_PER_HOUR'],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
+  ];
+  for (const [vars, name] of cases) {
+    assert.throws(
+      () => parseEnv(apiEnv, { ...base, ...vars }),
+      (e: unknown) => e instanceof ConfigError && e.variables.includes(name) && e.message.includes(name),
+      name,
+    );
+  }
+  assert.throws(() => parseEnv(dispatcherEnv, { ...base, CALLBACK_TIMEOUT_MS: '10s' }), /CALLBACK_TIMEOUT_MS/);
+  assert.throws(() => parseEnv(dispatcherEnv, { ...base, CALLBACK_RETRY_DELAY_MS: '-1' }), /CALLBACK_RETRY_DELAY_MS/);
+  assert.throws(() => parseEnv(apiEnv, {}), (e: unknown) => e instanceof ConfigError && e.variables.includes('DATABASE_URL'));
+});
+
+test('an app started with a bad value exits 1 at once with the variable named', () => {
+  for (const [app, vars, name] of [
+    ['api', { PORT: 'eighty' }, 'PORT'],
+    ['worker-uptime', { UPTIME_CONCURRENCY: '0' }, 'UPTIME_CONCURRENCY'],
+    ['callback-dispatcher', { CALLBACK_TIMEOUT_MS: 'soon' }, 'CALLBACK_TIMEOUT_MS'],
+    ['worker-browser', { S3_ENDPOINT: 'nowhere' }, 'S3_ENDPOINT'],
+  ] as const) {
+    const run = spawnSync(process.execPath, [`apps/${app}/src/main.ts`], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, ...base, S3_ENDPOINT: 'http://127.0.0.1:1', ...vars },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    assert.equal(run.status, 1, `${app}: ${run.stderr}`);
+    assert.match(run.stderr, new RegExp(`Invalid configuration:[\\s\\S]*${name}`), app);
+  }
+});

@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after } from 'node:test';
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  /** The body exactly as it arrived. */
+  raw: Buffer;
+  at: number;
+}
+
+export interface LocalServer {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Resolves with the n-th request (1-based) once it has arrived. */
+  nth(n: number, timeoutMs?: number): Promise<ReceivedRequest>;
+}
+
+/** A local HTTP server for targets and callback receivers; `answer` decides each response. */
+export async function startServer(
+  answer: (req: ReceivedRequest, res: ServerResponse) => void = (_req, res) => res.writeHead(204).end(),
+): Promise<LocalServer> {
+  const requests: ReceivedRequest[] = [];
+  const waiting: Array<() => void> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const received = { method: req.method!, url: req.url!, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() };
+      requests.push(received);
+      for (const wake of waiting.splice(0)) wake();
+      answer(received, res);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    nth(n, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`request ${n} did not arrive in ${timeoutMs} ms`)), timeoutMs);
+        const check = () => {
+          if (requests.length >= n) {
+            clearTimeout(timer);
+            resolve(requests[n - 1]!);
+          } else waiting.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+/** Polls until `check` returns a value other than undefined. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
