@@ -27,7 +27,7 @@ test('missing, malformed, unknown and revoked keys all get the same 401 unauthor
   const revoked = await admin.createApiKey(team.id, { scope: 'write' });
   await admin.revokeApiKey(revoked.id);
   const bodies = [];
-  for (const headers of [
+  const attempts: Array<Record<string, string>> = [
     {},
     { authorization: 'Bearer' },
     { authorization: `Basic ${write.key}` },
@@ -35,7 +35,8 @@ test('missing, malformed, unknown and revoked keys all get the same 401 unauthor
     { authorization: `Bearer ${write.key.slice(0, -1)}x` },
     { authorization: `Bearer ${generateApiKey().key}` },
     { authorization: `Bearer ${revoked.key}` },
-  ]) {
+  ];
+  for (const headers of attempts) {
     const res = await call(`${base}/tests/${randomUUID()}`, { headers });
     assertProblem(res, 401, 'unauthorized');
     assert.match(String(res.headers.get('www-authenticate')), /^Bearer/);
