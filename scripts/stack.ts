@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createAdminService } from '@pageprobe/api';
 import { createDb, migrate } from '@pageprobe/db';
@@ -11,7 +12,8 @@ import { type LocalService, startPostgres, startRedis, startS3 } from '@pageprob
 import pg from 'pg';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const DATA = `${ROOT}.data`;
+// PAGEPROBE_DATA_DIR lets the stack's own test run it on a scratch directory.
+const DATA = process.env.PAGEPROBE_DATA_DIR ?? `${ROOT}.data`;
 const t0 = performance.now();
 const step = (message: string) =>
   process.stdout.write(`\x1b[36m[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)}s]\x1b[0m ${message}\n`);
@@ -123,6 +125,14 @@ function startApp(name: string, color: string, env: NodeJS.ProcessEnv): ChildPro
   return child;
 }
 
+async function assertPortFree(host: string, port: number): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', () => reject(new Error(`port ${port} on ${host} is in use (EADDRINUSE)`)));
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
+}
+
 async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -149,6 +159,7 @@ try {
     { mode: 0o600 },
   );
   const { creds, created } = await devCredentials(env.DATABASE_URL!);
+  await assertPortFree(env.HOST, Number(env.PORT));
 
   APPS.forEach((name, i) => {
     step(`starting ${name}`);
@@ -176,6 +187,12 @@ try {
     ].join('\n'),
   );
 } catch (error) {
-  process.stderr.write(`\x1b[31m✖ ${(error as Error).message}\x1b[0m\n`);
+  const message = (error as Error).message;
+  process.stderr.write(`\x1b[31m✖ ${message}\x1b[0m\n`);
+  if (message.includes('postmaster.pid')) {
+    process.stderr.write('  Fix: another `npm start` is using .data/; stop it first (Ctrl-C in its terminal).\n');
+  } else if (message.includes('EADDRINUSE')) {
+    process.stderr.write('  Fix: the port is taken; stop what uses it or start with another PORT.\n');
+  }
   await stopAll(1);
 }
