@@ -14,6 +14,7 @@ const base = {
   DATABASE_URL: 'postgresql://u@127.0.0.1:1/db',
   REDIS_URL: 'redis://127.0.0.1:1',
   ADMIN_TOKEN: 'a-token-of-at-least-24-characters',
+  S3_ENDPOINT: 'http://127.0.0.1:1',
 };
 
 test('defaults are those of CONTRACT.md', () => {

@@ -4,6 +4,7 @@ import { apiEnv, createApp, openTestQueues } from '@pageprobe/api';
 import { createRedis } from '@pageprobe/jobs';
 import { freePort } from '@pageprobe/local-services';
 import { createLogger } from '@pageprobe/logger';
+import { createStorage } from '@pageprobe/storage';
 import type { TestEnv } from './test-env.ts';
 
 export interface RunningApi {
@@ -15,13 +16,14 @@ export interface RunningApi {
 /** createApp with real dependencies on a free port, in the test's process; closed when the file ends. */
 export async function startApiInProcess(env: TestEnv, extra: Record<string, string> = {}): Promise<RunningApi> {
   const port = await freePort();
-  const vars = env.appEnv({ PORT: String(port), LOG_LEVEL: 'silent', ...extra });
+  const vars = env.appEnv({ PORT: String(port), LOG_LEVEL: 'silent', OPENAPI_VALIDATE_RESPONSES: 'true', ...extra });
   const config = apiEnv.parse(vars);
   const redis = createRedis(config.REDIS_URL, 'api');
   await once(redis, 'ready');
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
   const logger = createLogger({ name: 'api-test', level: config.LOG_LEVEL });
-  const server = createApp({ config, db: env.db, redis, testQueues, logger }).listen(port, '127.0.0.1');
+  const storage = createStorage(config);
+  const server = createApp({ config, db: env.db, redis, testQueues, logger, storage }).listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = config.PUBLIC_BASE_URL;
   const close = async () => {
@@ -29,6 +31,7 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
     server.close();
     await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
     redis.disconnect();
+    storage.close();
   };
   after(close);
   return { origin, close };

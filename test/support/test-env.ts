@@ -83,6 +83,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       ADMIN_TOKEN: adminToken,
       CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       LOG_LEVEL: 'info',
+      OPENAPI_VALIDATE_RESPONSES: 'true',
       ...extra,
     }),
   };

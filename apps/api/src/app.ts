@@ -1,14 +1,19 @@
-import express, { type Express } from 'express';
+import express, { type Express, Router } from 'express';
 import { createAdminService } from './admin/admin-service.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authenticateApiKey } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
+import { KeyCache } from './auth/key-cache.ts';
+import { creditRoutes } from './credits/routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
 import { ProblemError, problemHandler } from './http/problem.ts';
 import './http/request-context.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { adminSpec, publicSpec } from './openapi/load-spec.ts';
+import { rateLimit } from './limits/rate-limit.ts';
+import { SlidingWindowLimiter } from './limits/sliding-window.ts';
+import { artifactRoutes } from './tests/artifact-routes.ts';
 import { testRoutes } from './tests/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -22,21 +27,34 @@ export function createApp(deps: ApiDeps): Express {
     res.json({ status: 'ok' });
   });
 
-  const base = deps.config.PUBLIC_BASE_URL;
+  const { config } = deps;
+  const base = config.PUBLIC_BASE_URL;
+  const keyCache = new KeyCache();
+  const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
   app.use(
     '/admin/v1',
     openApiRouter(adminSpec, {
       serverUrl: `${base}/admin/v1`,
-      authenticate: requireAdminToken(deps.config.ADMIN_TOKEN),
-      routes: adminRoutes(createAdminService(deps.db)),
+      guards: [requireAdminToken(config.ADMIN_TOKEN)],
+      routes: adminRoutes(createAdminService(deps.db, { onKeyRevoked: (id) => keyCache.forgetKeyId(id) })),
+      validateResponses,
     }),
   );
+  const publicRoutes = Router().use(testRoutes(deps), artifactRoutes(deps.db, deps.storage), creditRoutes(deps));
   app.use(
     '/api/v1',
     openApiRouter(publicSpec, {
       serverUrl: `${base}/api/v1`,
-      authenticate: authenticateApiKey(deps.db),
-      routes: testRoutes(deps),
+      guards: [
+        authenticateApiKey(deps.db, keyCache),
+        rateLimit(
+          new SlidingWindowLimiter(deps.redis, config.QUEUE_PREFIX),
+          { readsPerMinute: config.RATE_LIMIT_READS_PER_MIN, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MIN },
+          deps.logger,
+        ),
+      ],
+      routes: publicRoutes,
+      validateResponses,
     }),
   );
 

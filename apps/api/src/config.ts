@@ -1,4 +1,4 @@
-import { commonEnv, databaseEnv, intVar, loadConfigOrExit, portVar, publicUrlEnv, redisEnv, targetEnv } from '@pageprobe/config';
+import { boolFlag, commonEnv, databaseEnv, intVar, loadConfigOrExit, portVar, publicUrlEnv, redisEnv, s3Env, targetEnv } from '@pageprobe/config';
 import { z } from 'zod';
 
 export const apiEnv = z
@@ -8,12 +8,21 @@ export const apiEnv = z
     ...redisEnv,
     ...targetEnv,
     ...publicUrlEnv,
+    ...s3Env,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),
     RATE_LIMIT_READS_PER_MIN: intVar(60, { min: 1 }),
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
     FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
+    /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
+    ENABLED_TEST_TYPES: z
+      .string()
+      .default('uptime')
+      .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
+    /** Check every response against the OpenAPI document too (tests; costs time in production). */
+    OPENAPI_VALIDATE_RESPONSES: boolFlag(false),
   })
   .transform((env) => ({ ...env, PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '') }));
 

@@ -1,5 +1,6 @@
 import type { Db, TestType } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
+import type { Storage } from '@pageprobe/storage';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.ts';
@@ -11,4 +12,5 @@ export interface ApiDeps {
   redis: Redis;
   testQueues: Map<TestType, Queue>;
   logger: Logger;
+  storage: Storage;
 }

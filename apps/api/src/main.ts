@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createDb } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
+import { createStorage } from '@pageprobe/storage';
 import { createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
 import { openTestQueues } from './test-queues.ts';
@@ -12,8 +13,9 @@ const db = createDb(config.DATABASE_URL);
 const redis = createRedis(config.REDIS_URL, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
+const storage = createStorage(config);
 
-const server = createApp({ config, db, redis, testQueues, logger }).listen(config.PORT, config.HOST);
+const server = createApp({ config, db, redis, testQueues, logger, storage }).listen(config.PORT, config.HOST);
 await once(server, 'listening');
 logger.info({ url: config.PUBLIC_BASE_URL }, 'api listening');
 
@@ -24,6 +26,7 @@ async function shutdown(signal: string) {
   await once(server, 'close');
   await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
   redis.disconnect();
+  storage.close();
   await db.$disconnect();
   process.exit(0);
 }

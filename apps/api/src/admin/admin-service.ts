@@ -31,7 +31,12 @@ const teamView = (team: Team): TeamView => ({
 
 const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No team with id ${teamId}.`);
 
-export function createAdminService(db: Db) {
+export interface AdminServiceOptions {
+  /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
+  onKeyRevoked?: (keyId: string) => void;
+}
+
+export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions = {}) {
   async function requireTeam(teamId: string): Promise<Team> {
     const team = await db.team.findUnique({ where: { id: teamId } });
     if (!team) throw teamNotFound(teamId);
@@ -93,6 +98,7 @@ export function createAdminService(db: Db) {
       if (count === 0 && !(await db.apiKey.findUnique({ where: { id: keyId }, select: { id: true } }))) {
         throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
       }
+      onKeyRevoked?.(keyId);
     },
 
     async setWebhookSecret(teamId: string): Promise<{ secret: string }> {

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../keys/api-key.ts';
 import { bearerToken } from './bearer.ts';
+import type { KeyCache } from './key-cache.ts';
 
 const challenge = { 'WWW-Authenticate': 'Bearer realm="pageprobe"' };
 
@@ -11,15 +12,17 @@ const challenge = { 'WWW-Authenticate': 'Bearer realm="pageprobe"' };
 const unauthorized = () =>
   new ProblemError(401, 'unauthorized', 'A valid API key is required in the Authorization header.', { headers: challenge });
 
-export function authenticateApiKey(db: Db): RequestHandler {
+export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
   return async (req, _res, next) => {
     const key = bearerToken(req.headers.authorization);
     if (key === null || !isWellFormedApiKey(key)) throw unauthorized();
     const hash = hashApiKey(key);
-    const row = await db.apiKey.findUnique({
-      where: { hash },
-      select: { id: true, teamId: true, scope: true, hash: true, expiresAt: true, revokedAt: true },
-    });
+    const row = await cache.get(hash, () =>
+      db.apiKey.findUnique({
+        where: { hash },
+        select: { id: true, teamId: true, scope: true, hash: true, expiresAt: true, revokedAt: true },
+      }),
+    );
     if (!row || !sameHash(row.hash, hash) || row.revokedAt) throw unauthorized();
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });

@@ -4,12 +4,17 @@ import type { OpenApiDocument } from '../openapi/load-spec.ts';
 
 /**
  * A router for one OpenAPI document: JSON bodies up to 64 KB, the document served (without auth) at
- * /openapi.json with its absolute server address, then authentication, then validation of every
- * request against the document, then the routes.
+ * /openapi.json with its absolute server address, then the guards (authentication, rate limits), then
+ * validation of every request (and, when asked, every response) against the document, then the routes.
  */
 export function openApiRouter(
   spec: OpenApiDocument,
-  { serverUrl, authenticate, routes }: { serverUrl: string; authenticate: RequestHandler; routes: Router },
+  {
+    serverUrl,
+    guards,
+    routes,
+    validateResponses,
+  }: { serverUrl: string; guards: RequestHandler[]; routes: Router; validateResponses: boolean },
 ): Router {
   const router = Router();
   const served = { ...spec, servers: [{ url: serverUrl }] };
@@ -17,13 +22,13 @@ export function openApiRouter(
     res.json(served);
   });
   router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
-  router.use(authenticate);
+  router.use(...guards);
   router.use(
     OpenApiValidator.middleware({
       // The validator resolves $refs in place: give it its own copy.
       apiSpec: structuredClone(spec) as never,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: false,
+      validateResponses,
       validateSecurity: false,
       validateFormats: true,
     }),

@@ -11,3 +11,12 @@ export function creditCost(type: TestType, plan: Plan): number {
       return plan === 'free' ? 0 : 1;
   }
 }
+
+export const costsFor = (plan: Plan) => ({
+  lighthouse: creditCost('lighthouse', plan),
+  seo_crawl: creditCost('seo_crawl', plan),
+  uptime: creditCost('uptime', plan),
+});
+
+/** The free plan's lighthouse allowance is counted over a rolling hour. */
+export const FREE_WINDOW_SECONDS = 3600;

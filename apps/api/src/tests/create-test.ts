@@ -3,9 +3,11 @@ import { CHECK_VIOLATION, type Device, sqlState, type Test, type TestType } from
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import { checkTarget } from '@pageprobe/net-guard';
 import type { ApiDeps } from '../deps.ts';
-import type { AuthContext } from '../http/request-context.ts';
 import { ProblemError } from '../http/problem.ts';
+import type { AuthContext } from '../http/request-context.ts';
 import { creditCost } from './costs.ts';
+import { freeLighthouseAllowance } from './free-allowance.ts';
+import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
 
 export interface CreateTestInput {
   url: string;
@@ -13,9 +15,6 @@ export interface CreateTestInput {
   device: Device;
   callback_url?: string;
 }
-
-/** Test types a worker exists for; lighthouse and seo_crawl arrive with the browser worker. */
-const AVAILABLE_TYPES = new Set<TestType>(['uptime']);
 
 async function assertAllowed(field: 'url' | 'callback_url', value: string, allowPrivate: boolean, protocols: string[]) {
   const check = await checkTarget(value, { allowPrivate }, { protocols });
@@ -27,15 +26,22 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
 }
 
 /**
- * Accepts a test: checks the addresses, then debits credits and writes the row in one transaction
- * (the ledger trigger refuses a balance below zero), then adds the job. The row is the job's outbox:
- * if the add fails after commit, the workers' sweeper adds it later, so an accepted test is never lost.
+ * Accepts a test. The idempotency record, the free-plan allowance check, the test row and the debit
+ * are one transaction (the ledger trigger refuses a balance below zero); the job is added after
+ * commit. The row is the job's outbox: if the add fails, the workers' sweeper adds it later, so an
+ * accepted test is never lost.
  */
-export async function createTest(deps: ApiDeps, auth: AuthContext, input: CreateTestInput): Promise<Test> {
-  if (!AVAILABLE_TYPES.has(input.type)) {
+export async function createTest(
+  deps: ApiDeps,
+  auth: AuthContext,
+  input: CreateTestInput,
+  idempotencyKey: string | undefined,
+): Promise<{ test: Test; replayed: boolean }> {
+  const { config } = deps;
+  if (!config.ENABLED_TEST_TYPES.includes(input.type)) {
     throw new ProblemError(501, 'test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
   }
-  const allowPrivate = deps.config.ALLOW_PRIVATE_TARGETS;
+  const allowPrivate = config.ALLOW_PRIVATE_TARGETS;
   await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);
   if (input.callback_url !== undefined) {
     await assertAllowed('callback_url', input.callback_url, allowPrivate, allowPrivate ? ['http:', 'https:'] : ['https:']);
@@ -47,30 +53,51 @@ export async function createTest(deps: ApiDeps, auth: AuthContext, input: Create
     });
   }
 
-  let test: Test;
+  let outcome: { test: Test; replayed: boolean };
   try {
-    test = await deps.db.$transaction(async (tx) => {
-      const team = await tx.team.findUniqueOrThrow({ where: { id: auth.teamId }, select: { plan: true } });
-      const cost = creditCost(input.type, team.plan);
-      const created = await tx.test.create({
-        data: {
-          teamId: auth.teamId,
-          apiKeyId: auth.keyId,
-          type: input.type,
-          url: input.url,
-          device: input.device,
-          callbackUrl: input.callback_url ?? null,
-          reportToken: randomBytes(32).toString('base64url'),
-          creditsSpent: cost,
-        },
-      });
-      if (cost > 0) {
-        await tx.creditLedgerEntry.create({
-          data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: created.id },
+    outcome = await deps.db.$transaction(
+      async (tx) => {
+        if (idempotencyKey !== undefined) {
+          const claim = await claimIdempotencyKey(tx, auth.teamId, idempotencyKey, requestFingerprint(input));
+          if (claim.kind === 'replay') return { test: await tx.test.findUniqueOrThrow({ where: { id: claim.testId } }), replayed: true };
+        }
+        const { plan } = await tx.team.findUniqueOrThrow({ where: { id: auth.teamId }, select: { plan: true } });
+        if (input.type === 'lighthouse' && plan === 'free') {
+          // The team row lock serialises this team's free tests, so the count below cannot race.
+          await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${auth.teamId} AS uuid) FOR UPDATE`;
+          const allowance = await freeLighthouseAllowance(tx, auth.teamId, config.FREE_LIGHTHOUSE_PER_HOUR);
+          if (allowance.remaining === 0) {
+            const wait = allowance.resetsAt ? Math.max(1, Math.ceil((allowance.resetsAt.getTime() - Date.now()) / 1000)) : 3600;
+            throw new ProblemError(
+              429,
+              'free_tier_rate_limited',
+              `The free plan allows ${allowance.limit} lighthouse tests an hour; the next is allowed in ${wait} s.`,
+              { headers: { 'Retry-After': String(wait) } },
+            );
+          }
+        }
+        const cost = creditCost(input.type, plan);
+        const test = await tx.test.create({
+          data: {
+            teamId: auth.teamId,
+            apiKeyId: auth.keyId,
+            type: input.type,
+            url: input.url,
+            device: input.device,
+            callbackUrl: input.callback_url ?? null,
+            reportToken: randomBytes(32).toString('base64url'),
+            creditsSpent: cost,
+          },
         });
-      }
-      return created;
-    });
+        if (cost > 0) {
+          await tx.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: test.id } });
+        }
+        if (idempotencyKey !== undefined) await recordIdempotentTest(tx, auth.teamId, idempotencyKey, test.id);
+        return { test, replayed: false };
+      },
+      // Parallel requests with one Idempotency-Key queue on its row lock: let them wait their turn.
+      { maxWait: 10_000, timeout: 15_000 },
+    );
   } catch (error) {
     if (sqlState(error) === CHECK_VIOLATION) {
       throw new ProblemError(402, 'insufficient_credits', `A ${input.type} test costs credits and the balance is too low.`);
@@ -78,11 +105,13 @@ export async function createTest(deps: ApiDeps, auth: AuthContext, input: Create
     throw error;
   }
 
-  const queue = deps.testQueues.get(test.type);
-  if (queue) {
-    await enqueue(queue, testJobFor(test.type), { testId: test.id }).catch((error: unknown) => {
-      deps.logger.warn({ err: error, testId: test.id }, 'enqueue failed; the sweeper will retry');
-    });
+  if (!outcome.replayed) {
+    const queue = deps.testQueues.get(outcome.test.type);
+    if (queue) {
+      await enqueue(queue, testJobFor(outcome.test.type), { testId: outcome.test.id }).catch((error: unknown) => {
+        deps.logger.warn({ err: error, testId: outcome.test.id }, 'enqueue failed; the sweeper will retry');
+      });
+    }
   }
-  return test;
+  return outcome;
 }

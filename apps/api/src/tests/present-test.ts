@@ -5,6 +5,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export type DeliveryWithAttempts = CallbackDelivery & { attempts: CallbackAttempt[] };
 
+/** The Prisma `include` that loads what presentTest shows of the callback. */
+export const withCallback = { delivery: { include: { attempts: { orderBy: { number: 'asc' as const } } } } };
+
 /** The public shape of a test (GET /tests/{id}); null where not yet known. */
 export function presentTest(test: Test, publicBaseUrl: string, delivery: DeliveryWithAttempts | null = null) {
   return {

@@ -3,22 +3,42 @@ import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
 import { type CreateTestInput, createTest } from './create-test.ts';
-import { presentCreated, presentTest } from './present-test.ts';
+import { type ListQuery, listTests } from './list-tests.ts';
+import { presentCreated, presentTest, withCallback } from './present-test.ts';
 
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();
   const base = deps.config.PUBLIC_BASE_URL;
 
   router.post('/tests', requireScope('write'), async (req, res) => {
-    // The validator has applied the document's defaults (type, device) and checked every field.
-    const test = await createTest(deps, req.auth!, req.body as CreateTestInput);
+    // The validator has applied the document's defaults (type, device) and checked every field,
+    // the Idempotency-Key's length included.
+    const { test, replayed } = await createTest(deps, req.auth!, req.body as CreateTestInput, req.get('Idempotency-Key'));
+    if (replayed) {
+      const current = await deps.db.test.findUniqueOrThrow({
+        where: { id: test.id },
+        include: withCallback,
+      });
+      res.status(200).json({ ...presentTest(current, base, current.delivery), replayed: true });
+      return;
+    }
     res.status(202).location(`/api/v1/tests/${test.id}`).json(presentCreated(test, base));
+  });
+
+  router.get('/tests', requireScope('read'), async (req, res) => {
+    const q = req.query as Record<string, string | undefined>;
+    const query: ListQuery = { limit: q.limit ? Number(q.limit) : 20 };
+    if (q.status) query.status = q.status as ListQuery['status'];
+    if (q.type) query.type = q.type as ListQuery['type'];
+    if (q.cursor) query.cursor = q.cursor;
+    const { page, nextCursor } = await listTests(deps.db, req.auth!.teamId, query);
+    res.json({ data: page.map((t) => presentTest(t, base, t.delivery)), next_cursor: nextCursor });
   });
 
   router.get('/tests/:test_id', requireScope('read'), async (req, res) => {
     const test = await deps.db.test.findFirst({
       where: { id: req.params.test_id as string, teamId: req.auth!.teamId },
-      include: { delivery: { include: { attempts: { orderBy: { number: 'asc' } } } } },
+      include: withCallback,
     });
     // Another team's test is indistinguishable from a missing one.
     if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');

@@ -1,0 +1,40 @@
+import type { KeyScope } from '@pageprobe/db';
+
+export interface CachedKey {
+  id: string;
+  teamId: string;
+  scope: KeyScope;
+  hash: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/**
+ * API key rows by hash, kept for a few seconds so a busy key costs one lookup per TTL rather than one
+ * per request. A revocation reaches every replica within the TTL; the replica that revoked forgets at once.
+ * Expiry is checked on every request against the cached expiry date.
+ */
+export class KeyCache {
+  readonly #entries = new Map<string, { key: CachedKey | null; until: number }>();
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+
+  constructor({ ttlMs = 4_000, maxEntries = 10_000 } = {}) {
+    this.#ttlMs = ttlMs;
+    this.#maxEntries = maxEntries;
+  }
+
+  async get(hash: string, load: () => Promise<CachedKey | null>): Promise<CachedKey | null> {
+    const now = Date.now();
+    const hit = this.#entries.get(hash);
+    if (hit && hit.until > now) return hit.key;
+    const key = await load();
+    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(hash, { key, until: now + this.#ttlMs });
+    return key;
+  }
+
+  forgetKeyId(keyId: string): void {
+    for (const [hash, entry] of this.#entries) if (entry.key?.id === keyId) this.#entries.delete(hash);
+  }
+}

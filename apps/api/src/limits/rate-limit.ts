@@ -1,0 +1,43 @@
+import type { Logger } from '@pageprobe/logger';
+import type { RequestHandler } from 'express';
+import { ProblemError } from '../http/problem.ts';
+import type { SlidingWindowLimiter } from './sliding-window.ts';
+
+export interface RateLimits {
+  readsPerMinute: number;
+  writesPerMinute: number;
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Per-key limits (60 reads, 10 POST /tests a minute by default), with the IETF RateLimit-Policy and
+ * RateLimit headers on every answer and Retry-After on a 429. When Redis is unreachable, reads go on
+ * unlimited (PostgreSQL still serves them) while writes answer 503: they need Redis anyway.
+ */
+export function rateLimit(limiter: SlidingWindowLimiter, limits: RateLimits, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    const write = req.method === 'POST';
+    const name = write ? 'writes' : 'reads';
+    const limit = write ? limits.writesPerMinute : limits.readsPerMinute;
+    let decision: Awaited<ReturnType<SlidingWindowLimiter['take']>>;
+    try {
+      decision = await limiter.take(`${name}:${req.auth!.keyId}`, limit, WINDOW_MS);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'rate limiter unavailable');
+      if (!write) return next();
+      throw new ProblemError(503, 'service_unavailable', 'Tests cannot be started right now; try again shortly.', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+    res.setHeader('RateLimit-Policy', `"${name}";q=${limit};w=${WINDOW_MS / 1000}`);
+    res.setHeader('RateLimit', `"${name}";r=${decision.remaining};t=${resetSeconds}`);
+    if (!decision.allowed) {
+      throw new ProblemError(429, 'rate_limited', `At most ${limit} ${name} a minute per API key; retry in ${resetSeconds} s.`, {
+        headers: { 'Retry-After': String(resetSeconds) },
+      });
+    }
+    next();
+  };
+}
