@@ -5,3 +5,4 @@ export type { ApiDeps } from './deps.ts';
 export { generateApiKey, hashApiKey, isWellFormedApiKey } from './keys/api-key.ts';
 export { adminSpec, publicSpec } from './openapi/load-spec.ts';
 export { openTestQueues } from './test-queues.ts';
+export { SlidingWindowLimiter } from './limits/sliding-window.ts';

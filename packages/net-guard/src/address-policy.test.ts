@@ -61,3 +61,7 @@ test('checkTarget refuses other schemes and credentials, allows private hosts wh
   const https = await checkTarget('http://127.0.0.1/', { allowPrivate: true }, { protocols: ['https:'] });
   assert.equal(https.ok, false);
 });
+
+test('a host that does not resolve is not refused here: the test itself reports it', async () => {
+  assert.equal((await checkTarget('https://no-such-host.invalid/', { allowPrivate: false })).ok, true);
+});
