@@ -6,6 +6,16 @@ import { type CreateTestInput, createTest } from './create-test.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest, withCallback } from './present-test.ts';
 
+/** The validator coerces limit to a number, and lets `1e309` through as Infinity: check it again. */
+function parseLimit(raw: unknown): number {
+  if (raw === undefined) return 20;
+  const limit = Number(raw);
+  if (Number.isInteger(limit) && limit >= 1 && limit <= 100) return limit;
+  throw new ProblemError(400, 'validation_failed', 'limit must be a whole number from 1 to 100.', {
+    errors: [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }],
+  });
+}
+
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();
   const base = deps.config.PUBLIC_BASE_URL;
@@ -27,7 +37,7 @@ export function testRoutes(deps: ApiDeps): Router {
 
   router.get('/tests', requireScope('read'), async (req, res) => {
     const q = req.query as Record<string, string | undefined>;
-    const query: ListQuery = { limit: q.limit ? Number(q.limit) : 20 };
+    const query: ListQuery = { limit: parseLimit(q.limit) };
     if (q.status) query.status = q.status as ListQuery['status'];
     if (q.type) query.type = q.type as ListQuery['type'];
     if (q.cursor) query.cursor = q.cursor;
