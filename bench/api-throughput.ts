@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createAdminService } from '@pageprobe/api';
+import { createDb } from '@pageprobe/db';
+import { freePort, sleep } from '@pageprobe/local-services';
+import { type LoadResult, load } from './support/load.ts';
+import { progress, table } from './support/table.ts';
+
+// Issue 3's scenario: GET /tests/{id} and POST /tests through the real API (auth with key cache, Redis
+// rate limits raised out of the way, OpenAPI validation, the queue), beside a bare Express app doing
+// the same single PostgreSQL statement, at 50 connections, in the same run.
+
+const REPO = new URL('../', import.meta.url).pathname;
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return (async () => {
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(readyUrl).then(() => true, () => false)) return child;
+      await sleep(100);
+    }
+    throw new Error(`${args.join(' ')} did not start`);
+  })();
+}
+
+export async function apiThroughput(services: { databaseUrl: string; redisUrl: string; s3Url: string }, seconds: number) {
+  const db = createDb(services.databaseUrl, { poolSize: 2 });
+  const admin = createAdminService(db);
+  const team = await admin.createTeam({ name: 'bench', plan: 'pro' });
+  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const test = await db.test.create({
+    data: { teamId: team.id, type: 'uptime', url: 'https://93.184.215.14/', device: 'mobile', reportToken: 'bench-token' },
+  });
+  await db.$disconnect();
+
+  const apiPort = await freePort();
+  const basePort = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    S3_ENDPOINT: services.s3Url,
+    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
+    PORT: String(apiPort),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_READS_PER_MIN: '100000000',
+    RATE_LIMIT_WRITES_PER_MIN: '100000000',
+    BENCH_TEAM_ID: team.id,
+  };
+  progress('starting the API and the bare Express baseline');
+  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${apiPort}/healthz`);
+  const baseline = await startProcess(['bench/baseline-server.ts', String(basePort)], env, `http://127.0.0.1:${basePort}/tests/${test.id}`);
+
+  const auth = { authorization: `Bearer ${key}` };
+  const json = { 'content-type': 'application/json' };
+  const postBody = JSON.stringify({ url: 'https://93.184.215.14/', type: 'uptime' });
+  const runs: Array<[string, LoadResult, LoadResult]> = [];
+  try {
+    progress(`GET /tests/{id}: baseline, ${seconds} s at 50 connections`);
+    const getBase = await load({ url: `http://127.0.0.1:${basePort}/tests/${test.id}`, seconds });
+    progress(`GET /tests/{id}: Pageprobe API, ${seconds} s at 50 connections`);
+    const getApi = await load({ url: `http://127.0.0.1:${apiPort}/api/v1/tests/${test.id}`, headers: auth, seconds });
+    runs.push(['GET /tests/{id}', getApi, getBase]);
+    progress(`POST /tests: baseline, ${seconds} s at 50 connections`);
+    const postBase = await load({ url: `http://127.0.0.1:${basePort}/tests`, method: 'POST', headers: json, body: postBody, seconds });
+    progress(`POST /tests: Pageprobe API, ${seconds} s at 50 connections`);
+    const postApi = await load({
+      url: `http://127.0.0.1:${apiPort}/api/v1/tests`,
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: postBody,
+      seconds,
+    });
+    runs.push(['POST /tests', postApi, postBase]);
+  } finally {
+    api.kill('SIGTERM');
+    baseline.kill('SIGTERM');
+  }
+
+  return table(
+    ['scenario', 'API req/s', 'base req/s', 'ratio', 'API p50 ms', 'API p99 ms', 'base p50 ms', 'base p99 ms', 'API non-2xx'],
+    runs.map(([name, a, b]) => [
+      name,
+      a.requestsPerSecond,
+      b.requestsPerSecond,
+      `${Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100)}%`,
+      a.p50,
+      a.p99,
+      b.p50,
+      b.p99,
+      a.non2xx + a.errors,
+    ]),
+  );
+}

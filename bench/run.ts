@@ -1,0 +1,35 @@
+// `npm run bench`: starts its own PostgreSQL, Redis and S3 server, runs every scenario beside its
+// baseline in this one run, prints the figures, and removes everything after.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '@pageprobe/db';
+import { startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
+import pg from 'pg';
+import { apiThroughput } from './api-throughput.ts';
+import { progress } from './support/table.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const root = mkdtempSync(join(tmpdir(), 'pageprobe-bench-'));
+chmodSync(root, 0o755);
+progress('starting PostgreSQL, Redis and the S3 server');
+const services = await Promise.all([
+  startPostgres({ dataDir: join(root, 'postgres') }),
+  startRedis({ dataDir: join(root, 'redis') }),
+  startS3({ dataDir: join(root, 's3') }),
+]);
+try {
+  const [postgres, redis, s3] = services;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench');
+  await migrate(databaseUrl);
+
+  const results = [`API throughput (issue 3)\n${await apiThroughput({ databaseUrl, redisUrl: redis.url, s3Url: s3.url }, seconds)}`];
+  process.stdout.write(`\n${results.join('\n\n')}\n`);
+} finally {
+  await Promise.all(services.map((s) => s.stop()));
+  rmSync(root, { recursive: true, force: true });
+}
