@@ -35,7 +35,7 @@ async function pageThrough(query: string, during?: () => Promise<void>) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await call<Page>(`${base}/tests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: key });
+    const res: Awaited<ReturnType<typeof call<Page>>> = await call<Page>(`${base}/tests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: key });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     ids.push(...res.body.data.map((t) => t.id));
     cursor = res.body.next_cursor;

@@ -28,7 +28,6 @@ export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });
     }
     req.auth = { teamId: row.teamId, keyId: row.id, scope: row.scope };
-    req.log = req.log.child({ teamId: row.teamId, keyId: row.id });
     next();
   };
 }

@@ -31,6 +31,10 @@ export function openApiRouter(
       validateResponses,
       validateSecurity: false,
       validateFormats: true,
+      // No multipart bodies here: skip the upload middleware on every request.
+      fileUploader: false,
+      // Dereference once at start instead of resolving $refs per request.
+      $refParser: { mode: 'dereference' },
     }),
   );
   router.use(routes);
