@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { after } from 'node:test';
 import { apiEnv, createApp, openTestQueues } from '@pageprobe/api';
+import { createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { freePort } from '@pageprobe/local-services';
 import { createLogger } from '@pageprobe/logger';
@@ -23,7 +24,8 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
   const logger = createLogger({ name: 'api-test', level: config.LOG_LEVEL });
   const storage = createStorage(config);
-  const server = createApp({ config, db: env.db, redis, testQueues, logger, storage }).listen(port, '127.0.0.1');
+  const pool = createPool(config.DATABASE_URL, { size: 5 });
+  const server = createApp({ config, db: env.db, pool, redis, testQueues, logger, storage }).listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = config.PUBLIC_BASE_URL;
   const close = async () => {
@@ -32,6 +34,7 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
     await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
     redis.disconnect();
     storage.close();
+    await pool.end();
   };
   after(close);
   return { origin, close };

@@ -1,4 +1,4 @@
-import type { Db, TestType } from '@pageprobe/db';
+import type { Db, Pool, TestType } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
 import type { Queue } from 'bullmq';
@@ -9,6 +9,8 @@ import type { ApiConfig } from './config.ts';
 export interface ApiDeps {
   config: ApiConfig;
   db: Db;
+  /** The pool Prisma runs on, for the few hot reads that skip it. */
+  pool: Pool;
   redis: Redis;
   testQueues: Map<TestType, Queue>;
   logger: Logger;

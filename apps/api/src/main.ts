@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createDb } from '@pageprobe/db';
+import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { createStorage } from '@pageprobe/storage';
@@ -9,13 +9,17 @@ import { openTestQueues } from './test-queues.ts';
 
 const config = loadApiConfig();
 const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
-const db = createDb(config.DATABASE_URL);
+const pool = createPool(config.DATABASE_URL, {
+  size: 20,
+  onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
+});
+const db = createDb(config.DATABASE_URL, { pool });
 const redis = createRedis(config.REDIS_URL, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
 const storage = createStorage(config);
 
-const server = createApp({ config, db, redis, testQueues, logger, storage }).listen(config.PORT, config.HOST);
+const server = createApp({ config, db, pool, redis, testQueues, logger, storage }).listen(config.PORT, config.HOST);
 await once(server, 'listening');
 logger.info({ url: config.PUBLIC_BASE_URL }, 'api listening');
 
@@ -28,6 +32,7 @@ async function shutdown(signal: string) {
   redis.disconnect();
   storage.close();
   await db.$disconnect();
+  await pool.end();
   process.exit(0);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

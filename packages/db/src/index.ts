@@ -1,4 +1,4 @@
-export { createDb, type Db } from './client.ts';
+export { createDb, createPool, type Db, type Pool } from './client.ts';
 export { CHECK_VIOLATION, sqlState, UNIQUE_VIOLATION } from './errors.ts';
 export * from './generated/client.ts';
 export { MIGRATIONS_DIR, type MigrateResult, MigrationError, migrate, readMigrations } from './migrate.ts';

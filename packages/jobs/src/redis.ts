@@ -7,7 +7,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 export function createRedis(url: string, role: 'api' | 'worker', extra: RedisOptions = {}): Redis {
   const options: RedisOptions =
     role === 'api'
-      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 }
+      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true }
       : { maxRetriesPerRequest: null, enableReadyCheck: true };
   return new Redis(url, { ...options, ...extra, lazyConnect: false });
 }

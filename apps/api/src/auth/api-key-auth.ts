@@ -17,17 +17,18 @@ export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
     const key = bearerToken(req.headers.authorization);
     if (key === null || !isWellFormedApiKey(key)) throw unauthorized();
     const hash = hashApiKey(key);
-    const row = await cache.get(hash, () =>
-      db.apiKey.findUnique({
+    const row = await cache.get(hash, async () => {
+      const found = await db.apiKey.findUnique({
         where: { hash },
-        select: { id: true, teamId: true, scope: true, hash: true, expiresAt: true, revokedAt: true },
-      }),
-    );
+        select: { id: true, teamId: true, scope: true, hash: true, expiresAt: true, revokedAt: true, team: { select: { plan: true } } },
+      });
+      return found && { ...found, plan: found.team.plan };
+    });
     if (!row || !sameHash(row.hash, hash) || row.revokedAt) throw unauthorized();
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });
     }
-    req.auth = { teamId: row.teamId, keyId: row.id, scope: row.scope };
+    req.auth = { teamId: row.teamId, keyId: row.id, scope: row.scope, plan: row.plan };
     next();
   };
 }

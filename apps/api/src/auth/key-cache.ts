@@ -1,4 +1,4 @@
-import type { KeyScope } from '@pageprobe/db';
+import type { KeyScope, Plan } from '@pageprobe/db';
 
 export interface CachedKey {
   id: string;
@@ -7,12 +7,14 @@ export interface CachedKey {
   hash: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  plan: Plan;
 }
 
 /**
  * API key rows by hash, kept for a few seconds so a busy key costs one lookup per TTL rather than one
  * per request. A revocation reaches every replica within the TTL; the replica that revoked forgets at once.
- * Expiry is checked on every request against the cached expiry date.
+ * Expiry is checked on every request against the cached expiry date. The team's plan rides along: a
+ * plan change reaches the API within the same few seconds.
  */
 export class KeyCache {
   readonly #entries = new Map<string, { key: CachedKey | null; until: number }>();

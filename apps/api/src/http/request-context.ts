@@ -4,6 +4,8 @@ export interface AuthContext {
   teamId: string;
   keyId: string;
   scope: 'read' | 'write';
+  /** The team's plan as of the key lookup (cached for a few seconds, like the key). */
+  plan: 'free' | 'pro';
 }
 
 declare global {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import { CHECK_VIOLATION, type Device, sqlState, type Test, type TestType } from '@pageprobe/db';
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import { checkTarget } from '@pageprobe/net-guard';
@@ -55,49 +55,10 @@ export async function createTest(
 
   let outcome: { test: Test; replayed: boolean };
   try {
-    outcome = await deps.db.$transaction(
-      async (tx) => {
-        if (idempotencyKey !== undefined) {
-          const claim = await claimIdempotencyKey(tx, auth.teamId, idempotencyKey, requestFingerprint(input));
-          if (claim.kind === 'replay') return { test: await tx.test.findUniqueOrThrow({ where: { id: claim.testId } }), replayed: true };
-        }
-        const { plan } = await tx.team.findUniqueOrThrow({ where: { id: auth.teamId }, select: { plan: true } });
-        if (input.type === 'lighthouse' && plan === 'free') {
-          // The team row lock serialises this team's free tests, so the count below cannot race.
-          await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${auth.teamId} AS uuid) FOR UPDATE`;
-          const allowance = await freeLighthouseAllowance(tx, auth.teamId, config.FREE_LIGHTHOUSE_PER_HOUR);
-          if (allowance.remaining === 0) {
-            const wait = allowance.resetsAt ? Math.max(1, Math.ceil((allowance.resetsAt.getTime() - Date.now()) / 1000)) : 3600;
-            throw new ProblemError(
-              429,
-              'free_tier_rate_limited',
-              `The free plan allows ${allowance.limit} lighthouse tests an hour; the next is allowed in ${wait} s.`,
-              { headers: { 'Retry-After': String(wait) } },
-            );
-          }
-        }
-        const cost = creditCost(input.type, plan);
-        const test = await tx.test.create({
-          data: {
-            teamId: auth.teamId,
-            apiKeyId: auth.keyId,
-            type: input.type,
-            url: input.url,
-            device: input.device,
-            callbackUrl: input.callback_url ?? null,
-            reportToken: randomBytes(32).toString('base64url'),
-            creditsSpent: cost,
-          },
-        });
-        if (cost > 0) {
-          await tx.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: test.id } });
-        }
-        if (idempotencyKey !== undefined) await recordIdempotentTest(tx, auth.teamId, idempotencyKey, test.id);
-        return { test, replayed: false };
-      },
-      // Parallel requests with one Idempotency-Key queue on its row lock: let them wait their turn.
-      { maxWait: 10_000, timeout: 15_000 },
-    );
+    outcome =
+      idempotencyKey === undefined && !(input.type === 'lighthouse' && auth.plan === 'free')
+        ? { test: await insertTest(deps, auth, input, creditCost(input.type, auth.plan)), replayed: false }
+        : await createGuarded(deps, auth, input, idempotencyKey);
   } catch (error) {
     if (sqlState(error) === CHECK_VIOLATION) {
       throw new ProblemError(402, 'insufficient_credits', `A ${input.type} test costs credits and the balance is too low.`);
@@ -114,4 +75,74 @@ export async function createTest(
     }
   }
   return outcome;
+}
+
+function testData(auth: AuthContext, input: CreateTestInput, cost: number) {
+  return {
+    id: randomUUIDv7(),
+    teamId: auth.teamId,
+    apiKeyId: auth.keyId,
+    type: input.type,
+    url: input.url,
+    device: input.device,
+    callbackUrl: input.callback_url ?? null,
+    reportToken: randomBytes(32).toString('base64url'),
+    creditsSpent: cost,
+  };
+}
+
+/**
+ * The common case (no Idempotency-Key, no free-plan allowance to count): the row and its debit in
+ * one statement batch, without an interactive transaction's round trips.
+ */
+async function insertTest(deps: ApiDeps, auth: AuthContext, input: CreateTestInput, cost: number): Promise<Test> {
+  const data = testData(auth, input, cost);
+  if (cost === 0) return deps.db.test.create({ data });
+  const [test] = await deps.db.$transaction([
+    deps.db.test.create({ data }),
+    deps.db.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: data.id } }),
+  ]);
+  return test;
+}
+
+/** With an Idempotency-Key or a free-plan allowance to check: an interactive transaction. */
+async function createGuarded(
+  deps: ApiDeps,
+  auth: AuthContext,
+  input: CreateTestInput,
+  idempotencyKey: string | undefined,
+): Promise<{ test: Test; replayed: boolean }> {
+  const { config } = deps;
+  return deps.db.$transaction(
+    async (tx) => {
+      if (idempotencyKey !== undefined) {
+        const claim = await claimIdempotencyKey(tx, auth.teamId, idempotencyKey, requestFingerprint(input));
+        if (claim.kind === 'replay') return { test: await tx.test.findUniqueOrThrow({ where: { id: claim.testId } }), replayed: true };
+      }
+      const { plan } = await tx.team.findUniqueOrThrow({ where: { id: auth.teamId }, select: { plan: true } });
+      if (input.type === 'lighthouse' && plan === 'free') {
+        // The team row lock serialises this team's free tests, so the count below cannot race.
+        await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${auth.teamId} AS uuid) FOR UPDATE`;
+        const allowance = await freeLighthouseAllowance(tx, auth.teamId, config.FREE_LIGHTHOUSE_PER_HOUR);
+        if (allowance.remaining === 0) {
+          const wait = allowance.resetsAt ? Math.max(1, Math.ceil((allowance.resetsAt.getTime() - Date.now()) / 1000)) : 3600;
+          throw new ProblemError(
+            429,
+            'free_tier_rate_limited',
+            `The free plan allows ${allowance.limit} lighthouse tests an hour; the next is allowed in ${wait} s.`,
+            { headers: { 'Retry-After': String(wait) } },
+          );
+        }
+      }
+      const cost = creditCost(input.type, plan);
+      const test = await tx.test.create({ data: testData(auth, input, cost) });
+      if (cost > 0) {
+        await tx.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: test.id } });
+      }
+      if (idempotencyKey !== undefined) await recordIdempotentTest(tx, auth.teamId, idempotencyKey, test.id);
+      return { test, replayed: false };
+    },
+    // Parallel requests with one Idempotency-Key queue on its row lock: let them wait their turn.
+    { maxWait: 10_000, timeout: 15_000 },
+  );
 }

@@ -5,6 +5,7 @@ import { ProblemError } from '../http/problem.ts';
 import { type CreateTestInput, createTest } from './create-test.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest, withCallback } from './present-test.ts';
+import { readTest } from './read-test.ts';
 
 /** The validator coerces limit to a number, and lets `1e309` through as Infinity: check it again. */
 function parseLimit(raw: unknown): number {
@@ -47,7 +48,7 @@ export function testRoutes(deps: ApiDeps): Router {
 
   // The hottest route (clients poll it): one query, plus one for the callback only once there is one.
   router.get('/tests/:test_id', requireScope('read'), async (req, res) => {
-    const test = await deps.db.test.findFirst({ where: { id: req.params.test_id as string, teamId: req.auth!.teamId } });
+    const test = await readTest(deps.pool, req.auth!.teamId, req.params.test_id as string);
     // Another team's test is indistinguishable from a missing one.
     if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');
     const delivery = test.callbackUrl && test.completedAt ? await deps.db.callbackDelivery.findUnique({ where: { testId: test.id }, include: withCallback.delivery.include }) : null;
