@@ -8,6 +8,7 @@ import type { AuthContext } from '../http/request-context.ts';
 import { creditCost } from './costs.ts';
 import { freeLighthouseAllowance } from './free-allowance.ts';
 import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
+import { insertTest, type NewTest } from './insert-test.ts';
 
 export interface CreateTestInput {
   url: string;
@@ -57,7 +58,7 @@ export async function createTest(
   try {
     outcome =
       idempotencyKey === undefined && !(input.type === 'lighthouse' && auth.plan === 'free')
-        ? { test: await insertTest(deps, auth, input, creditCost(input.type, auth.plan)), replayed: false }
+        ? { test: await insertTest(deps.pool, testData(auth, input, creditCost(input.type, auth.plan))), replayed: false }
         : await createGuarded(deps, auth, input, idempotencyKey);
   } catch (error) {
     if (sqlState(error) === CHECK_VIOLATION) {
@@ -77,7 +78,7 @@ export async function createTest(
   return outcome;
 }
 
-function testData(auth: AuthContext, input: CreateTestInput, cost: number) {
+function testData(auth: AuthContext, input: CreateTestInput, cost: number): NewTest {
   return {
     id: randomUUIDv7(),
     teamId: auth.teamId,
@@ -89,20 +90,6 @@ function testData(auth: AuthContext, input: CreateTestInput, cost: number) {
     reportToken: randomBytes(32).toString('base64url'),
     creditsSpent: cost,
   };
-}
-
-/**
- * The common case (no Idempotency-Key, no free-plan allowance to count): the row and its debit in
- * one statement batch, without an interactive transaction's round trips.
- */
-async function insertTest(deps: ApiDeps, auth: AuthContext, input: CreateTestInput, cost: number): Promise<Test> {
-  const data = testData(auth, input, cost);
-  if (cost === 0) return deps.db.test.create({ data });
-  const [test] = await deps.db.$transaction([
-    deps.db.test.create({ data }),
-    deps.db.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: data.id } }),
-  ]);
-  return test;
 }
 
 /** With an Idempotency-Key or a free-plan allowance to check: an interactive transaction. */
