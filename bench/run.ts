@@ -9,7 +9,8 @@ import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
 import { progress } from './support/table.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = mkdtempSync(join(tmpdir(), 'pageprobe-bench-'));
 chmodSync(root, 0o755);
 progress('starting PostgreSQL, Redis and the S3 server');
@@ -27,7 +28,7 @@ try {
   const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench');
   await migrate(databaseUrl);
 
-  const results = [`API throughput (issue 3)\n${await apiThroughput({ databaseUrl, redisUrl: redis.url, s3Url: s3.url }, seconds)}`];
+  const results = [`API throughput (issue 3)\n${await apiThroughput({ databaseUrl, redisUrl: redis.url, s3Url: s3.url }, { seconds, rounds })}`];
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {
   await Promise.all(services.map((s) => s.stop()));
