@@ -74,3 +74,21 @@ test('the window slides: no burst past the limit at a window edge', async () => 
   for (let i = 0; i < 5; i++) after1s.push((await take()).allowed);
   assert.deepEqual(after1s, [true, true, true, false, false]);
 });
+
+test('a key revoked through one replica is refused by the other within 5 seconds', async () => {
+  const { key, teamId } = await teamWithKey(env);
+  const keyRow = await env.db.apiKey.findFirstOrThrow({ where: { teamId } });
+  const probe = (origin: string) => call(`${origin}/api/v1/tests/${randomUUID()}`, { token: key });
+  // Replica 1 has the key in its cache now.
+  assert.equal((await probe(origins[1]!)).status, 404);
+  const revoked = await call(`${origins[0]}/admin/v1/api-keys/${keyRow.id}`, { method: 'DELETE', token: env.adminToken });
+  assert.equal(revoked.status, 204);
+  assertProblem(await probe(origins[0]!), 401, 'unauthorized');
+  const deadline = Date.now() + 5_000;
+  let status = 404;
+  while (status !== 401 && Date.now() < deadline) {
+    status = (await probe(origins[1]!)).status;
+    if (status !== 401) await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.equal(status, 401, 'still accepted 5 s after revocation');
+});

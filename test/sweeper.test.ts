@@ -53,3 +53,17 @@ test('a pending callback delivery whose job was never added is delivered', async
   await dispatcher.stop();
   assert.equal(receiver.requests.length, 1, 'delivered once');
 });
+
+test('expired idempotency records are removed; live ones stay', async () => {
+  const dispatcher = await startApp('callback-dispatcher', env.appEnv(sweepFast));
+  const now = Date.now();
+  await env.db.idempotencyRecord.createMany({
+    data: [
+      { teamId: team.id, key: 'old', requestHash: 'h', createdAt: new Date(now - 25 * 3600_000), expiresAt: new Date(now - 3600_000) },
+      { teamId: team.id, key: 'fresh', requestHash: 'h', expiresAt: new Date(now + 3600_000) },
+    ],
+  });
+  await eventually(async () => ((await env.db.idempotencyRecord.count({ where: { key: 'old' } })) === 0 ? true : undefined), 10_000, 'expired record removed');
+  assert.equal(await env.db.idempotencyRecord.count({ where: { key: 'fresh' } }), 1);
+  await dispatcher.stop();
+});

@@ -1,7 +1,7 @@
 import { createDb } from '@pageprobe/db';
 import { createRedis, jobs, openQueue, startWorker } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
-import { startSweeper, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
+import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
 import { loadDispatcherConfig } from './config.ts';
 import { deliverCallback } from './deliver-callback.ts';
 
@@ -20,7 +20,8 @@ const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => delive
 });
 worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
 const stopSweeper = startSweeper(
-  () => sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS),
+  // Housekeeping rides along: one place for it, whichever replica gets there first.
+  () => Promise.all([sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS), sweepExpiredIdempotencyKeys(db)]),
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );

@@ -38,6 +38,14 @@ export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThan
   return rows.length;
 }
 
+/** Idempotency keys are kept 24 hours; expired records are replaced on reuse, and removed here. */
+export async function sweepExpiredIdempotencyKeys(db: Db): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM idempotency_records WHERE ctid IN (
+      SELECT ctid FROM idempotency_records WHERE expires_at < now() LIMIT ${BATCH}
+    )`;
+}
+
 /** Runs `sweep` every `intervalMs` until stopped; one sweep at a time, errors reported and survived. */
 export function startSweeper(sweep: () => Promise<unknown>, intervalMs: number, onError: (e: unknown) => void) {
   let stopped = false;
