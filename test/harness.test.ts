@@ -3,24 +3,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { isListening } from './support/servers.ts';
 import { ROOT_PREFIX } from './support/services.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-
-const listening = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = createConnection({ host: hostname, port: Number(port) }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 
 const roots = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith(ROOT_PREFIX)));
 
@@ -47,7 +37,7 @@ test('a failing run exits non-zero, and its PostgreSQL, Redis, S3 server and fil
   // The run's servers were not ours (each run starts its own on free ports).
   assert.notEqual(seen.postgres, process.env.PAGEPROBE_TEST_POSTGRES_URL);
   for (const url of [seen.postgres!, seen.redis!, seen.s3!]) {
-    assert.equal(await listening(url), false, `${url} still answers after the run`);
+    assert.equal(await isListening(url), false, `${url} still answers after the run`);
   }
   const leftover = [...roots()].filter((r) => !before.has(r));
   assert.deepEqual(leftover, [], 'temporary roots left behind');

@@ -4,14 +4,13 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@pageprobe/local-services';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { eventually, isListening, startServer } from './support/servers.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const data = mkdtempSync(join(tmpdir(), 'stack-data-'));
@@ -35,13 +34,6 @@ function startStack() {
   const ready = eventually(async () => (output.includes('ready in') ? true : child.exitCode !== null ? false : undefined), 60_000, 'stack ready');
   return { child, ready, output: () => output };
 }
-
-const listening = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port: p } = new URL(url);
-    const socket = createConnection({ host: hostname, port: Number(p) }, () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-  });
 
 async function stop(stack: ReturnType<typeof startStack>) {
   stack.child.kill('SIGINT');
@@ -74,7 +66,7 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
   await stop(first);
   assert.match(first.output(), /stopped/);
   for (const url of [origin, env.DATABASE_URL!, env.REDIS_URL!, env.S3_ENDPOINT!]) {
-    assert.equal(await listening(url), false, `${url} still answers after Ctrl-C`);
+    assert.equal(await isListening(url), false, `${url} still answers after Ctrl-C`);
   }
 
   const second = startStack();

@@ -78,7 +78,7 @@ test('the last page has next_cursor null; another team sees none of these', asyn
 });
 
 test('a bad cursor or limit is 400', async () => {
-  for (const query of ['limit=0', 'limit=101', 'limit=1e309', 'limit=abc', 'limit=1.5', 'cursor=garbage', 'cursor=' + Buffer.from('["x","y"]').toString('base64url'), 'status=done', 'type=ping', 'sort=asc']) {
+  for (const query of ['limit=0', 'limit=101', 'limit=1e309', 'limit=abc', 'limit=1.5', 'cursor=garbage', `cursor=${Buffer.from('["x","y"]').toString('base64url')}`, 'status=done', 'type=ping', 'sort=asc']) {
     assertProblem(await call(`${base}/tests?${query}`, { token: key }), 400, 'validation_failed');
   }
 });

@@ -45,7 +45,14 @@ export async function startApp(
       const seen = lines.find((l) => pattern.test(l));
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const waiter = { pattern, resolve: (line: string) => (clearTimeout(timer), waiters.delete(waiter), resolve(line)) };
+        const waiter = {
+          pattern,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(line);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`${name} printed nothing matching ${pattern} in ${timeoutMs} ms:\n${app.output()}`));

@@ -1,4 +1,3 @@
-import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import { CHECK_VIOLATION, type Device, sqlState, type Test, type TestType } from '@pageprobe/db';
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import { checkTarget } from '@pageprobe/net-guard';
@@ -6,9 +5,8 @@ import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { AuthContext } from '../http/request-context.ts';
 import { creditCost } from './costs.ts';
-import { freeLighthouseAllowance } from './free-allowance.ts';
-import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
-import { insertTest, type NewTest } from './insert-test.ts';
+import { createGuarded } from './create-guarded.ts';
+import { insertTest, newTest } from './insert-test.ts';
 
 export interface CreateTestInput {
   url: string;
@@ -27,10 +25,10 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
 }
 
 /**
- * Accepts a test. The idempotency record, the free-plan allowance check, the test row and the debit
- * are one transaction (the ledger trigger refuses a balance below zero); the job is added after
- * commit. The row is the job's outbox: if the add fails, the workers' sweeper adds it later, so an
- * accepted test is never lost.
+ * Accepts a test: checks the addresses, writes the row and its debit atomically (the ledger trigger
+ * refuses a balance below zero), then adds the job. The row is the job's outbox: if the add fails,
+ * the workers' sweeper adds it later, so an accepted test is never lost. Most requests take one SQL
+ * statement; an Idempotency-Key or a free-plan allowance to count takes a transaction.
  */
 export async function createTest(
   deps: ApiDeps,
@@ -58,7 +56,7 @@ export async function createTest(
   try {
     outcome =
       idempotencyKey === undefined && !(input.type === 'lighthouse' && auth.plan === 'free')
-        ? { test: await insertTest(deps.pool, testData(auth, input, creditCost(input.type, auth.plan))), replayed: false }
+        ? { test: await insertTest(deps.pool, newTest(auth, input, creditCost(input.type, auth.plan))), replayed: false }
         : await createGuarded(deps, auth, input, idempotencyKey);
   } catch (error) {
     if (sqlState(error) === CHECK_VIOLATION) {
@@ -76,60 +74,4 @@ export async function createTest(
     }
   }
   return outcome;
-}
-
-function testData(auth: AuthContext, input: CreateTestInput, cost: number): NewTest {
-  return {
-    id: randomUUIDv7(),
-    teamId: auth.teamId,
-    apiKeyId: auth.keyId,
-    type: input.type,
-    url: input.url,
-    device: input.device,
-    callbackUrl: input.callback_url ?? null,
-    reportToken: randomBytes(32).toString('base64url'),
-    creditsSpent: cost,
-  };
-}
-
-/** With an Idempotency-Key or a free-plan allowance to check: an interactive transaction. */
-async function createGuarded(
-  deps: ApiDeps,
-  auth: AuthContext,
-  input: CreateTestInput,
-  idempotencyKey: string | undefined,
-): Promise<{ test: Test; replayed: boolean }> {
-  const { config } = deps;
-  return deps.db.$transaction(
-    async (tx) => {
-      if (idempotencyKey !== undefined) {
-        const claim = await claimIdempotencyKey(tx, auth.teamId, idempotencyKey, requestFingerprint(input));
-        if (claim.kind === 'replay') return { test: await tx.test.findUniqueOrThrow({ where: { id: claim.testId } }), replayed: true };
-      }
-      const { plan } = await tx.team.findUniqueOrThrow({ where: { id: auth.teamId }, select: { plan: true } });
-      if (input.type === 'lighthouse' && plan === 'free') {
-        // The team row lock serialises this team's free tests, so the count below cannot race.
-        await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${auth.teamId} AS uuid) FOR UPDATE`;
-        const allowance = await freeLighthouseAllowance(tx, auth.teamId, config.FREE_LIGHTHOUSE_PER_HOUR);
-        if (allowance.remaining === 0) {
-          const wait = allowance.resetsAt ? Math.max(1, Math.ceil((allowance.resetsAt.getTime() - Date.now()) / 1000)) : 3600;
-          throw new ProblemError(
-            429,
-            'free_tier_rate_limited',
-            `The free plan allows ${allowance.limit} lighthouse tests an hour; the next is allowed in ${wait} s.`,
-            { headers: { 'Retry-After': String(wait) } },
-          );
-        }
-      }
-      const cost = creditCost(input.type, plan);
-      const test = await tx.test.create({ data: testData(auth, input, cost) });
-      if (cost > 0) {
-        await tx.creditLedgerEntry.create({ data: { teamId: auth.teamId, delta: -cost, reason: 'test', testId: test.id } });
-      }
-      if (idempotencyKey !== undefined) await recordIdempotentTest(tx, auth.teamId, idempotencyKey, test.id);
-      return { test, replayed: false };
-    },
-    // Parallel requests with one Idempotency-Key queue on its row lock: let them wait their turn.
-    { maxWait: 10_000, timeout: 15_000 },
-  );
 }

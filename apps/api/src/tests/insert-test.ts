@@ -1,4 +1,7 @@
+import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import type { Pool, Test } from '@pageprobe/db';
+import type { AuthContext } from '../http/request-context.ts';
+import type { CreateTestInput } from './create-test.ts';
 import { TEST_COLUMNS } from './read-test.ts';
 
 // The common POST /tests (no Idempotency-Key, no free-plan allowance to count) in one statement: the
@@ -34,4 +37,19 @@ export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
     values: [t.id, t.teamId, t.apiKeyId, t.type, t.url, t.device, t.callbackUrl, t.reportToken, t.creditsSpent],
   });
   return rows[0]!;
+}
+
+/** A new test's row; the id is made here so a debit can name it in the same statement. */
+export function newTest(auth: AuthContext, input: CreateTestInput, cost: number): NewTest {
+  return {
+    id: randomUUIDv7(),
+    teamId: auth.teamId,
+    apiKeyId: auth.keyId,
+    type: input.type,
+    url: input.url,
+    device: input.device,
+    callbackUrl: input.callback_url ?? null,
+    reportToken: randomBytes(32).toString('base64url'),
+    creditsSpent: cost,
+  };
 }
