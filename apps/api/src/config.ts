@@ -18,7 +18,7 @@ export const apiEnv = z
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
     ENABLED_TEST_TYPES: z
       .string()
-      .default('uptime')
+      .default('uptime,lighthouse')
       .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
       .pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
     /** Check every response against the OpenAPI document too (tests; costs time in production). */

@@ -1,4 +1,14 @@
-import { commonEnv, databaseEnv, loadConfigOrExit, redisEnv, s3Env, targetEnv } from '@pageprobe/config';
+import {
+  commonEnv,
+  databaseEnv,
+  intVar,
+  loadConfigOrExit,
+  publicUrlEnv,
+  redisEnv,
+  s3Env,
+  sweeperEnv,
+  targetEnv,
+} from '@pageprobe/config';
 import { z } from 'zod';
 
 export const browserEnv = z.object({
@@ -7,7 +17,25 @@ export const browserEnv = z.object({
   ...redisEnv,
   ...s3Env,
   ...targetEnv,
+  ...sweeperEnv,
+  PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Lighthouse advises one run at a time per machine for stable scores. */
+  LIGHTHOUSE_CONCURRENCY: intVar(1, { min: 1, max: 16 }),
+  /** The whole test, browser work and uploads included. */
+  LIGHTHOUSE_TIMEOUT_MS: intVar(90_000, { min: 5_000 }),
+  /** Lighthouse's own wait for the page to load before it measures what it has. */
+  LIGHTHOUSE_MAX_WAIT_MS: intVar(45_000, { min: 1_000 }),
+  /** A fresh browser after this many tests (a crash replaces it at once). */
+  BROWSER_RECYCLE_AFTER: intVar(50, { min: 1 }),
+  /**
+   * host:port pairs the egress guard treats as public even though they resolve to private addresses
+   * (an internal staging site; the tests' fixture server). Empty by default.
+   */
+  ALLOW_TARGETS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
 });
 
 export type BrowserConfig = z.output<typeof browserEnv>;

@@ -1,27 +1,58 @@
-import { accessSync, constants } from 'node:fs';
+import { createDb } from '@pageprobe/db';
+import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { createStorage } from '@pageprobe/storage';
+import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
+import { BrowserPool } from './browser/browser-pool.ts';
 import { loadBrowserConfig } from './config.ts';
+import { runLighthouseTest } from './run-lighthouse-test.ts';
 
-// The browser worker will run `lighthouse` and `seo_crawl` tests (issues 4 and 6). Until then the API
-// refuses those types with 501, and this process only checks that its browser and storage are usable.
 const config = loadBrowserConfig();
 const logger = createLogger({ name: 'worker-browser', level: config.LOG_LEVEL });
-try {
-  accessSync(config.CHROME_PATH, constants.X_OK);
-} catch {
-  logger.fatal({ path: config.CHROME_PATH }, 'CHROME_PATH is not an executable browser: apt-get install -y chromium');
-  process.exit(1);
-}
+const db = createDb(config.DATABASE_URL, { poolSize: 5 });
 const storage = createStorage(config);
 await storage.ensureBucket();
-logger.info({ chrome: config.CHROME_PATH, bucket: storage.bucket }, 'worker-browser ready (no test types enabled yet)');
+const connection = createRedis(config.REDIS_URL, 'worker');
+const queue = { connection, prefix: config.QUEUE_PREFIX };
+const callbacks = openQueue(jobs.callback, queue);
+const lighthouseQueue = openQueue(jobs.lighthouse, queue);
+const browsers = new BrowserPool({ chromePath: config.CHROME_PATH, recycleAfter: config.BROWSER_RECYCLE_AFTER, logger });
 
-const keepAlive = setInterval(() => {}, 1 << 30);
-const shutdown = () => {
-  clearInterval(keepAlive);
-  storage.close();
-  process.exit(0);
+const deps = {
+  db,
+  storage,
+  browsers,
+  logger,
+  allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+  allowTargets: config.ALLOW_TARGETS,
+  timeoutMs: config.LIGHTHOUSE_TIMEOUT_MS,
+  maxWaitForLoadMs: config.LIGHTHOUSE_MAX_WAIT_MS,
 };
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+const worker = startTestWorker({
+  type: 'lighthouse',
+  queue,
+  logger,
+  concurrency: config.LIGHTHOUSE_CONCURRENCY,
+  lifecycle: { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e) => logger.warn({ err: e }, 'callback enqueue failed') },
+  run: (test, log) => runLighthouseTest(test, deps, log),
+});
+const stopSweeper = startSweeper(
+  () => sweepQueuedTests(db, new Map([['lighthouse', lighthouseQueue]]), config.SWEEP_QUEUED_AFTER_MS),
+  config.SWEEP_INTERVAL_MS,
+  (error) => logger.warn({ err: error }, 'sweep failed'),
+);
+logger.info({ chrome: config.CHROME_PATH, concurrency: config.LIGHTHOUSE_CONCURRENCY }, 'worker-browser ready');
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  stopSweeper();
+  await worker.close();
+  await browsers.close();
+  await Promise.allSettled([callbacks.close(), lighthouseQueue.close()]);
+  connection.disconnect();
+  storage.close();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

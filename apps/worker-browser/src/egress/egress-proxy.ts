@@ -1,0 +1,134 @@
+import { lookup } from 'node:dns/promises';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
+import { blockedReason } from '@pageprobe/net-guard';
+
+export interface EgressPolicy {
+  allowPrivate: boolean;
+  /** host:port pairs let through whatever they resolve to. */
+  allowTargets: string[];
+}
+
+export interface BlockedRequest {
+  host: string;
+  port: number;
+  address: string;
+  reason: string;
+}
+
+export interface EgressProxy {
+  /** For Chromium's --proxy-server / a context's proxyServer. */
+  url: string;
+  /** What was refused since the proxy started. */
+  blocked: BlockedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * The browser's only way out: an HTTP proxy (CONNECT for https and websockets, absolute-form for
+ * http) that resolves every host itself, refuses loopback, private, link-local, CGNAT, metadata and
+ * reserved addresses, and connects to the address it checked, so DNS cannot be rebound between the
+ * check and the connection. One proxy per test, so what it refused belongs to that test.
+ */
+export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProxy> {
+  const blocked: BlockedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  async function resolve(host: string, port: number): Promise<string> {
+    const bare = host.replace(/^\[|\]$/g, '');
+    const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    if (!policy.allowPrivate && !policy.allowTargets.includes(`${bare}:${port}`)) {
+      for (const address of addresses) {
+        const reason = blockedReason(address);
+        if (reason) {
+          blocked.push({ host: bare, port, address, reason });
+          throw Object.assign(new Error(`${bare} resolves to a ${reason} address`), { blocked: true });
+        }
+      }
+    }
+    return addresses[0]!;
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    // Plain http: the request line carries an absolute URL.
+    let target: URL;
+    try {
+      target = new URL(req.url ?? '');
+      if (target.protocol !== 'http:') throw new Error('only http URLs here');
+    } catch {
+      res.writeHead(400).end('bad proxy request');
+      return;
+    }
+    const port = Number(target.port || 80);
+    try {
+      const address = await resolve(target.hostname, port);
+      const upstream = request({
+        host: address,
+        port,
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers: withoutProxyHeaders(req),
+        setHost: false,
+      });
+      upstream.on('response', (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    } catch (error) {
+      res.writeHead((error as { blocked?: boolean }).blocked ? 403 : 502).end();
+    }
+  });
+
+  server.on('connect', async (req: IncomingMessage, client: Socket, head: Buffer) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    const [host = '', portText = '443'] = splitHostPort(req.url ?? '');
+    const port = Number(portText);
+    try {
+      const address = await resolve(host, port);
+      const upstream = connect({ host: address, port });
+      sockets.add(upstream);
+      upstream.on('close', () => sockets.delete(upstream));
+      upstream.once('connect', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length) upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+    } catch (error) {
+      client.end(`HTTP/1.1 ${(error as { blocked?: boolean }).blocked ? '403 Forbidden' : '502 Bad Gateway'}\r\n\r\n`);
+    }
+  });
+
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    blocked,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+function splitHostPort(authority: string): [string, string] {
+  const v6 = /^\[([^\]]+)\]:(\d+)$/.exec(authority);
+  if (v6) return [v6[1]!, v6[2]!];
+  const i = authority.lastIndexOf(':');
+  return i === -1 ? [authority, '443'] : [authority.slice(0, i), authority.slice(i + 1)];
+}
+
+function withoutProxyHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !name.startsWith('proxy-')) headers[name] = value;
+  }
+  return headers;
+}

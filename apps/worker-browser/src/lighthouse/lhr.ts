@@ -1,0 +1,33 @@
+// The parts of Lighthouse's result (LHR) this worker reads: typed narrowly, so a fixture is easy to
+// write and a Lighthouse upgrade that changes them fails typechecking here rather than at run time.
+
+export interface LhrAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  numericValue?: number;
+  metricSavings?: Record<string, number>;
+  details?: {
+    type?: string;
+    overallSavingsMs?: number;
+    overallSavingsBytes?: number;
+    items?: Array<{ timing?: number; data?: string }>;
+    data?: string;
+  };
+}
+
+export interface LhrCategory {
+  score: number | null;
+  auditRefs: Array<{ id: string; weight: number; group?: string }>;
+}
+
+export interface Lhr {
+  finalDisplayedUrl?: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+  categories: Record<string, LhrCategory | undefined>;
+  audits: Record<string, LhrAudit | undefined>;
+  fullPageScreenshot?: { screenshot: { data: string; width: number; height: number } };
+}

@@ -1,0 +1,172 @@
+// Lighthouse tests end to end against fixture pages served here, with the real worker process, real
+// Chromium, real S3: scores, vitals, artifacts, HAR, page failures, and the egress guard.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { freePort } from '@pageprobe/local-services';
+import harValidator from 'har-validator';
+import { startApp } from './support/app-process.ts';
+import { call } from './support/http.ts';
+import { eventually, startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const canary = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end());
+const bigImage = randomBytes(600_000);
+const html = (body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Fixture</title>${head}</head><body>${body}</body></html>`;
+const fixtures = await startServer((req, res) => {
+  const send = (type: string, body: string | Buffer, delay = 0) =>
+    setTimeout(() => res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body), delay);
+  switch (req.url) {
+    case '/fast':
+      return send('text/html', html('<h1>Fast</h1><p>A small page.</p><img src="/pixel.png" alt="dot" width="1" height="1">', '<link rel="stylesheet" href="/fast.css">'));
+    case '/fast.css':
+      return send('text/css', 'body{font-family:sans-serif}');
+    case '/pixel.png':
+      return send('image/png', Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    case '/heavy':
+      return send(
+        'text/html',
+        html(
+          `<h1>Heavy</h1><img src="/big.jpg" alt="big"><script src="/slow.js"></script><p>${'text '.repeat(200)}</p>`,
+          '<link rel="stylesheet" href="/slow.css">',
+        ),
+      );
+    case '/slow.css':
+      return send('text/css', 'h1{color:#333}', 1500);
+    case '/slow.js':
+      return send('application/javascript', 'const end = Date.now() + 600; while (Date.now() < end) {}', 1500);
+    case '/big.jpg':
+      return send('image/jpeg', bigImage);
+    case '/shift':
+      return send('text/html', html('<div id="top"></div><h1>Shift</h1><p>Content that moves.</p><script>setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 300)</script>'));
+    case '/error':
+      res.writeHead(500, { 'content-type': 'text/html' }).end(html('<h1>Server error</h1>'));
+      return;
+    case '/hang':
+      return; // never answers
+    case '/guarded': {
+      const c = canary.url;
+      return send(
+        'text/html',
+        html(`<h1>Public page</h1><img src="${c}/img.png" alt=""><iframe src="${c}/frame" title="f"></iframe><script>fetch("${c}/api").catch(() => {})</script>`),
+      );
+    }
+    default:
+      res.writeHead(404).end();
+  }
+});
+
+const fixtureHost = new URL(fixtures.url).host;
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+await startApp(
+  'api',
+  env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origin, ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_READS_PER_MIN: '100000' }),
+);
+await startApp(
+  'worker-browser',
+  // The guard is on: only the fixture server is let through, the canary (also on loopback) is not.
+  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'false', ALLOW_TARGETS: fixtureHost, LIGHTHOUSE_MAX_WAIT_MS: '6000', LIGHTHOUSE_TIMEOUT_MS: '45000', PUBLIC_BASE_URL: origin }),
+);
+const { key, teamId } = await teamWithKey(env, { credits: 20 });
+const api = `${origin}/api/v1`;
+
+async function start(path: string, device = 'mobile') {
+  const res = await call<{ id: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url: `${fixtures.url}${path}`, type: 'lighthouse', device } });
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  return res.body.id;
+}
+const finished = (id: string): Promise<Record<string, any>> =>
+  eventually(async () => {
+    const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
+    return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
+  }, 150_000, `test ${id} finished`);
+const polls = new Map<string, Promise<Record<string, any>>>();
+const result = (id: string) => polls.get(id) ?? polls.set(id, finished(id)).get(id)!;
+
+// All queued at once; the worker runs them one at a time.
+const ids = {
+  fast: await start('/fast'),
+  heavy: await start('/heavy'),
+  error: await start('/error'),
+  shift: await start('/shift'),
+  guarded: await start('/guarded'),
+  hang: await start('/hang'),
+};
+
+test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR validates and lists every request', async () => {
+  const t = await result(ids.fast);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  for (const name of ['performance', 'accessibility', 'best_practices', 'seo']) {
+    assert.ok(t.scores[name] >= 0 && t.scores[name] <= 100, `${name} ${t.scores[name]}`);
+  }
+  assert.equal(t.performance_score, t.scores.performance);
+  assert.ok(t.structure_score >= 0 && t.structure_score <= 100);
+  assert.match(t.grade, /^[A-F]$/);
+  for (const vital of ['lcp_ms', 'fcp_ms', 'tbt_ms', 'speed_index_ms', 'ttfb_ms']) assert.equal(typeof t.vitals[vital], 'number', vital);
+  assert.equal(typeof t.vitals.cls, 'number');
+  assert.ok(Array.isArray(t.audits));
+
+  const artifacts = (await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.fast}/artifacts`, { token: key })).body.data;
+  const kinds = new Set(artifacts.map((a) => a.kind));
+  for (const kind of ['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_json', 'lighthouse_html', 'har']) {
+    assert.ok(kinds.has(kind), `missing ${kind}`);
+  }
+  const frames = artifacts.filter((a) => a.kind === 'filmstrip_frame');
+  assert.ok(frames.length >= 3);
+  assert.ok(frames.every((f) => typeof f.timing_ms === 'number'));
+  const screenshot = artifacts.find((a) => a.kind === 'final_screenshot')!;
+  const image = Buffer.from(await (await fetch(screenshot.url)).arrayBuffer());
+  assert.equal(image.length, screenshot.size_bytes);
+  assert.equal(image.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
+  const lhr = await (await fetch(artifacts.find((a) => a.kind === 'lighthouse_json')!.url)).json();
+  assert.equal(lhr.requestedUrl, `${fixtures.url}/fast`);
+
+  const harRes = await fetch(`${api}/tests/${ids.fast}/har`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(harRes.status, 200);
+  const har = await harRes.json();
+  await assert.doesNotReject(harValidator.har(har), "the HAR passes har-validator");
+  assert.equal(har.log.version, '1.2');
+  assert.equal(har.log.pages.length, 1);
+  const urls = har.log.entries.map((e: { request: { url: string } }) => new URL(e.request.url).pathname);
+  for (const path of ['/fast', '/fast.css', '/pixel.png']) assert.ok(urls.includes(path), `${path} not in HAR: ${urls}`);
+  for (const entry of har.log.entries) {
+    assert.equal(typeof entry.timings.wait, 'number');
+    assert.ok(entry.response.status > 0);
+  }
+});
+
+test('a heavy page scores lower than the fast one; a layout shift shows in CLS', async () => {
+  const fast = await result(ids.fast);
+  const heavy = await result(ids.heavy);
+  assert.equal(heavy.status, 'completed', JSON.stringify(heavy.error));
+  assert.ok(heavy.performance_score < fast.performance_score, `heavy ${heavy.performance_score} vs fast ${fast.performance_score}`);
+  assert.ok(heavy.vitals.lcp_ms > fast.vitals.lcp_ms);
+  assert.ok(heavy.audits.length > 0);
+  const shift = await result(ids.shift);
+  assert.equal(shift.status, 'completed', JSON.stringify(shift.error));
+  assert.ok(shift.vitals.cls > 0.05, `cls ${shift.vitals.cls}`);
+  assert.ok(shift.vitals.cls > fast.vitals.cls);
+});
+
+test('a 500 document and a page that never answers end failed with a clear code, credits not refunded', async () => {
+  const error = await result(ids.error);
+  assert.equal(error.status, 'failed');
+  assert.equal(error.error.code, 'http_error');
+  assert.match(error.error.message, /500/);
+  const hang = await result(ids.hang);
+  assert.equal(hang.status, 'failed');
+  assert.ok(['page_hung', 'no_first_paint', 'timeout', 'connection_failed'].includes(hang.error.code), hang.error.code);
+  assert.equal(await env.db.creditLedgerEntry.count({ where: { teamId, reason: 'refund' } }), 0, 'page failures are not refunded');
+});
+
+test('requests from a public page to a private address are refused and reported; the canary sees nothing', async () => {
+  const t = await result(ids.guarded);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  assert.deepEqual(canary.requests, [], 'the canary was reached');
+  const blocked = t.result.blocked_requests as Array<{ host: string; port: number; reason: string }>;
+  assert.ok(blocked.some((b) => b.port === Number(new URL(canary.url).port) && b.reason === 'loopback'), JSON.stringify(blocked));
+});
