@@ -122,12 +122,12 @@ test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR va
   const image = Buffer.from(await (await fetch(screenshot.url)).arrayBuffer());
   assert.equal(image.length, screenshot.size_bytes);
   assert.equal(image.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
-  const lhr = await (await fetch(artifacts.find((a) => a.kind === 'lighthouse_json')!.url)).json();
+  const lhr = (await (await fetch(artifacts.find((a) => a.kind === "lighthouse_json")!.url)).json()) as { requestedUrl: string };
   assert.equal(lhr.requestedUrl, `${fixtures.url}/fast`);
 
   const harRes = await fetch(`${api}/tests/${ids.fast}/har`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(harRes.status, 200);
-  const har = await harRes.json();
+  const har = (await harRes.json()) as any;
   await assert.doesNotReject(harValidator.har(har), "the HAR passes har-validator");
   assert.equal(har.log.version, '1.2');
   assert.equal(har.log.pages.length, 1);
