@@ -2,6 +2,7 @@ import {
   commonEnv,
   databaseEnv,
   intVar,
+  jobLockEnv,
   loadConfigOrExit,
   publicUrlEnv,
   redisEnv,
@@ -18,6 +19,7 @@ export const browserEnv = z.object({
   ...s3Env,
   ...targetEnv,
   ...sweeperEnv,
+  ...jobLockEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Lighthouse advises one run at a time per machine for stable scores. */

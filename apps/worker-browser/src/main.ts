@@ -32,6 +32,7 @@ const worker = startTestWorker({
   type: 'lighthouse',
   queue,
   logger,
+  lockMs: config.JOB_LOCK_MS,
   concurrency: config.LIGHTHOUSE_CONCURRENCY,
   lifecycle: { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e) => logger.warn({ err: e }, 'callback enqueue failed') },
   run: (test, log) => runLighthouseTest(test, deps, log),

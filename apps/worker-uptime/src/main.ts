@@ -17,6 +17,7 @@ const worker = startTestWorker({
   type: 'uptime',
   queue,
   logger,
+  lockMs: config.JOB_LOCK_MS,
   concurrency: config.UPTIME_CONCURRENCY,
   lifecycle: { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e) => logger.warn({ err: e }, 'callback enqueue failed') },
   run: (test) =>

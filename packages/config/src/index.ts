@@ -4,6 +4,7 @@ export {
   callbackEnv,
   commonEnv,
   databaseEnv,
+  jobLockEnv,
   publicUrlEnv,
   redisEnv,
   s3Env,

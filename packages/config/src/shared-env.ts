@@ -38,6 +38,11 @@ export const sweeperEnv = {
   SWEEP_QUEUED_AFTER_MS: intVar(30_000, { min: 0 }),
 };
 
+/** BullMQ's job lock: a worker that dies holding a job loses it to another after about this long. */
+export const jobLockEnv = {
+  JOB_LOCK_MS: intVar(30_000, { min: 1_000 }),
+};
+
 export const callbackEnv = {
   CALLBACK_TIMEOUT_MS: intVar(10_000, { min: 1 }),
   CALLBACK_RETRY_DELAY_MS: intVar(30_000, { min: 0 }),

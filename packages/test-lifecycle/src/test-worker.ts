@@ -10,6 +10,8 @@ export interface TestWorkerOptions {
   lifecycle: LifecycleDeps;
   logger: Logger;
   concurrency: number;
+  /** BullMQ lock duration; a killed worker's job is taken up again once its lock runs out. */
+  lockMs?: number;
   /**
    * Runs one test. Returns the outcome, including `failed` for faults of the target (a DNS failure,
    * a broken page): no refund then. Throws for faults of ours: the job is retried, and after the last
@@ -45,7 +47,10 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       await finishTest(lifecycle, testId, outcome);
       log.info({ status: outcome.status }, 'test finished');
     },
-    { concurrency: options.concurrency },
+    {
+      concurrency: options.concurrency,
+      ...(options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {}),
+    },
   );
   // Jobs that never reach the handler's last attempt (stalled past the limit after worker crashes,
   // or an unparsable payload) still end their test, so nothing stays `running`.

@@ -45,7 +45,9 @@ export class BrowserPool {
       await existing.close().catch(() => {});
     }
     this.#uses = 0;
-    this.#browser = puppeteer.launch({ executablePath: this.#chromePath, headless: true, args: CHROMIUM_ARGS });
+    // Over a pipe rather than a port: when this process dies, even by SIGKILL, the pipe closes and
+    // Chromium exits with it instead of living on as an orphan.
+    this.#browser = puppeteer.launch({ executablePath: this.#chromePath, headless: true, pipe: true, args: CHROMIUM_ARGS });
     return this.#browser;
   }
 
