@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
-import { freePort, sleep } from '@pageprobe/local-services';
+import { freePort } from '@pageprobe/local-services';
 import { type LoadOptions, type LoadResult, load } from './support/load.ts';
+import { startProcess, stopProcess } from './support/processes.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 3's scenario: GET /tests/{id} and POST /tests through the real API (auth with key cache, the
@@ -10,20 +10,7 @@ import { progress, table } from './support/table.ts';
 // bare Express app doing the same single PostgreSQL statement, at 50 connections, in the same run.
 // Figures are the median run of each; the table's "ratio" is API req/s over baseline req/s.
 
-const REPO = new URL('../', import.meta.url).pathname;
-
-function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return (async () => {
-    for (let i = 0; i < 200; i++) {
-      if (await fetch(readyUrl).then(() => true, () => false)) return child;
-      await sleep(100);
-    }
-    throw new Error(`${args.join(' ')} did not start`);
-  })();
-}
-
-const median = (results: LoadResult[]) =>
+export const median = (results: LoadResult[]) =>
   [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 
 export async function apiThroughput(
@@ -86,8 +73,7 @@ export async function apiThroughput(
       runs.push([scenario.name, median(api), median(bare)]);
     }
   } finally {
-    api.kill('SIGTERM');
-    baseline.kill('SIGTERM');
+    await Promise.all([stopProcess(api), stopProcess(baseline)]);
   }
 
   return table(

@@ -7,6 +7,7 @@ import { migrate } from '@pageprobe/db';
 import { startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
 import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
+import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { progress } from './support/table.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,7 +29,11 @@ try {
   const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench');
   await migrate(databaseUrl);
 
-  const results = [`API throughput (issue 3)\n${await apiThroughput({ databaseUrl, redisUrl: redis.url, s3Url: s3.url }, { seconds, rounds })}`];
+  const urls = { databaseUrl, redisUrl: redis.url, s3Url: s3.url };
+  const only = process.env.BENCH_ONLY;
+  const results: string[] = [];
+  if (!only || only === 'api') results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
+  if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {
   await Promise.all(services.map((s) => s.stop()));

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdminService } from '@pageprobe/api';
+import { createDb } from '@pageprobe/db';
+import { freePort, sleep } from '@pageprobe/local-services';
+import { startProcess, stopProcess } from './support/processes.ts';
+import { progress, table } from './support/table.ts';
+
+// Issue 4's scenario: the same fixture page through the whole system (POST /tests → `completed`, with
+// a warm browser) versus the `lighthouse` CLI on its own (a cold Chromium each run), 5 runs each.
+
+const LIGHTHOUSE_CLI = new URL('./node_modules/lighthouse/cli/index.js', import.meta.url).pathname;
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Bench page</title><link rel="stylesheet" href="/style.css"></head><body><h1>Pageprobe bench</h1>
+${'<p>Some paragraph text for the page to have a body worth painting.</p>'.repeat(30)}<script src="/app.js"></script></body></html>`;
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, sd };
+};
+
+export async function lighthousePipeline(services: { databaseUrl: string; redisUrl: string; s3Url: string }, runs: number) {
+  const fixture = createServer((req, res) => {
+    if (req.url === '/style.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px sans-serif;max-width:40em;margin:auto}');
+    if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'application/javascript' }).end('document.body.dataset.ready = "1";');
+    res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+  });
+  fixture.listen(0, '127.0.0.1');
+  await once(fixture, 'listening');
+  const pageUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/`;
+
+  const db = createDb(services.databaseUrl, { poolSize: 2 });
+  const admin = createAdminService(db);
+  const team = await admin.createTeam({ name: 'bench lighthouse', plan: 'pro' });
+  await admin.adjustCredits(team.id, { amount: 100, reason: 'bench' });
+  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  await db.$disconnect();
+
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    S3_ENDPOINT: services.s3Url,
+    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_READS_PER_MIN: '100000',
+    RATE_LIMIT_WRITES_PER_MIN: '100000',
+    QUEUE_PREFIX: 'bench-lh',
+  };
+  progress('starting the API and the browser worker');
+  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
+  const worker = await startProcess(['apps/worker-browser/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-browser ready/);
+
+  const runPipeline = async () => {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: pageUrl, type: 'lighthouse' }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    for (;;) {
+      await sleep(50);
+      const t = (await (await fetch(`http://127.0.0.1:${port}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+        status: string;
+        performance_score: number;
+      };
+      if (t.status === 'completed') return { ms: performance.now() - started, score: t.performance_score };
+      if (t.status === 'failed') throw new Error(`pipeline run failed: ${JSON.stringify(t)}`);
+    }
+  };
+  const runCli = async () => {
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      [LIGHTHOUSE_CLI, pageUrl, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`lighthouse CLI exited ${code}`);
+    return { ms: performance.now() - started, score: Math.round(JSON.parse(out).categories.performance.score * 100) };
+  };
+
+  const pipeline: Array<{ ms: number; score: number }> = [];
+  const cli: Array<{ ms: number; score: number }> = [];
+  try {
+    progress('pipeline warm-up run (launches the worker\'s browser; not counted)');
+    await runPipeline();
+    for (let i = 1; i <= runs; i++) {
+      progress(`run ${i}/${runs}: lighthouse CLI, then POST /tests → completed`);
+      cli.push(await runCli());
+      pipeline.push(await runPipeline());
+    }
+  } finally {
+    await Promise.all([stopProcess(api), stopProcess(worker)]);
+    fixture.close();
+  }
+
+  const p = stats(pipeline.map((r) => r.ms));
+  const c = stats(cli.map((r) => r.ms));
+  const ps = stats(pipeline.map((r) => r.score));
+  const cs = stats(cli.map((r) => r.score));
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  return table(
+    ['', 'median s', 'min s', 'max s', 'perf score median', 'perf score sd'],
+    [
+      ['POST /tests → completed', s(p.median), s(p.min), s(p.max), ps.median, ps.sd.toFixed(2)],
+      ['lighthouse CLI alone', s(c.median), s(c.min), s(c.max), cs.median, cs.sd.toFixed(2)],
+      ['ratio (pipeline / CLI)', (p.median / c.median).toFixed(2), '', '', '', ''],
+    ],
+  );
+}
