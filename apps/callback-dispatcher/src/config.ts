@@ -1,4 +1,4 @@
-import { callbackEnv, commonEnv, databaseEnv, intVar, loadConfigOrExit, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
+import { callbackEnv, commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
 import { z } from 'zod';
 
 export const dispatcherEnv = z.object({
@@ -8,6 +8,7 @@ export const dispatcherEnv = z.object({
   ...targetEnv,
   ...sweeperEnv,
   ...callbackEnv,
+  ...jobLockEnv,
   CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
 });
 

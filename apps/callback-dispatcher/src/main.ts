@@ -15,10 +15,20 @@ const deps = { db, logger, timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: 
 
 const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => deliverCallback(deps, deliveryId, job), {
   concurrency: config.CALLBACK_CONCURRENCY,
+  // A dispatcher killed mid-attempt loses the job to another once this lock runs out.
+  lockDuration: config.JOB_LOCK_MS,
+  stalledInterval: config.JOB_LOCK_MS,
   // The one retry comes CALLBACK_RETRY_DELAY_MS after the first attempt failed.
   settings: { backoffStrategy: () => config.CALLBACK_RETRY_DELAY_MS },
 });
 worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
+// A delivery whose job died with its dispatchers more often than BullMQ allows is over: say so.
+worker.on('failed', (job, error) => {
+  if (!job || error.name !== 'Error' || !/stalled/.test(error.message)) return;
+  db.callbackDelivery
+    .updateMany({ where: { id: job.data.deliveryId, state: 'pending' }, data: { state: 'failed', finishedAt: new Date() } })
+    .catch((e: unknown) => logger.error({ err: e }, 'could not fail a stalled delivery'));
+});
 const stopSweeper = startSweeper(
   // Housekeeping rides along: one place for it, whichever replica gets there first.
   () => Promise.all([sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS), sweepExpiredIdempotencyKeys(db)]),
