@@ -7,6 +7,7 @@ import { migrate } from '@pageprobe/db';
 import { startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
 import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
+import { callbackDispatch } from './callback-dispatch.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { progress } from './support/table.ts';
 
@@ -33,6 +34,7 @@ try {
   const only = process.env.BENCH_ONLY;
   const results: string[] = [];
   if (!only || only === 'api') results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
+  if (!only || only === 'callbacks') results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls)}`);
   if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {

@@ -16,8 +16,10 @@ const env = await createTestEnv();
 const noSweep = { SWEEP_QUEUED_AFTER_MS: '600000' };
 const open = `${env.queuePrefix}-open`;
 const guarded = `${env.queuePrefix}-guarded`;
-await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: open, ALLOW_PRIVATE_TARGETS: 'true' }));
-await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: guarded, ALLOW_PRIVATE_TARGETS: 'false' }));
+const dispatchers = [
+  await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: open, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'trace' })),
+  await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: guarded, ALLOW_PRIVATE_TARGETS: 'false' })),
+];
 
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
 const queues = { open: openQueue(jobs.callback, { connection, prefix: open }), guarded: openQueue(jobs.callback, { connection, prefix: guarded }) };
@@ -171,4 +173,11 @@ test('at least once: a dispatcher killed mid-attempt still delivers, through ano
   process.stdout.write(`# duplicates caused by one kill mid-attempt: ${received - 1}\n`);
   assert.ok(slow.requests.every((r) => JSON.parse(r.raw.toString()).test.id === s.testId));
   await second.stop();
+});
+
+test('the dispatcher logs attempts but never a secret or a signature', async () => {
+  const output = dispatchers.map((d) => d.output()).join('\n');
+  assert.match(output, /callback attempt/);
+  for (const secret of ['whsec_first_secret', 'whsec_rotated_secret']) assert.ok(!output.includes(secret), `${secret} logged`);
+  assert.doesNotMatch(output, /v1=[0-9a-f]{64}/);
 });

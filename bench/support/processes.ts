@@ -4,12 +4,22 @@ import { sleep } from '@pageprobe/local-services';
 const REPO = new URL('../../', import.meta.url).pathname;
 
 /** Starts `node <args>` from the repository root and waits until `readyUrl` answers. */
-export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl?: string, readyLine?: RegExp): Promise<ChildProcess> {
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl?: string,
+  readyLine?: RegExp,
+  settleMs = 0,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += d;
   });
+  if (!readyUrl && !readyLine) {
+    await sleep(settleMs);
+    return child;
+  }
   for (let i = 0; i < 300; i++) {
     if (readyUrl && (await fetch(readyUrl).then(() => true, () => false))) return child;
     if (readyLine?.test(out)) return child;

@@ -1,11 +1,12 @@
-import type { Db } from '@pageprobe/db';
+import type { Pool } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { UnrecoverableError } from 'bullmq';
-import { type AttemptResult, classify, postCallback } from './post-callback.ts';
+import { loadDelivery, recordAttempt } from './delivery-store.ts';
+import { classify, postCallback } from './post-callback.ts';
 
 export interface DeliverDeps {
-  db: Db;
+  pool: Pool;
   logger: Logger;
   timeoutMs: number;
   allowPrivate: boolean;
@@ -15,10 +16,7 @@ export interface DeliverDeps {
 export class RetryableDeliveryError extends Error {}
 
 export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job: JobInfo): Promise<void> {
-  const delivery = await deps.db.callbackDelivery.findUnique({
-    where: { id: deliveryId },
-    include: { test: { select: { team: { select: { webhookSecret: true } } } } },
-  });
+  const delivery = await loadDelivery(deps.pool, deliveryId);
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
@@ -30,32 +28,17 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
       deliveryId,
       event: delivery.event,
       body: delivery.payload,
-      secret: delivery.test.team.webhookSecret,
+      secret: delivery.secret,
     },
     { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate },
   );
   const verdict = classify(result);
   const finalState = verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
-  await record(deps.db, deliveryId, number, result, finalState);
+  await recordAttempt(deps.pool, deliveryId, number, result, finalState);
   log.info({ status: result.statusCode, error: result.error, ms: result.durationMs, verdict }, 'callback attempt');
 
   if (verdict === 'retry' && !job.isFinalAttempt) {
     throw new RetryableDeliveryError(result.error ?? `HTTP ${result.statusCode}`);
   }
   if (verdict === 'final') throw new UnrecoverableError(result.error ?? `HTTP ${result.statusCode}: not retried`);
-}
-
-async function record(
-  db: Db,
-  deliveryId: string,
-  number: number,
-  result: AttemptResult,
-  finalState: 'delivered' | 'failed' | null,
-): Promise<void> {
-  await db.$transaction([
-    db.callbackAttempt.create({ data: { deliveryId, number, ...result } }),
-    ...(finalState
-      ? [db.callbackDelivery.update({ where: { id: deliveryId }, data: { state: finalState, finishedAt: new Date() } })]
-      : []),
-  ]);
 }

@@ -1,4 +1,4 @@
-import { createDb } from '@pageprobe/db';
+import { createDb, createPool } from '@pageprobe/db';
 import { createRedis, jobs, openQueue, startWorker } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
@@ -7,11 +7,15 @@ import { deliverCallback } from './deliver-callback.ts';
 
 const config = loadDispatcherConfig();
 const logger = createLogger({ name: 'callback-dispatcher', level: config.LOG_LEVEL });
-const db = createDb(config.DATABASE_URL, { poolSize: 20 });
+const pool = createPool(config.DATABASE_URL, {
+  size: 20,
+  onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
+});
+const db = createDb(config.DATABASE_URL, { pool });
 const connection = createRedis(config.REDIS_URL, 'worker');
 const queue = { connection, prefix: config.QUEUE_PREFIX };
 const callbacks = openQueue(jobs.callback, queue);
-const deps = { db, logger, timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_TARGETS };
+const deps = { pool, logger, timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_TARGETS };
 
 const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => deliverCallback(deps, deliveryId, job), {
   concurrency: config.CALLBACK_CONCURRENCY,
@@ -44,6 +48,7 @@ async function shutdown(signal: string) {
   await callbacks.close();
   connection.disconnect();
   await db.$disconnect();
+  await pool.end();
   process.exit(0);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
