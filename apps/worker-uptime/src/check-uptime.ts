@@ -1,5 +1,6 @@
 import { assertAllowedLiteral, BlockedAddressError, guardedLookup } from '@pageprobe/net-guard';
 import got, { type BeforeRedirectHook, RequestError, type Response } from 'got';
+import { probeTls, type TlsDetails } from './probe-tls.ts';
 
 export type DownReason = 'dns_error' | 'connection_refused' | 'connection_reset' | 'timeout' | 'tls_error' | 'http_error';
 
@@ -13,6 +14,8 @@ export interface UptimeResult {
   http_version: string | null;
   size_bytes: number | null;
   timings_ms: { dns: number | null; connect: number | null; tls: number | null; first_byte: number | null; download: number | null; total: number | null };
+  /** For https: the certificate of the last host reached. */
+  tls: TlsDetails | null;
   error: string | null;
 }
 
@@ -51,6 +54,14 @@ function reasonFor(error: RequestError): DownReason {
  * A site that is down is a result, not an error; only a blocked address throws (BlockedAddressError).
  */
 export async function checkUptime(url: string, options: CheckOptions): Promise<UptimeResult> {
+  const result = await checkHttp(url, options);
+  const last = new URL(result.final_url ?? result.redirects.at(-1)?.url ?? url);
+  if (last.protocol !== 'https:') return result;
+  const tls = await probeTls(last, { allowPrivate: options.allowPrivate, timeoutMs: Math.min(10_000, options.timeoutMs) });
+  return { ...result, tls };
+}
+
+async function checkHttp(url: string, options: CheckOptions): Promise<Omit<UptimeResult, 'tls'> & { tls: null }> {
   const guard = { allowPrivate: options.allowPrivate };
   assertAllowedLiteral(new URL(url).hostname, guard);
   const redirects: UptimeResult['redirects'] = [];
@@ -82,6 +93,7 @@ export async function checkUptime(url: string, options: CheckOptions): Promise<U
       http_version: response.httpVersion ?? null,
       size_bytes: response.rawBody.length,
       timings_ms: timingsOf(response),
+      tls: null,
       error: up ? null : `HTTP ${response.statusCode}`,
     };
   } catch (error) {
@@ -93,12 +105,13 @@ export async function checkUptime(url: string, options: CheckOptions): Promise<U
       up: false,
       reason: error.code === 'ERR_TOO_MANY_REDIRECTS' ? 'http_error' : reasonFor(error),
       status_code: error.response?.statusCode ?? null,
-      final_url: error.response?.url ?? null,
+      final_url: error.response?.url ?? (error.options?.url ? String(error.options.url) : null),
       redirects,
       ip_address: error.response?.ip ?? null,
       http_version: error.response?.httpVersion ?? null,
       size_bytes: null,
       timings_ms: timingsOf(error.response ?? (error.timings ? { timings: error.timings } : undefined)),
+      tls: null,
       error: error.message,
     };
   }

@@ -1,4 +1,4 @@
-import type { Test } from '@pageprobe/db';
+import type { Prisma, Test } from '@pageprobe/db';
 import { BlockedAddressError } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import { type CheckOptions, checkUptime } from './check-uptime.ts';
@@ -9,7 +9,8 @@ export async function runUptimeTest(test: Test, options: CheckOptions): Promise<
     const result = await checkUptime(test.url, options);
     return {
       status: 'completed',
-      fields: { result: { ...result }, vitals: { ttfb_ms: result.timings_ms.first_byte } },
+      // A plain JSON object by construction (strings, numbers, booleans, nulls, arrays of those).
+      fields: { result: result as unknown as Prisma.InputJsonObject, vitals: { ttfb_ms: result.timings_ms.first_byte } },
     };
   } catch (error) {
     if (error instanceof BlockedAddressError) {
