@@ -9,6 +9,7 @@ import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
+import { uptimeThroughput } from './uptime-throughput.ts';
 import { progress } from './support/table.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,6 +36,7 @@ try {
   const results: string[] = [];
   if (!only || only === 'api') results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
   if (!only || only === 'callbacks') results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls)}`);
+  if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
   if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {

@@ -1,0 +1,84 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdminService } from '@pageprobe/api';
+import { createDb } from '@pageprobe/db';
+import { freePort, sleep } from '@pageprobe/local-services';
+import { startProcess, stopProcess } from './support/processes.ts';
+import { progress, table } from './support/table.ts';
+
+// Issue 7's scenario: 2,000 uptime tests against a local 200 target, end to end (POST /tests to
+// `completed`, through the API, Redis, the uptime worker and PostgreSQL), rate limits raised.
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+export async function uptimeThroughput(services: { databaseUrl: string; redisUrl: string; s3Url: string }, count = 2000) {
+  const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+  target.listen(0, '127.0.0.1');
+  await once(target, 'listening');
+  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+
+  const db = createDb(services.databaseUrl, { poolSize: 2 });
+  const admin = createAdminService(db);
+  const team = await admin.createTeam({ name: 'bench uptime', plan: 'pro' });
+  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    S3_ENDPOINT: services.s3Url,
+    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
+    PORT: String(port),
+    ALLOW_PRIVATE_TARGETS: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_WRITES_PER_MIN: '1000000',
+    QUEUE_PREFIX: 'bench-uptime',
+  };
+  progress('starting the API and the uptime worker');
+  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
+  const worker = await startProcess(['apps/worker-uptime/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-uptime ready/);
+
+  const postedAt = new Map<string, number>();
+  try {
+    progress(`${count} POST /tests (uptime), 50 at a time, while the worker checks them`);
+    const t0 = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < count) {
+          next++;
+          const started = Date.now();
+          const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ url: targetUrl, type: 'uptime' }),
+          });
+          const { id } = (await res.json()) as { id: string };
+          postedAt.set(id, started);
+        }
+      }),
+    );
+    let done: Array<{ id: string; completedAt: Date | null }> = [];
+    while (done.length < count) {
+      await sleep(200);
+      done = await db.test.findMany({ where: { teamId: team.id, status: 'completed' }, select: { id: true, completedAt: true } });
+    }
+    const last = Math.max(...done.map((t) => t.completedAt!.getTime()));
+    const latencies = done.map((t) => t.completedAt!.getTime() - postedAt.get(t.id)!);
+    return table(
+      ['uptime, end to end', 'value'],
+      [
+        ['tests', count],
+        ['checks per second (first POST to last completed)', Math.round(count / ((last - t0) / 1000))],
+        ['p50 POST → completed (ms)', percentile(latencies, 0.5)],
+        ['p99 POST → completed (ms)', percentile(latencies, 0.99)],
+      ],
+    );
+  } finally {
+    await Promise.all([stopProcess(api), stopProcess(worker)]);
+    await db.$disconnect();
+    target.close();
+  }
+}
