@@ -3,6 +3,7 @@ import { createDb } from '@pageprobe/db';
 import { freePort } from '@pageprobe/local-services';
 import { type LoadOptions, type LoadResult, load } from './support/load.ts';
 import { startProcess, stopProcess } from './support/processes.ts';
+import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 3's scenario: GET /tests/{id} and POST /tests through the real API (auth with key cache, the
@@ -14,7 +15,7 @@ export const median = (results: LoadResult[]) =>
   [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 
 export async function apiThroughput(
-  services: { databaseUrl: string; redisUrl: string; s3Url: string },
+  services: BenchServices,
   { seconds, rounds }: { seconds: number; rounds: number },
 ) {
   const db = createDb(services.databaseUrl, { poolSize: 2 });
@@ -28,18 +29,7 @@ export async function apiThroughput(
 
   const apiPort = await freePort();
   const basePort = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
-    S3_ENDPOINT: services.s3Url,
-    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
-    PORT: String(apiPort),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_READS_PER_MIN: '100000000',
-    RATE_LIMIT_WRITES_PER_MIN: '100000000',
-    BENCH_TEAM_ID: team.id,
-  };
+  const env = appEnv(services, apiPort, { BENCH_TEAM_ID: team.id });
   progress('starting the API and the bare Express baseline');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${apiPort}/healthz`);
   const baseline = await startProcess(['bench/baseline-server.ts', String(basePort)], env, `http://127.0.0.1:${basePort}/tests/${test.id}`);

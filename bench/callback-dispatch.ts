@@ -9,6 +9,7 @@ import { signPayload } from '@pageprobe/webhook-verify';
 import got from 'got';
 import { Redis } from 'ioredis';
 import { startProcess, stopProcess } from './support/processes.ts';
+import { appEnv, type BenchServices, percentile } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 5's scenario: finished tests dispatched to a local receiver answering 204, beside a bare loop
@@ -16,9 +17,7 @@ import { progress, table } from './support/table.ts';
 // draining 5,000 finished tests' callbacks (first to last receipt); latency: state change to receipt
 // at 100 finishes a second.
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-export async function callbackDispatch(services: { databaseUrl: string; redisUrl: string; s3Url: string }, { burst = 5000, paced = 1000, rate = 100 } = {}) {
+export async function callbackDispatch(services: BenchServices, { burst = 5000, paced = 1000, rate = 100 } = {}) {
   const received = new Map<string, number>();
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -55,7 +54,7 @@ export async function callbackDispatch(services: { databaseUrl: string; redisUrl
   const startDispatcher = () =>
     startProcess(
       ['apps/callback-dispatcher/src/main.ts'],
-      { PATH: process.env.PATH, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, QUEUE_PREFIX: prefix, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn', SWEEP_QUEUED_AFTER_MS: '600000' },
+      appEnv(services, 0, { QUEUE_PREFIX: prefix, ALLOW_PRIVATE_TARGETS: 'true', SWEEP_QUEUED_AFTER_MS: '600000' }),
       undefined,
       undefined,
       2000,

@@ -6,6 +6,7 @@ import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startProcess, stopProcess } from './support/processes.ts';
+import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 4's scenario: the same fixture page through the whole system (POST /tests → `completed`, with
@@ -24,7 +25,7 @@ const stats = (values: number[]) => {
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, sd };
 };
 
-export async function lighthousePipeline(services: { databaseUrl: string; redisUrl: string; s3Url: string }, runs: number) {
+export async function lighthousePipeline(services: BenchServices, runs: number) {
   const fixture = createServer((req, res) => {
     if (req.url === '/style.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px sans-serif;max-width:40em;margin:auto}');
     if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'application/javascript' }).end('document.body.dataset.ready = "1";');
@@ -42,20 +43,7 @@ export async function lighthousePipeline(services: { databaseUrl: string; redisU
   await db.$disconnect();
 
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
-    S3_ENDPOINT: services.s3Url,
-    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_READS_PER_MIN: '100000',
-    RATE_LIMIT_WRITES_PER_MIN: '100000',
-    QUEUE_PREFIX: 'bench-lh',
-  };
+  const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-lh' });
   progress('starting the API and the browser worker');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
   const worker = await startProcess(['apps/worker-browser/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-browser ready/);

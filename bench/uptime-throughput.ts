@@ -5,14 +5,13 @@ import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startProcess, stopProcess } from './support/processes.ts';
+import { appEnv, type BenchServices, percentile } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 7's scenario: 2,000 uptime tests against a local 200 target, end to end (POST /tests to
 // `completed`, through the API, Redis, the uptime worker and PostgreSQL), rate limits raised.
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-export async function uptimeThroughput(services: { databaseUrl: string; redisUrl: string; s3Url: string }, count = 2000) {
+export async function uptimeThroughput(services: BenchServices, count = 2000) {
   const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
   target.listen(0, '127.0.0.1');
   await once(target, 'listening');
@@ -24,18 +23,7 @@ export async function uptimeThroughput(services: { databaseUrl: string; redisUrl
   const { key } = await admin.createApiKey(team.id, { scope: 'write' });
 
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
-    S3_ENDPOINT: services.s3Url,
-    ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
-    PORT: String(port),
-    ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_WRITES_PER_MIN: '1000000',
-    QUEUE_PREFIX: 'bench-uptime',
-  };
+  const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-uptime' });
   progress('starting the API and the uptime worker');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
   const worker = await startProcess(['apps/worker-uptime/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-uptime ready/);
