@@ -75,7 +75,7 @@ test('the window slides: no burst past the limit at a window edge', async () => 
   assert.deepEqual(after1s, [true, true, true, false, false]);
 });
 
-test('a key revoked through one replica is refused by the other within 5 seconds', async () => {
+test('a key revoked through one replica is refused by the other at once', async () => {
   const { key, teamId } = await teamWithKey(env);
   const keyRow = await env.db.apiKey.findFirstOrThrow({ where: { teamId } });
   const probe = (origin: string) => call(`${origin}/api/v1/tests/${randomUUID()}`, { token: key });
@@ -84,11 +84,12 @@ test('a key revoked through one replica is refused by the other within 5 seconds
   const revoked = await call(`${origins[0]}/admin/v1/api-keys/${keyRow.id}`, { method: 'DELETE', token: env.adminToken });
   assert.equal(revoked.status, 204);
   assertProblem(await probe(origins[0]!), 401, 'unauthorized');
-  const deadline = Date.now() + 5_000;
+  // The revocation is published to every replica; allow the message its trip through Redis.
+  const deadline = Date.now() + 1_000;
   let status = 404;
   while (status !== 401 && Date.now() < deadline) {
     status = (await probe(origins[1]!)).status;
-    if (status !== 401) await new Promise((r) => setTimeout(r, 250));
+    if (status !== 401) await new Promise((r) => setTimeout(r, 50));
   }
-  assert.equal(status, 401, 'still accepted 5 s after revocation');
+  assert.equal(status, 401, 'still accepted 1 s after revocation');
 });

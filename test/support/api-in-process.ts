@@ -25,12 +25,14 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
   const logger = createLogger({ name: 'api-test', level: config.LOG_LEVEL });
   const storage = createStorage(config);
   const pool = createPool(config.DATABASE_URL, { size: 5 });
-  const server = createApp({ config, db: env.db, pool, redis, testQueues, logger, storage }).listen(port, '127.0.0.1');
+  const app = createApp({ config, db: env.db, pool, redis, testQueues, logger, storage });
+  const server = app.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = config.PUBLIC_BASE_URL;
   const close = async () => {
     server.closeAllConnections();
     server.close();
+    app.locals.close();
     await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
     redis.disconnect();
     storage.close();

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { authenticateApiKey } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
+import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
@@ -30,13 +31,21 @@ export function createApp(deps: ApiDeps): Express {
   const { config } = deps;
   const base = config.PUBLIC_BASE_URL;
   const keyCache = new KeyCache();
+  const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
   app.use(
     '/admin/v1',
     openApiRouter(adminSpec, {
       serverUrl: `${base}/admin/v1`,
       guards: [requireAdminToken(config.ADMIN_TOKEN)],
-      routes: adminRoutes(createAdminService(deps.db, { onKeyRevoked: (id) => keyCache.forgetKeyId(id) })),
+      routes: adminRoutes(
+        createAdminService(deps.db, {
+          onKeyRevoked: (id) => {
+            keyCache.forgetKeyId(id);
+            void revocations.announce(id);
+          },
+        }),
+      ),
       validateResponses,
     }),
   );
@@ -59,6 +68,8 @@ export function createApp(deps: ApiDeps): Express {
   );
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
+  // What createApp opened (the revocation subscriber), for main.ts and tests to close.
+  app.locals.close = () => revocations.close();
   app.use(problemHandler(deps.logger));
   return app;
 }

@@ -19,7 +19,8 @@ redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connecti
 const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
 const storage = createStorage(config);
 
-const server = createApp({ config, db, pool, redis, testQueues, logger, storage }).listen(config.PORT, config.HOST);
+const app = createApp({ config, db, pool, redis, testQueues, logger, storage });
+const server = app.listen(config.PORT, config.HOST);
 await once(server, 'listening');
 logger.info({ url: config.PUBLIC_BASE_URL }, 'api listening');
 
@@ -28,6 +29,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await once(server, 'close');
+  app.locals.close();
   await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
   redis.disconnect();
   storage.close();
