@@ -42,3 +42,19 @@ test('a failing run exits non-zero, and its PostgreSQL, Redis, S3 server and fil
   const leftover = [...roots()].filter((r) => !before.has(r));
   assert.deepEqual(leftover, [], 'temporary roots left behind');
 });
+
+test('a process that dies of an uncaught error takes the servers it started with it', async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'harness-crash-'));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  const report = join(scratch, 'url');
+  const child = spawn(process.execPath, ['fixtures/crashes-with-a-server.fixture.ts'], {
+    cwd: here,
+    env: { PATH: process.env.PATH, HARNESS_REPORT: report, FIXTURE_DIR: join(scratch, 'redis') },
+    stdio: 'ignore',
+  });
+  const [code] = await once(child, 'exit');
+  assert.notEqual(code, 0);
+  const url = readFileSync(report, 'utf8');
+  assert.match(url, /^redis:\/\/127\.0\.0\.1:\d+$/);
+  assert.equal(await isListening(url.replace('redis:', 'http:')), false, 'the Redis outlived the process that started it');
+});

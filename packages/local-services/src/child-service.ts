@@ -40,8 +40,15 @@ export async function spawnService(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
+  // Last resort: if this process ends (even through an uncaught error) with the server still up,
+  // take it down too rather than leave it running on its own.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.on('exit', killOnExit);
   const exit = once(child, 'exit').then(() => {
     exited = true;
+    process.off('exit', killOnExit);
   });
   const spawnError = once(child, 'error').then(([error]) => error as Error);
 
