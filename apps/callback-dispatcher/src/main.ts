@@ -28,7 +28,7 @@ const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => delive
 worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
 // A delivery whose job died with its dispatchers more often than BullMQ allows is over: say so.
 worker.on('failed', (job, error) => {
-  if (!job || error.name !== 'Error' || !/stalled/.test(error.message)) return;
+  if (!job || !/stalled/.test(error.message)) return;
   db.callbackDelivery
     .updateMany({ where: { id: job.data.deliveryId, state: 'pending' }, data: { state: 'failed', finishedAt: new Date() } })
     .catch((e: unknown) => logger.error({ err: e }, 'could not fail a stalled delivery'));

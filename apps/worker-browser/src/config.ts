@@ -3,6 +3,7 @@ import {
   databaseEnv,
   intVar,
   jobLockEnv,
+  listVar,
   loadConfigOrExit,
   publicUrlEnv,
   redisEnv,
@@ -34,10 +35,7 @@ export const browserEnv = z.object({
    * host:port pairs the egress guard treats as public even though they resolve to private addresses
    * (an internal staging site; the tests' fixture server). Empty by default.
    */
-  ALLOW_TARGETS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  ALLOW_TARGETS: listVar(''),
 });
 
 export type BrowserConfig = z.output<typeof browserEnv>;

@@ -48,6 +48,13 @@ export const urlVar = (protocols: string[], hint: string) =>
       }
     }, `expected a ${protocols.join(' or ')}// URL`);
 
+/** A comma-separated list, trimmed, empty items dropped. */
+export const listVar = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(',').map((item) => item.trim()).filter(Boolean));
+
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');

@@ -1,5 +1,5 @@
 export { ConfigError, loadConfigOrExit, parseEnv } from './parse-env.ts';
-export { boolFlag, intVar, logLevel, portVar, urlVar } from './fields.ts';
+export { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
 export {
   callbackEnv,
   commonEnv,
