@@ -16,7 +16,7 @@ export const apiEnv = z
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
     FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
-    ENABLED_TEST_TYPES: listVar('uptime,lighthouse').pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
+    ENABLED_TEST_TYPES: listVar('uptime,lighthouse,seo_crawl').pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
     /** Check every response against the OpenAPI document too (tests; costs time in production). */
     OPENAPI_VALIDATE_RESPONSES: boolFlag(false),
   })

@@ -36,6 +36,19 @@ export const browserEnv = z.object({
    * (an internal staging site; the tests' fixture server). Empty by default.
    */
   ALLOW_TARGETS: listVar(''),
+  /**
+   * Base64 SHA-256 hashes of certificate public keys Chromium accepts although no public CA signed them
+   * (an internal staging site with its own CA; the tests' fixture server). Node's side uses NODE_EXTRA_CA_CERTS.
+   */
+  CHROME_TRUSTED_SPKI: listVar(''),
+  /** seo_crawl tests one worker runs at once (each makes at most SEO_HOST_CONCURRENCY requests at a time). */
+  SEO_CONCURRENCY: intVar(2, { min: 1, max: 32 }),
+  SEO_MAX_PAGES: intVar(50, { min: 1, max: 10_000 }),
+  SEO_MAX_DEPTH: intVar(3, { min: 0, max: 20 }),
+  /** The whole crawl; what was found by then is the result. */
+  SEO_BUDGET_MS: intVar(120_000, { min: 1_000 }),
+  SEO_HOST_CONCURRENCY: intVar(2, { min: 1, max: 8 }),
+  SEO_REQUEST_TIMEOUT_MS: intVar(15_000, { min: 500 }),
 });
 
 export type BrowserConfig = z.output<typeof browserEnv>;

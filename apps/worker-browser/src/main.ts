@@ -6,6 +6,7 @@ import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test
 import { BrowserPool } from './browser/browser-pool.ts';
 import { loadBrowserConfig } from './config.ts';
 import { runLighthouseTest } from './run-lighthouse-test.ts';
+import { runSeoTest } from './run-seo-test.ts';
 
 const config = loadBrowserConfig();
 const logger = createLogger({ name: 'worker-browser', level: config.LOG_LEVEL });
@@ -16,7 +17,13 @@ const connection = createRedis(config.REDIS_URL, 'worker');
 const queue = { connection, prefix: config.QUEUE_PREFIX };
 const callbacks = openQueue(jobs.callback, queue);
 const lighthouseQueue = openQueue(jobs.lighthouse, queue);
-const browsers = new BrowserPool({ chromePath: config.CHROME_PATH, recycleAfter: config.BROWSER_RECYCLE_AFTER, logger });
+const seoQueue = openQueue(jobs.seo_crawl, queue);
+const browsers = new BrowserPool({
+  chromePath: config.CHROME_PATH,
+  recycleAfter: config.BROWSER_RECYCLE_AFTER,
+  logger,
+  trustedSpki: config.CHROME_TRUSTED_SPKI,
+});
 
 const deps = {
   db,
@@ -28,17 +35,49 @@ const deps = {
   timeoutMs: config.LIGHTHOUSE_TIMEOUT_MS,
   maxWaitForLoadMs: config.LIGHTHOUSE_MAX_WAIT_MS,
 };
-const worker = startTestWorker({
-  type: 'lighthouse',
-  queue,
-  logger,
-  lockMs: config.JOB_LOCK_MS,
-  concurrency: config.LIGHTHOUSE_CONCURRENCY,
-  lifecycle: { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e) => logger.warn({ err: e }, 'callback enqueue failed') },
-  run: (test, log) => runLighthouseTest(test, deps, log),
-});
+const lifecycle = { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e: unknown) => logger.warn({ err: e }, 'callback enqueue failed') };
+const workers = [
+  startTestWorker({
+    type: 'lighthouse',
+    queue,
+    logger,
+    lockMs: config.JOB_LOCK_MS,
+    concurrency: config.LIGHTHOUSE_CONCURRENCY,
+    lifecycle,
+    run: (test, log) => runLighthouseTest(test, deps, log),
+  }),
+  startTestWorker({
+    type: 'seo_crawl',
+    queue,
+    logger,
+    lockMs: config.JOB_LOCK_MS,
+    concurrency: config.SEO_CONCURRENCY,
+    lifecycle,
+    run: (test, log) =>
+      runSeoTest(
+        test,
+        {
+          ...deps,
+          maxPages: config.SEO_MAX_PAGES,
+          maxDepth: config.SEO_MAX_DEPTH,
+          budgetMs: config.SEO_BUDGET_MS,
+          hostConcurrency: config.SEO_HOST_CONCURRENCY,
+          requestTimeoutMs: config.SEO_REQUEST_TIMEOUT_MS,
+        },
+        log,
+      ),
+  }),
+];
 const stopSweeper = startSweeper(
-  () => sweepQueuedTests(db, new Map([['lighthouse', lighthouseQueue]]), config.SWEEP_QUEUED_AFTER_MS),
+  () =>
+    sweepQueuedTests(
+      db,
+      new Map([
+        ['lighthouse', lighthouseQueue],
+        ['seo_crawl', seoQueue],
+      ]),
+      config.SWEEP_QUEUED_AFTER_MS,
+    ),
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );
@@ -47,9 +86,9 @@ logger.info({ chrome: config.CHROME_PATH, concurrency: config.LIGHTHOUSE_CONCURR
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
-  await worker.close();
+  await Promise.all(workers.map((w) => w.close()));
   await browsers.close();
-  await Promise.allSettled([callbacks.close(), lighthouseQueue.close()]);
+  await Promise.allSettled([callbacks.close(), lighthouseQueue.close(), seoQueue.close()]);
   connection.disconnect();
   storage.close();
   await db.$disconnect();

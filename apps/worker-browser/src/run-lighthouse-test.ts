@@ -6,7 +6,8 @@ import type { BrowserPool } from './browser/browser-pool.ts';
 import { type BlockedRequest, startEgressProxy } from './egress/egress-proxy.ts';
 import { buildHar } from './lighthouse/build-har.ts';
 import { runLighthouse } from './lighthouse/run-lighthouse.ts';
-import { collectArtifacts, storeArtifacts } from './lighthouse/store-artifacts.ts';
+import { collectArtifacts } from './lighthouse/collect-artifacts.ts';
+import { storeArtifacts } from './store-artifacts.ts';
 import { summarise } from './lighthouse/summarise.ts';
 
 export interface LighthouseTestDeps {

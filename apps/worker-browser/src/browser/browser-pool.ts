@@ -30,8 +30,11 @@ export class BrowserPool {
   #inFlight = 0;
   restarts = 0;
 
-  constructor({ chromePath, recycleAfter, logger }: { chromePath: string; recycleAfter: number; logger: Logger }) {
+  readonly #args: string[];
+
+  constructor({ chromePath, recycleAfter, logger, trustedSpki = [] }: { chromePath: string; recycleAfter: number; logger: Logger; trustedSpki?: string[] }) {
     this.#chromePath = chromePath;
+    this.#args = trustedSpki.length ? [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${trustedSpki.join(',')}`] : CHROMIUM_ARGS;
     this.#recycleAfter = recycleAfter;
     this.#logger = logger;
   }
@@ -47,7 +50,7 @@ export class BrowserPool {
     this.#uses = 0;
     // Over a pipe rather than a port: when this process dies, even by SIGKILL, the pipe closes and
     // Chromium exits with it instead of living on as an orphan.
-    this.#browser = puppeteer.launch({ executablePath: this.#chromePath, headless: true, pipe: true, args: CHROMIUM_ARGS });
+    this.#browser = puppeteer.launch({ executablePath: this.#chromePath, headless: true, pipe: true, args: this.#args });
     return this.#browser;
   }
 
