@@ -9,6 +9,7 @@ import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
+import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 import { progress } from './support/table.ts';
 
@@ -38,6 +39,7 @@ try {
   if (!only || only === 'callbacks') results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls)}`);
   if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
   if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
+  if (!only || only === 'seo') results.push(`seo_crawl of a 50-page site (issue 6)\n${await seoCrawl(urls, 5)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {
   await Promise.all(services.map((s) => s.stop()));
