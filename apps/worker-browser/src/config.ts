@@ -41,6 +41,11 @@ export const browserEnv = z.object({
    * (an internal staging site with its own CA; the tests' fixture server). Node's side uses NODE_EXTRA_CA_CERTS.
    */
   CHROME_TRUSTED_SPKI: listVar(''),
+  /**
+   * The queues this worker consumes. Both by default; a fleet can give lighthouse pods of their own so
+   * crawls never share a CPU with a Lighthouse measurement.
+   */
+  BROWSER_TEST_TYPES: listVar('lighthouse,seo_crawl').pipe(z.array(z.enum(['lighthouse', 'seo_crawl'])).min(1)),
   /** seo_crawl tests one worker runs at once (each makes at most SEO_HOST_CONCURRENCY requests at a time). */
   SEO_CONCURRENCY: intVar(2, { min: 1, max: 32 }),
   SEO_MAX_PAGES: intVar(50, { min: 1, max: 10_000 }),

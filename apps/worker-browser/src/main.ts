@@ -1,6 +1,6 @@
-import { createDb } from '@pageprobe/db';
+import { createDb, type Test } from '@pageprobe/db';
 import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
-import { createLogger } from '@pageprobe/logger';
+import { createLogger, type Logger } from '@pageprobe/logger';
 import { createStorage } from '@pageprobe/storage';
 import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import { BrowserPool } from './browser/browser-pool.ts';
@@ -36,52 +36,27 @@ const deps = {
   maxWaitForLoadMs: config.LIGHTHOUSE_MAX_WAIT_MS,
 };
 const lifecycle = { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, onEnqueueError: (e: unknown) => logger.warn({ err: e }, 'callback enqueue failed') };
-const workers = [
-  startTestWorker({
-    type: 'lighthouse',
-    queue,
-    logger,
-    lockMs: config.JOB_LOCK_MS,
-    concurrency: config.LIGHTHOUSE_CONCURRENCY,
-    lifecycle,
-    run: (test, log) => runLighthouseTest(test, deps, log),
-  }),
-  startTestWorker({
-    type: 'seo_crawl',
-    queue,
-    logger,
-    lockMs: config.JOB_LOCK_MS,
-    concurrency: config.SEO_CONCURRENCY,
-    lifecycle,
-    run: (test, log) =>
-      runSeoTest(
-        test,
-        {
-          ...deps,
-          maxPages: config.SEO_MAX_PAGES,
-          maxDepth: config.SEO_MAX_DEPTH,
-          budgetMs: config.SEO_BUDGET_MS,
-          hostConcurrency: config.SEO_HOST_CONCURRENCY,
-          requestTimeoutMs: config.SEO_REQUEST_TIMEOUT_MS,
-        },
-        log,
-      ),
-  }),
-];
+const seoDeps = {
+  ...deps,
+  maxPages: config.SEO_MAX_PAGES,
+  maxDepth: config.SEO_MAX_DEPTH,
+  budgetMs: config.SEO_BUDGET_MS,
+  hostConcurrency: config.SEO_HOST_CONCURRENCY,
+  requestTimeoutMs: config.SEO_REQUEST_TIMEOUT_MS,
+};
+const consumers = {
+  lighthouse: { queue: lighthouseQueue, concurrency: config.LIGHTHOUSE_CONCURRENCY, run: (test: Test, log: Logger) => runLighthouseTest(test, deps, log) },
+  seo_crawl: { queue: seoQueue, concurrency: config.SEO_CONCURRENCY, run: (test: Test, log: Logger) => runSeoTest(test, seoDeps, log) },
+};
+const workers = config.BROWSER_TEST_TYPES.map((type) =>
+  startTestWorker({ type, queue, logger, lockMs: config.JOB_LOCK_MS, lifecycle, concurrency: consumers[type].concurrency, run: consumers[type].run }),
+);
 const stopSweeper = startSweeper(
-  () =>
-    sweepQueuedTests(
-      db,
-      new Map([
-        ['lighthouse', lighthouseQueue],
-        ['seo_crawl', seoQueue],
-      ]),
-      config.SWEEP_QUEUED_AFTER_MS,
-    ),
+  () => sweepQueuedTests(db, new Map(config.BROWSER_TEST_TYPES.map((type) => [type, consumers[type].queue])), config.SWEEP_QUEUED_AFTER_MS),
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );
-logger.info({ chrome: config.CHROME_PATH, concurrency: config.LIGHTHOUSE_CONCURRENCY }, 'worker-browser ready');
+logger.info({ chrome: config.CHROME_PATH, types: config.BROWSER_TEST_TYPES }, 'worker-browser ready');
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
