@@ -170,6 +170,7 @@ await startApp(
     NODE_EXTRA_CA_CERTS: certs.caFile,
     CHROME_TRUSTED_SPKI: spki,
     SEO_BUDGET_MS: String(BUDGET_MS),
+    BROWSER_TEST_TYPES: 'seo_crawl',
     SEO_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     PUBLIC_BASE_URL: origin,
   }),
@@ -198,6 +199,8 @@ const result = (id: string) => {
 const issue = (t: Record<string, any>, code: string): Record<string, any> | undefined => t.seo_issues.find((i: { code: string }) => i.code === code);
 const urlsOf = (t: Record<string, any>, code: string): string[] => issue(t, code)?.urls ?? [];
 
+// Queued first, but this worker consumes only the seo_crawl queue.
+const lighthouseRes = await call<{ id: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url: `${clean.origin}/`, type: 'lighthouse' } });
 const ids = {
   defect: await start(`${defect.origin}/`),
   clean: await start(`${clean.origin}/`),
@@ -346,4 +349,10 @@ test('a site the egress guard does not let through fails as url_not_allowed, wit
   assert.equal(t.status, 'failed');
   assert.equal(t.error.code, 'url_not_allowed');
   assert.equal(outsider.requests.length, 0);
+});
+
+test('a worker given BROWSER_TEST_TYPES=seo_crawl leaves lighthouse tests to other pods', async () => {
+  await Promise.all(Object.values(ids).map(result));
+  const t = await call<Record<string, any>>(`${api}/tests/${lighthouseRes.body.id}`, { token: key });
+  assert.equal(t.body.status, 'queued');
 });
