@@ -6,6 +6,7 @@ import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
+import { reportRoutes } from './reports/report-routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
 import { ProblemError, problemHandler } from './http/problem.ts';
@@ -66,6 +67,8 @@ export function createApp(deps: ApiDeps): Express {
       validateResponses,
     }),
   );
+
+  if (config.REPORTS_ENABLED) app.use(reportRoutes({ pool: deps.pool, storage: deps.storage, logger: deps.logger, publicBaseUrl: base }));
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
   // What createApp opened (the revocation subscriber), for main.ts and tests to close.

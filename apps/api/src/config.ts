@@ -17,6 +17,8 @@ export const apiEnv = z
     FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
     ENABLED_TEST_TYPES: listVar('uptime,lighthouse,seo_crawl').pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
+    /** Serve the human-readable reports at report_url; off, report URLs answer 404. */
+    REPORTS_ENABLED: boolFlag(true),
     /** Check every response against the OpenAPI document too (tests; costs time in production). */
     OPENAPI_VALIDATE_RESPONSES: boolFlag(false),
   })

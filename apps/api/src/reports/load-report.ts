@@ -1,0 +1,50 @@
+import type { Pool } from '@pageprobe/db';
+
+export interface ReportTest {
+  id: string;
+  type: 'lighthouse' | 'seo_crawl' | 'uptime';
+  url: string;
+  device: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  performanceScore: number | null;
+  structureScore: number | null;
+  grade: string | null;
+  scores: Record<string, number | null> | null;
+  vitals: Record<string, number | null> | null;
+  audits: unknown;
+  seoIssues: unknown;
+  result: Record<string, unknown> | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface ReportArtifact {
+  id: string;
+  kind: string;
+  name: string;
+  contentType: string;
+  storageKey: string;
+  timingMs: number | null;
+}
+
+const TEST_SQL = `SELECT id, type, url, device, status, performance_score AS "performanceScore",
+  structure_score AS "structureScore", grade, scores, vitals, audits, seo_issues AS "seoIssues", result,
+  error_code AS "errorCode", error_message AS "errorMessage", created_at AS "createdAt", completed_at AS "completedAt"
+  FROM tests WHERE report_token = $1`;
+const ARTIFACTS_SQL = `SELECT id, kind, name, content_type AS "contentType", storage_key AS "storageKey", timing_ms AS "timingMs"
+  FROM artifacts WHERE test_id = $1 ORDER BY kind, timing_ms NULLS FIRST, name`;
+
+/** The test behind a report token (the token is the only credential a report needs), or null. */
+export async function loadReportTest(pool: Pool, token: string): Promise<ReportTest | null> {
+  // Tokens are 43 base64url characters; anything else cannot match and skips the query.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const { rows } = await pool.query<ReportTest>({ name: 'report-test', text: TEST_SQL, values: [token] });
+  return rows[0] ?? null;
+}
+
+export async function loadArtifacts(pool: Pool, testId: string): Promise<ReportArtifact[]> {
+  const { rows } = await pool.query<ReportArtifact>({ name: 'report-artifacts', text: ARTIFACTS_SQL, values: [testId] });
+  return rows;
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Pool } from '@pageprobe/db';
+import type { Logger } from '@pageprobe/logger';
+import type { Storage } from '@pageprobe/storage';
+import { type Response, Router } from 'express';
+import { html, type SafeHtml } from './html.ts';
+import { loadArtifacts, loadReportTest, type ReportArtifact } from './load-report.ts';
+import { layout } from './views/layout.ts';
+import { lighthouseBody } from './views/lighthouse.ts';
+import { failedBody, pendingBody } from './views/outcome.ts';
+import { seoBody } from './views/seo.ts';
+import { uptimeBody } from './views/uptime.ts';
+import { type WaterfallRow, waterfallRows } from './views/waterfall.ts';
+
+/** How often a queued or running test's report reloads itself. */
+export const REFRESH_SECONDS = 5;
+
+const CSS = readFileSync(new URL('./report.css', import.meta.url));
+const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`;
+
+// Reports carry their credential in the URL: no referrer leaves the page, nothing runs on it, it
+// cannot be framed. Lighthouse's own report (its inline scripts) is served sandboxed, in an opaque origin.
+const REPORT_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const LIGHTHOUSE_CSP = "sandbox allow-scripts allow-popups; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
+
+function secure(res: Response, csp = REPORT_CSP): void {
+  res.set({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'private, no-store' });
+}
+
+function notFound(res: Response): void {
+  secure(res);
+  res
+    .status(404)
+    .type('html')
+    .send(
+      html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Report not found · Pageprobe</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${CSS_PATH}"></head>
+<body><main><h1>Report not found</h1><p>This report link is not valid. Check that it was copied in full.</p></main></body></html>`.value,
+    );
+}
+
+export interface ReportDeps {
+  pool: Pool;
+  storage: Storage;
+  logger: Logger;
+  publicBaseUrl: string;
+}
+
+/**
+ * GET /reports/{token}: a test's human-readable report, for anyone with the link (the token is 256
+ * random bits); /reports/{token}/artifacts/{id}: its images and Lighthouse's own report, from storage.
+ */
+export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDeps): Router {
+  const router = Router();
+
+  router.get(CSS_PATH, (_req, res) => {
+    res.set({ 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }).type('css').send(CSS);
+  });
+
+  router.get('/reports/:token', async (req, res) => {
+    const token = req.params.token;
+    const test = await loadReportTest(pool, token);
+    if (!test) return notFound(res);
+    const artifactUrl = (a: ReportArtifact) => `/reports/${token}/artifacts/${a.id}`;
+    let body: SafeHtml;
+    if (test.status === 'queued' || test.status === 'running') {
+      res.set('refresh', String(REFRESH_SECONDS));
+      body = pendingBody(test, REFRESH_SECONDS);
+    } else if (test.status === 'failed') {
+      body = failedBody(test);
+    } else if (test.type === 'lighthouse') {
+      const artifacts = await loadArtifacts(pool, test.id);
+      body = lighthouseBody(test, artifacts, await harRows(storage, artifacts, logger), artifactUrl);
+    } else if (test.type === 'seo_crawl') {
+      body = seoBody(test);
+    } else {
+      body = uptimeBody(test);
+    }
+    secure(res);
+    res.type('html').send(layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value);
+  });
+
+  router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {
+    const test = await loadReportTest(pool, req.params.token);
+    const artifact = test && (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId);
+    if (!artifact) return notFound(res);
+    secure(res, artifact.kind === 'lighthouse_html' ? LIGHTHOUSE_CSP : REPORT_CSP);
+    // Artifacts never change once the test is done.
+    res.set('cache-control', 'private, max-age=86400, immutable');
+    res.type(artifact.contentType).send(await storage.get(artifact.storageKey));
+  });
+
+  return router;
+}
+
+async function harRows(storage: Storage, artifacts: ReportArtifact[], logger: Logger): Promise<WaterfallRow[] | null> {
+  const har = artifacts.find((a) => a.kind === 'har');
+  if (!har) return null;
+  try {
+    return waterfallRows(JSON.parse((await storage.get(har.storageKey)).toString('utf8')));
+  } catch (error) {
+    logger.warn({ err: error, artifact: har.id }, 'HAR unreadable for the report');
+    return null;
+  }
+}
+
+
