@@ -12,6 +12,8 @@ import { openApiRouter } from './http/openapi-router.ts';
 import { ProblemError, problemHandler } from './http/problem.ts';
 import './http/request-context.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { requestMetrics } from './http/request-metrics.ts';
+import { checkReadiness } from '@pageprobe/ops';
 import { adminSpec, publicSpec } from './openapi/load-spec.ts';
 import { rateLimit } from './limits/rate-limit.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
@@ -24,9 +26,15 @@ export function createApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogger(deps.logger));
+  if (deps.registry) app.use(requestMetrics(deps.registry));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  // Ready when PostgreSQL and Redis answer: a replica that cannot reach them is taken out of the service.
+  app.get('/readyz', async (_req, res) => {
+    const result = await checkReadiness({ postgres: () => deps.pool.query('SELECT 1'), redis: () => deps.redis.ping() });
+    res.status(result.ready ? 200 : 503).json(result);
   });
 
   const { config } = deps;

@@ -1,4 +1,4 @@
-import { boolFlag, commonEnv, databaseEnv, intVar, listVar, loadConfigOrExit, portVar, publicUrlEnv, redisEnv, s3Env, targetEnv } from '@pageprobe/config';
+import { boolFlag, commonEnv, databaseEnv, intVar, listVar, loadConfigOrExit, opsEnv, portVar, publicUrlEnv, redisEnv, s3Env, targetEnv } from '@pageprobe/config';
 import { z } from 'zod';
 
 export const apiEnv = z
@@ -9,6 +9,7 @@ export const apiEnv = z
     ...targetEnv,
     ...publicUrlEnv,
     ...s3Env,
+    ...opsEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),

@@ -2,6 +2,7 @@ import type { Db, Pool, TestType } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
 import type { Queue } from 'bullmq';
+import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.ts';
 
@@ -15,4 +16,6 @@ export interface ApiDeps {
   testQueues: Map<TestType, Queue>;
   logger: Logger;
   storage: Storage;
+  /** Where request metrics go (main.ts serves it on OPS_PORT); none in most tests. */
+  registry?: Registry;
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
+import { createRegistry, queueMetrics, startOpsServer } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
@@ -19,16 +20,23 @@ redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connecti
 const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
 const storage = createStorage(config);
 
-const app = createApp({ config, db, pool, redis, testQueues, logger, storage });
+const registry = createRegistry('api');
+queueMetrics(registry, [...testQueues.values()]);
+const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
 const server = app.listen(config.PORT, config.HOST);
 await once(server, 'listening');
-logger.info({ url: config.PUBLIC_BASE_URL }, 'api listening');
+// /metrics (and probes) on a port of its own, never on the public one.
+const ops =
+  config.OPS_PORT >= 0 ? await startOpsServer({ port: config.OPS_PORT, registry, checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() } }) : null;
+logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port }, 'api listening');
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
+  // Stop accepting, let in-flight requests finish (keep-alive connections close once idle), then exit.
   server.close();
   server.closeIdleConnections();
   await once(server, 'close');
+  await ops?.close();
   app.locals.close();
   await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
   redis.disconnect();

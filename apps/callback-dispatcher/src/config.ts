@@ -1,4 +1,4 @@
-import { callbackEnv, commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
+import { callbackEnv, commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, opsEnv, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
 import { z } from 'zod';
 
 export const dispatcherEnv = z.object({
@@ -9,6 +9,7 @@ export const dispatcherEnv = z.object({
   ...sweeperEnv,
   ...callbackEnv,
   ...jobLockEnv,
+  ...opsEnv,
   CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
 });
 

@@ -10,6 +10,8 @@ export interface DeliverDeps {
   logger: Logger;
   timeoutMs: number;
   allowPrivate: boolean;
+  /** Told each attempt's verdict (for metrics). */
+  onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
 }
 
 /** Thrown so that BullMQ schedules the one retry (the worker's backoff sets its delay). */
@@ -33,6 +35,7 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
     { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate },
   );
   const verdict = classify(result);
+  deps.onAttempt?.(verdict);
   const finalState = verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
   await recordAttempt(deps.pool, deliveryId, number, result, finalState);
   log.info({ status: result.statusCode, error: result.error, ms: result.durationMs, verdict }, 'callback attempt');

@@ -1,6 +1,7 @@
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis, jobs, openQueue, startWorker } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
+import { callbackOutcomes, startProcessOps } from '@pageprobe/ops';
 import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
 import { loadDispatcherConfig } from './config.ts';
 import { deliverCallback } from './deliver-callback.ts';
@@ -15,7 +16,14 @@ const db = createDb(config.DATABASE_URL, { pool });
 const connection = createRedis(config.REDIS_URL, 'worker');
 const queue = { connection, prefix: config.QUEUE_PREFIX };
 const callbacks = openQueue(jobs.callback, queue);
-const deps = { pool, logger, timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_TARGETS };
+const ops = await startProcessOps({
+  app: 'callback-dispatcher',
+  port: config.OPS_PORT,
+  queues: [callbacks],
+  checks: { postgres: () => pool.query('SELECT 1'), redis: () => connection.ping() },
+});
+const outcomes = callbackOutcomes(ops.registry);
+const deps = { pool, logger, onAttempt: (outcome: string) => outcomes.inc({ outcome }), timeoutMs: config.CALLBACK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_TARGETS };
 
 const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => deliverCallback(deps, deliveryId, job), {
   concurrency: config.CALLBACK_CONCURRENCY,
@@ -39,13 +47,13 @@ const stopSweeper = startSweeper(
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );
-logger.info({ concurrency: config.CALLBACK_CONCURRENCY }, 'callback-dispatcher ready');
+logger.info({ concurrency: config.CALLBACK_CONCURRENCY, opsPort: ops.port }, 'callback-dispatcher ready');
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
   await worker.close();
-  await callbacks.close();
+  await Promise.allSettled([callbacks.close(), ops.close()]);
   connection.disconnect();
   await db.$disconnect();
   await pool.end();

@@ -5,6 +5,7 @@ import {
   jobLockEnv,
   listVar,
   loadConfigOrExit,
+  opsEnv,
   publicUrlEnv,
   redisEnv,
   s3Env,
@@ -21,6 +22,7 @@ export const browserEnv = z.object({
   ...targetEnv,
   ...sweeperEnv,
   ...jobLockEnv,
+  ...opsEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Lighthouse advises one run at a time per machine for stable scores. */

@@ -1,6 +1,7 @@
 import { createDb, type Test } from '@pageprobe/db';
 import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
 import { createLogger, type Logger } from '@pageprobe/logger';
+import { gaugeOf, startProcessOps } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import { BrowserPool } from './browser/browser-pool.ts';
@@ -24,6 +25,13 @@ const browsers = new BrowserPool({
   logger,
   trustedSpki: config.CHROME_TRUSTED_SPKI,
 });
+const ops = await startProcessOps({
+  app: 'worker-browser',
+  port: config.OPS_PORT,
+  queues: config.BROWSER_TEST_TYPES.map((type) => (type === 'lighthouse' ? lighthouseQueue : seoQueue)),
+  checks: { postgres: () => db.$queryRaw`SELECT 1`, redis: () => connection.ping() },
+});
+gaugeOf(ops.registry, 'browser_restarts_total', 'Chromium replaced after a crash, a time-out or BROWSER_RECYCLE_AFTER tests.', () => browsers.restarts);
 
 const deps = {
   db,
@@ -49,21 +57,30 @@ const consumers = {
   seo_crawl: { queue: seoQueue, concurrency: config.SEO_CONCURRENCY, run: (test: Test, log: Logger) => runSeoTest(test, seoDeps, log) },
 };
 const workers = config.BROWSER_TEST_TYPES.map((type) =>
-  startTestWorker({ type, queue, logger, lockMs: config.JOB_LOCK_MS, lifecycle, concurrency: consumers[type].concurrency, run: consumers[type].run }),
+  startTestWorker({
+    type,
+    queue,
+    logger,
+    lockMs: config.JOB_LOCK_MS,
+    lifecycle,
+    concurrency: consumers[type].concurrency,
+    run: consumers[type].run,
+    onFinished: (t, status, seconds) => ops.testFinished(t, status, seconds),
+  }),
 );
 const stopSweeper = startSweeper(
   () => sweepQueuedTests(db, new Map(config.BROWSER_TEST_TYPES.map((type) => [type, consumers[type].queue])), config.SWEEP_QUEUED_AFTER_MS),
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );
-logger.info({ chrome: config.CHROME_PATH, types: config.BROWSER_TEST_TYPES }, 'worker-browser ready');
+logger.info({ chrome: config.CHROME_PATH, types: config.BROWSER_TEST_TYPES, opsPort: ops.port }, 'worker-browser ready');
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
   await Promise.all(workers.map((w) => w.close()));
   await browsers.close();
-  await Promise.allSettled([callbacks.close(), lighthouseQueue.close(), seoQueue.close()]);
+  await Promise.allSettled([callbacks.close(), lighthouseQueue.close(), seoQueue.close(), ops.close()]);
   connection.disconnect();
   storage.close();
   await db.$disconnect();

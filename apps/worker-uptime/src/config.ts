@@ -1,4 +1,4 @@
-import { commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, publicUrlEnv, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
+import { commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, opsEnv, publicUrlEnv, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
 import { z } from 'zod';
 
 export const uptimeEnv = z.object({
@@ -8,6 +8,7 @@ export const uptimeEnv = z.object({
   ...targetEnv,
   ...sweeperEnv,
   ...jobLockEnv,
+  ...opsEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
   /** Checks run at once per process; they wait on the network, not the CPU. */
   UPTIME_CONCURRENCY: intVar(50, { min: 1, max: 1000 }),

@@ -5,6 +5,7 @@ export {
   commonEnv,
   databaseEnv,
   jobLockEnv,
+  opsEnv,
   publicUrlEnv,
   redisEnv,
   s3Env,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolFlag, intVar, logLevel, urlVar } from './fields.ts';
+import { boolFlag, intVar, logLevel, portVar, urlVar } from './fields.ts';
 
 // Environment fragments that several apps share. Each app spreads the ones it needs into its own
 // schema (apps/*/src/config.ts), so a variable means the same thing everywhere.
@@ -50,4 +50,9 @@ export const callbackEnv = {
 
 export const publicUrlEnv = {
   PUBLIC_BASE_URL: urlVar(['http:', 'https:'], 'the origin clients use').optional(),
+};
+
+/** Workers: the small HTTP port for /healthz, /readyz and /metrics. Unset (-1): none; 0: any free port. */
+export const opsEnv = {
+  OPS_PORT: portVar(-1),
 };

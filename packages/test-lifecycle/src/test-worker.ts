@@ -18,6 +18,8 @@ export interface TestWorkerOptions {
    * attempt the test fails with `internal_error` and its credit back.
    */
   run: (test: Test, log: Logger) => Promise<Outcome>;
+  /** Told of every test this worker finished (for metrics). */
+  onFinished?: (type: TestType, status: Outcome['status'], seconds: number) => void;
 }
 
 const serviceFailure = (message: string): Outcome => ({
@@ -36,6 +38,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       const log = logger.child({ testId, attempt: job.attemptsMade + 1 });
       const test = await claimTest(lifecycle.db, testId);
       if (!test) return log.debug('test already finished; nothing to do');
+      const started = performance.now();
       let outcome: Outcome;
       try {
         outcome = await options.run(test, log);
@@ -44,7 +47,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
         if (!job.isFinalAttempt) throw error;
         outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
       }
-      await finishTest(lifecycle, testId, outcome);
+      if (await finishTest(lifecycle, testId, outcome)) options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
       log.info({ status: outcome.status }, 'test finished');
     },
     {

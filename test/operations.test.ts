@@ -1,0 +1,119 @@
+// What operators rely on: /healthz and /readyz on the API and each worker's ops port, Prometheus
+// metrics, and graceful shutdown (SIGTERM finishes what is in flight and loses nothing).
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { test } from 'node:test';
+import { freePort } from '@pageprobe/local-services';
+import { startApp } from './support/app-process.ts';
+import { call } from './support/http.ts';
+import { eventually, startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const { key } = await teamWithKey(env);
+const slowTarget = await startServer((_req, res) => {
+  setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('slow but up'), 3_000);
+});
+
+async function api(extra: Record<string, string> = {}) {
+  const port = await freePort();
+  const app = await startApp('api', env.appEnv({ PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', ...extra }));
+  const opsPort = Number(/"opsPort":(\d+)/.exec(app.output())?.[1]);
+  const url = `http://127.0.0.1:${port}`;
+  // As a load balancer would: send traffic once the replica says it is ready (Redis connects after listening).
+  if (!extra.REDIS_URL) await eventually(async () => ((await fetch(`${url}/readyz`)).ok ? true : undefined), 10_000, 'API ready');
+  return { app, url, ops: `http://127.0.0.1:${opsPort}` };
+}
+/** The value of the series `name` whose labels include `labels` (in any order), or undefined. */
+function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of metrics.split('\n')) {
+    const match = /^([a-z_]+)\{(.*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(match[3]);
+  }
+  return undefined;
+}
+const opsUrl = (line: string) => `http://127.0.0.1:${/"opsPort":(\d+)/.exec(line)![1]}`;
+
+test('API: /healthz alive, /readyz checks PostgreSQL and Redis; a replica without Redis is alive but not ready', async () => {
+  const ok = await api();
+  assert.equal((await fetch(`${ok.url}/healthz`)).status, 200);
+  assert.deepEqual(await (await fetch(`${ok.url}/readyz`)).json(), { ready: true, checks: { postgres: 'ok', redis: 'ok' } });
+
+  const noRedis = await api({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+  assert.equal((await fetch(`${noRedis.url}/healthz`)).status, 200);
+  const notReady = await fetch(`${noRedis.url}/readyz`);
+  assert.equal(notReady.status, 503);
+  const body = (await notReady.json()) as { checks: Record<string, string> };
+  assert.equal(body.checks.postgres, 'ok');
+  assert.notEqual(body.checks.redis, 'ok');
+});
+
+test('API metrics: requests by route template and status, queue depth, on the ops port only', async () => {
+  const { url, ops, app } = await api();
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
+  assert.equal(created.status, 202, `${JSON.stringify(created.body)}\n${app.output()}`);
+  await call(`${url}/api/v1/tests/${created.body.id}`, { token: key });
+  await call(`${url}/api/v1/tests/00000000-0000-0000-0000-000000000000`, { token: key });
+  const metrics = await (await fetch(`${ops}/metrics`)).text();
+  const route = '/api/v1/tests/:test_id';
+  assert.equal(sample(metrics, 'http_requests_total', { method: 'GET', route, status: '200', app: 'api' }), 1, metrics.split('\n').filter((l) => l.startsWith('http_requests_total')).join('\n'));
+  assert.equal(sample(metrics, 'http_requests_total', { method: 'GET', route, status: '404' }), 1);
+  assert.equal(sample(metrics, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/tests', status: '202' }), 1);
+  assert.equal(sample(metrics, 'queue_jobs', { queue: 'test-uptime', state: 'wait' }), 1);
+  assert.ok((sample(metrics, 'queue_oldest_waiting_seconds', { queue: 'test-uptime' }) ?? -1) >= 0);
+  assert.equal((await fetch(`${url}/metrics`)).status, 404, 'not on the public port');
+});
+
+test('API SIGTERM: stops accepting, finishes the request in flight, exits', async () => {
+  const { app, url } = await api();
+  const { port } = new URL(url);
+  const body = JSON.stringify({ url: `${slowTarget.url}/`, type: 'uptime' });
+  // A request whose body is still arriving when SIGTERM comes.
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(`POST /api/v1/tests HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body.slice(0, 10)}`);
+  let answer = '';
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  const ended = new Promise((resolve) => socket.once('end', resolve));
+  await new Promise((r) => setTimeout(r, 200));
+  const stopped = app.stop('SIGTERM');
+  await app.waitFor(/shutting down/);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await fetch(`${url}/healthz`).then(() => 'answered', () => 'refused'), 'refused', 'new connections are refused');
+  socket.write(body.slice(10));
+  await ended;
+  assert.match(answer, /^HTTP\/1\.1 202/);
+  assert.equal(await stopped, 0);
+  const id = /"id":"([^"]+)"/.exec(answer)![1]!;
+  assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued', 'the accepted test was kept');
+});
+
+test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test before exiting', async () => {
+  const { url } = await api();
+  const worker = await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', UPTIME_TIMEOUT_MS: '10000' }));
+  const ops = opsUrl(worker.output());
+  assert.equal((await fetch(`${ops}/healthz`)).status, 200);
+  assert.equal((await fetch(`${ops}/readyz`)).status, 200);
+
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
+  const id = created.body.id;
+  await eventually(async () => ((await env.db.test.findUniqueOrThrow({ where: { id } })).status === 'running' ? true : undefined), 10_000, 'test running');
+  const exit = worker.stop('SIGTERM');
+  assert.equal(await exit, 0);
+  const finished = await env.db.test.findUniqueOrThrow({ where: { id } });
+  assert.equal(finished.status, 'completed', 'the worker finished its test before it exited');
+  assert.equal((finished.result as { up: boolean }).up, true);
+
+  // A second worker reports what it finished.
+  const again = await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0' }));
+  const second = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
+  await eventually(async () => ((await env.db.test.findUniqueOrThrow({ where: { id: second.body.id } })).status === 'completed' ? true : undefined), 15_000, 'second test');
+  const metrics = await (await fetch(`${opsUrl(again.output())}/metrics`)).text();
+  assert.equal(sample(metrics, 'test_duration_seconds_count', { type: 'uptime', outcome: 'completed', app: 'worker-uptime' }), 1);
+  assert.equal(sample(metrics, 'queue_jobs', { queue: 'test-uptime', state: 'active' }), 0);
+});
