@@ -11,6 +11,8 @@ import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
 const env = await createTestEnv();
+// A Redis Cluster hash tag as the prefix, as production uses: everything below runs with it.
+const QUEUE_PREFIX = `{${env.queuePrefix}}`;
 const { key } = await teamWithKey(env);
 const slowTarget = await startServer((_req, res) => {
   setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('slow but up'), 3_000);
@@ -18,7 +20,7 @@ const slowTarget = await startServer((_req, res) => {
 
 async function api(extra: Record<string, string> = {}) {
   const port = await freePort();
-  const app = await startApp('api', env.appEnv({ PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', ...extra }));
+  const app = await startApp('api', env.appEnv({ PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', QUEUE_PREFIX, ...extra }));
   const opsPort = Number(/"opsPort":(\d+)/.exec(app.output())?.[1]);
   const url = `http://127.0.0.1:${port}`;
   // As a load balancer would: send traffic once the replica says it is ready (Redis connects after listening).
@@ -95,7 +97,7 @@ test('API SIGTERM: stops accepting, finishes the request in flight, exits', asyn
 
 test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test before exiting', async () => {
   const { url } = await api();
-  const worker = await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', UPTIME_TIMEOUT_MS: '10000' }));
+  const worker = await startApp('worker-uptime', env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', UPTIME_TIMEOUT_MS: '10000' }));
   const ops = opsUrl(worker.output());
   assert.equal((await fetch(`${ops}/healthz`)).status, 200);
   assert.equal((await fetch(`${ops}/readyz`)).status, 200);
@@ -110,7 +112,7 @@ test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test bef
   assert.equal((finished.result as { up: boolean }).up, true);
 
   // A second worker reports what it finished.
-  const again = await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0' }));
+  const again = await startApp('worker-uptime', env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0' }));
   const second = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
   await eventually(async () => ((await env.db.test.findUniqueOrThrow({ where: { id: second.body.id } })).status === 'completed' ? true : undefined), 15_000, 'second test');
   const metrics = await (await fetch(`${opsUrl(again.output())}/metrics`)).text();

@@ -11,7 +11,8 @@ export const databaseEnv = {
 export const redisEnv = {
   REDIS_URL: urlVar(['redis:', 'rediss:'], 'npm start sets it for the local stack'),
   /** Prefix of every BullMQ key; tests give each file its own. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, ":", "_" and "-" only').default('pageprobe'),
+  // Braces make a Redis Cluster hash tag: `{pageprobe}` keeps every key of a queue in one slot.
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, ":", "_", "-" and braces only').default('pageprobe'),
 };
 
 export const s3Env = {
