@@ -14,7 +14,7 @@ import { uptimeBody } from './views/uptime.ts';
 import { type WaterfallRow, waterfallRows } from './views/waterfall.ts';
 
 /** How often a queued or running test's report reloads itself. */
-export const REFRESH_SECONDS = 5;
+const REFRESH_SECONDS = 5;
 
 const CSS = readFileSync(new URL('./report.css', import.meta.url));
 const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`;
@@ -103,5 +103,3 @@ async function harRows(storage: Storage, artifacts: ReportArtifact[], logger: Lo
     return null;
   }
 }
-
-

@@ -20,7 +20,7 @@ const CATEGORIES: Array<[string, string]> = [
   ['seo', 'SEO'],
 ];
 
-export const vitalClass = (value: number, good: number, poor: number) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
+const vitalClass = (value: number, good: number, poor: number) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
 const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
 
 export function lighthouseBody(test: ReportTest, artifacts: ReportArtifact[], harRows: WaterfallRow[] | null, artifactUrl: (a: ReportArtifact) => string): SafeHtml {
