@@ -1,8 +1,8 @@
 import { createDb, createPool } from '@pageprobe/db';
-import { createRedis, jobs, openQueue, startWorker } from '@pageprobe/jobs';
+import { createRedis, jobs, openQueue, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { callbackOutcomes, startProcessOps } from '@pageprobe/ops';
-import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries } from '@pageprobe/test-lifecycle';
+import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import { loadDispatcherConfig } from './config.ts';
 import { deliverCallback } from './deliver-callback.ts';
 
@@ -16,6 +16,10 @@ const db = createDb(config.DATABASE_URL, { pool });
 const connection = createRedis(config.REDIS_URL, 'worker');
 const queue = { connection, prefix: config.QUEUE_PREFIX };
 const callbacks = openQueue(jobs.callback, queue);
+// Every test queue too, for the sweeper below: browser workers scale to zero when their queue is idle,
+// so a test whose job was lost (a crash between commit and enqueue) must be re-queued by a process
+// that is always up, or nothing would ever wake a worker for it.
+const testQueues = new Map(testTypes.map((type) => [type, openQueue(testJobFor(type), queue)] as const));
 const ops = await startProcessOps({
   app: 'callback-dispatcher',
   port: config.OPS_PORT,
@@ -43,7 +47,12 @@ worker.on('failed', (job, error) => {
 });
 const stopSweeper = startSweeper(
   // Housekeeping rides along: one place for it, whichever replica gets there first.
-  () => Promise.all([sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS), sweepExpiredIdempotencyKeys(db)]),
+  () =>
+    Promise.all([
+      sweepPendingDeliveries(db, callbacks, config.SWEEP_QUEUED_AFTER_MS),
+      sweepQueuedTests(db, testQueues, config.SWEEP_QUEUED_AFTER_MS),
+      sweepExpiredIdempotencyKeys(db),
+    ]),
   config.SWEEP_INTERVAL_MS,
   (error) => logger.warn({ err: error }, 'sweep failed'),
 );
@@ -53,7 +62,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
   await worker.close();
-  await Promise.allSettled([callbacks.close(), ops.close()]);
+  await Promise.allSettled([callbacks.close(), ...[...testQueues.values()].map((q) => q.close()), ops.close()]);
   connection.disconnect();
   await db.$disconnect();
   await pool.end();

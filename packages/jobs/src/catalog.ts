@@ -38,6 +38,7 @@ export const jobs = {
 } as const;
 
 export type TestType = 'lighthouse' | 'seo_crawl' | 'uptime';
+export const testTypes: readonly TestType[] = Object.freeze(['lighthouse', 'seo_crawl', 'uptime']);
 export type TestJobDefinition = (typeof jobs)[TestType];
 
 export const testJobFor = (type: TestType): TestJobDefinition => jobs[type];
