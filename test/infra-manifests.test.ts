@@ -1,107 +1,261 @@
-// The production manifests cannot run here (no Docker, no Kubernetes on these machines), so they are
-// checked as data: every file parses, kustomizations list files that exist, every Deployment has
-// probes and resources, every ScaledObject scales a Deployment that exists on a queue that exists, and
-// the compose file and Dockerfile name every app.
+// The production manifests cannot run here (no Docker engine, no Kubernetes on these machines), so they
+// are checked as data: every file parses and validates against the Kubernetes and KEDA API schemas,
+// kustomizations list files that exist, every Deployment has probes, resources, a grace period that
+// fits its longest job and a disruption budget, its environment passes its app's own config parser,
+// every ScaledObject scales a Deployment on the BullMQ lists of a queue that Deployment consumes, and
+// the compose file and Dockerfile name every app. Where kubectl is installed, the kustomizations are
+// also rendered and the result checked.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { jobs } from '@pageprobe/jobs';
+import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Secret } from 'kubernetes-models/v1/Secret';
+import { Service } from 'kubernetes-models/v1/Service';
 import { parseAllDocuments } from 'yaml';
+import { apiEnv } from '../apps/api/src/config.ts';
+import { dispatcherEnv } from '../apps/callback-dispatcher/src/config.ts';
+import { browserEnv } from '../apps/worker-browser/src/config.ts';
+import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
+import { parseEnv, redisEnv } from '@pageprobe/config';
+import { z } from 'zod';
 
 const INFRA = fileURLToPath(new URL('../infra/', import.meta.url));
-const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'];
+const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
+type App = (typeof APPS)[number];
 type Doc = Record<string, any>;
 
-function load(file: string): Doc[] {
-  const docs = parseAllDocuments(readFileSync(file, 'utf8'), { merge: true }); // compose uses <<: merge keys
-  for (const d of docs) assert.deepEqual(d.errors, [], `${file}: ${d.errors.join('; ')}`);
+function parseYaml(text: string, where: string): Doc[] {
+  const docs = parseAllDocuments(text, { merge: true }); // compose uses <<: merge keys
+  for (const d of docs) assert.deepEqual(d.errors, [], `${where}: ${d.errors.join('; ')}`);
   return docs.map((d) => d.toJS() as Doc).filter(Boolean);
 }
+const load = (file: string) => parseYaml(readFileSync(file, 'utf8'), file);
+
 const k8sFiles = globSync('k8s/**/*.yaml', { cwd: INFRA }).map((f) => join(INFRA, f));
-const base = k8sFiles.filter((f) => f.includes('/base/') && !f.endsWith('kustomization.yaml')).flatMap(load);
-const ofKind = (kind: string) => base.filter((d) => d.kind === kind);
-const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'pageprobe-config')!;
+const isKustomization = (f: string) => f.endsWith('kustomization.yaml');
+const base = k8sFiles.filter((f) => f.includes('/base/') && !isKustomization(f)).flatMap(load);
+const ofKind = (docs: Doc[], kind: string) => docs.filter((d) => d.kind === kind);
+const named = (docs: Doc[], kind: string, name: string) => ofKind(docs, kind).find((d) => d.metadata.name === name)!;
+const dockerfile = readFileSync(join(INFRA, 'docker/Dockerfile'), 'utf8');
+
+const MODELS: Record<string, new (data: any) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/Job': Job,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+};
+/** Types and required fields as the API server's OpenAPI schema has them (unknown fields are not caught). */
+function validateAgainstApi(docs: Doc[], where: string): void {
+  for (const doc of docs) {
+    const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
+    assert.ok(Model, `${where}: no schema here for ${doc.apiVersion} ${doc.kind}; add its model`);
+    assert.doesNotThrow(() => new Model(doc).validate(), `${where}: ${doc.kind} ${doc.metadata?.name}`);
+  }
+}
+
+const SCHEMAS: Record<App, z.ZodType> = { api: apiEnv, 'worker-uptime': uptimeEnv, 'worker-browser': browserEnv, 'callback-dispatcher': dispatcherEnv };
+/** What a Dockerfile target sets with ENV (the images' own defaults, e.g. OPS_PORT). */
+function imageEnv(target: string): Record<string, string> {
+  const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\n`).test(s)) ?? '';
+  const env: Record<string, string> = { NODE_ENV: 'production' };
+  for (const line of stage.matchAll(/^ENV (.+)$/gm)) for (const [, k, v] of line[1]!.matchAll(/(\w+)=(\S+)/g)) env[k!] = v!;
+  return env;
+}
+/** The app's configuration as it would parse it in that pod: an invalid or missing variable throws here. */
+function podConfig(deployment: Doc, docs: Doc[]): { app: App; config: Record<string, any> } {
+  const container = deployment.spec.template.spec.containers[0];
+  const app = /pageprobe\/([\w-]+)/.exec(container.image)![1] as App;
+  assert.ok(APPS.includes(app), `${deployment.metadata.name} runs ${container.image}`);
+  const env: Record<string, string> = { ...imageEnv(app) };
+  for (const from of container.envFrom) {
+    if (from.configMapRef) Object.assign(env, named(docs, 'ConfigMap', from.configMapRef.name).data);
+    if (from.secretRef) Object.assign(env, named(base, 'Secret', from.secretRef.name).stringData);
+  }
+  for (const { name, value } of container.env ?? []) env[name] = value;
+  return { app, config: parseEnv(SCHEMAS[app], env) as Record<string, any> };
+}
+
+/** The longest job each kind of pod may hold when told to stop, in seconds (what its grace period must cover). */
+function longestJobSeconds(app: App, config: Record<string, any>): number {
+  if (app === 'api') return 5 + 20; // preStop pause + the drain deadline in apps/api/src/main.ts
+  if (app === 'worker-uptime') return config.UPTIME_TIMEOUT_MS / 1000;
+  if (app === 'callback-dispatcher') return config.CALLBACK_TIMEOUT_MS / 1000;
+  return Math.max(...config.BROWSER_TEST_TYPES.map((t: string) => (t === 'lighthouse' ? config.LIGHTHOUSE_TIMEOUT_MS : config.SEO_BUDGET_MS + 15_000) / 1000));
+}
+/** The queues a pod consumes and how many of their jobs it runs at once. */
+function consumes(app: App, config: Record<string, any>): { queue: string; concurrency: number }[] {
+  if (app === 'worker-uptime') return [{ queue: jobs.uptime.queue, concurrency: config.UPTIME_CONCURRENCY }];
+  if (app === 'callback-dispatcher') return [{ queue: jobs.callback.queue, concurrency: config.CALLBACK_CONCURRENCY }];
+  if (app === 'api') return [];
+  return config.BROWSER_TEST_TYPES.map((t: 'lighthouse' | 'seo_crawl') => ({
+    queue: jobs[t].queue,
+    concurrency: t === 'lighthouse' ? config.LIGHTHOUSE_CONCURRENCY : config.SEO_CONCURRENCY,
+  }));
+}
+
+/** The checks every rendering of the manifests must pass (the base files, or kubectl's output). */
+function checkWorkloads(docs: Doc[], where: string): void {
+  validateAgainstApi(docs, where);
+  const deployments = ofKind(docs, 'Deployment');
+  assert.deepEqual(deployments.map((d) => d.metadata.name).sort(), ['api', 'callback-dispatcher', 'worker-lighthouse', 'worker-seo', 'worker-uptime']);
+  const budgets = ofKind(docs, 'PodDisruptionBudget').map((p) => p.spec.selector.matchLabels.app);
+  const config = named(docs, 'ConfigMap', 'pageprobe-config').data;
+  const prefix = parseEnv(z.object({ QUEUE_PREFIX: redisEnv.QUEUE_PREFIX }), config).QUEUE_PREFIX;
+  assert.match(prefix, /^\{[^}]+\}$/, 'QUEUE_PREFIX is a Redis Cluster hash tag');
+
+  for (const d of deployments) {
+    const name = d.metadata.name;
+    const pod = d.spec.template.spec;
+    const { app, config: parsed } = podConfig(d, docs);
+    assert.equal(d.spec.replicas, undefined, `${name}: an autoscaler owns the replica count; an apply must not reset it`);
+    assert.ok(pod.securityContext.runAsNonRoot, `${name} runs as root`);
+    assert.ok(pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5, `${name}: grace period shorter than its longest job`);
+    for (const c of pod.containers) {
+      for (const key of ['requests', 'limits']) assert.ok(c.resources?.[key]?.cpu && c.resources?.[key]?.memory, `${name} ${key}`);
+      for (const probe of ['livenessProbe', 'readinessProbe']) {
+        const port = c.ports.find((p: Doc) => p.name === c[probe]?.httpGet?.port);
+        assert.ok(port, `${name} ${probe} on a named port`);
+        // Workers answer probes on OPS_PORT; the API on its own port too.
+        assert.ok([parsed.OPS_PORT, parsed.PORT].includes(port.containerPort), `${name} ${probe}: nothing listens on ${port.containerPort}`);
+      }
+      assert.equal(c.readinessProbe.httpGet.path, '/readyz');
+      assert.equal(c.livenessProbe.httpGet.path, '/healthz');
+      assert.equal(c.securityContext?.allowPrivilegeEscalation, false, name);
+      assert.deepEqual(c.envFrom.map((e: Doc) => e.configMapRef?.name ?? e.secretRef?.name), ['pageprobe-config', 'pageprobe-secrets']);
+    }
+    assert.ok(budgets.includes(d.spec.selector.matchLabels.app), `${name} has no PodDisruptionBudget`);
+    assert.equal(d.spec.template.metadata.annotations['prometheus.io/port'], String(parsed.OPS_PORT), `${name}: metrics are scraped from OPS_PORT`);
+  }
+  const hpa = ofKind(docs, 'HorizontalPodAutoscaler');
+  assert.deepEqual(hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]), [['api', 'cpu']]);
+
+  // KEDA: every worker Deployment scales on the BullMQ lists (waiting and running jobs) of the queues it consumes.
+  const scaled = ofKind(docs, 'ScaledObject');
+  assert.deepEqual(scaled.map((s) => s.spec.scaleTargetRef.name).sort(), ['callback-dispatcher', 'worker-lighthouse', 'worker-seo', 'worker-uptime']);
+  for (const s of scaled) {
+    const deployment = named(docs, 'Deployment', s.spec.scaleTargetRef.name);
+    assert.ok(deployment, `${s.metadata.name} scales a Deployment that does not exist`);
+    const { app, config: parsed } = podConfig(deployment, docs);
+    const [consumed, ...more] = consumes(app, parsed);
+    assert.ok(consumed && more.length === 0, `${s.metadata.name}: a scaled Deployment consumes one queue`);
+    const triggers = s.spec.triggers as Doc[];
+    assert.deepEqual(
+      triggers.map((t) => [t.type, t.name, t.metadata.listName]),
+      [
+        ['redis', 'wait', `${prefix}:${consumed.queue}:wait`],
+        ['redis', 'active', `${prefix}:${consumed.queue}:active`],
+      ],
+      `${s.metadata.name} reads BullMQ's lists of ${consumed.queue}`,
+    );
+    for (const t of triggers) {
+      assert.ok(config[t.metadata.addressFromEnv], `${t.metadata.addressFromEnv} is not in the ConfigMap`);
+      assert.ok(t.metadata.passwordFromEnv in named(base, 'Secret', 'pageprobe-secrets').stringData, `${t.metadata.passwordFromEnv} is not in the Secret`);
+    }
+    const modifiers = s.spec.advanced.scalingModifiers;
+    assert.equal(modifiers.formula, 'wait + active');
+    // A pod's worth of jobs running and as many waiting: more than that adds a pod.
+    assert.equal(Number(modifiers.target), 2 * consumed.concurrency, `${s.metadata.name}: target = 2 × concurrency`);
+  }
+  // Idle browser queues scale to zero; the dispatcher never does (delayed retries and the sweeper need it).
+  const min = Object.fromEntries(scaled.map((s) => [s.metadata.name, s.spec.minReplicaCount]));
+  assert.deepEqual(min, { 'worker-uptime': 1, 'worker-lighthouse': 0, 'worker-seo': 0, 'callback-dispatcher': 1 });
+  const types = (name: string) => podConfig(named(docs, 'Deployment', name), docs).config.BROWSER_TEST_TYPES;
+  assert.deepEqual(types('worker-lighthouse'), ['lighthouse']);
+  assert.deepEqual(types('worker-seo'), ['seo_crawl']);
+
+  const job = named(docs, 'Job', 'pageprobe-migrate').spec.template.spec;
+  assert.deepEqual(job.containers.map((c: Doc) => /pageprobe\/([\w-]+)/.exec(c.image)![1]), ['migrate']);
+}
 
 test('every manifest parses; every kustomization lists files that exist', () => {
-  assert.ok(k8sFiles.length >= 8);
+  assert.ok(k8sFiles.length >= 9);
   for (const file of k8sFiles) {
     const docs = load(file);
-    if (!file.endsWith('kustomization.yaml')) continue;
+    if (!isKustomization(file)) continue;
     for (const entry of [...(docs[0]!.resources ?? []), ...(docs[0]!.patches ?? []).map((p: { path: string }) => p.path)]) {
       assert.ok(existsSync(join(dirname(file), entry)), `${file} lists ${entry}, which does not exist`);
     }
   }
 });
 
-test('every Deployment has resources, liveness and readiness probes, a grace period and a disruption budget', () => {
-  const deployments = ofKind('Deployment');
-  assert.deepEqual(deployments.map((d) => d.metadata.name).sort(), ['api', 'callback-dispatcher', 'worker-lighthouse', 'worker-seo', 'worker-uptime']);
-  const budgets = ofKind('PodDisruptionBudget').map((p) => p.spec.selector.matchLabels.app);
-  for (const d of deployments) {
-    const pod = d.spec.template.spec;
-    assert.ok(pod.terminationGracePeriodSeconds >= 30, d.metadata.name);
-    assert.ok(pod.securityContext.runAsNonRoot, `${d.metadata.name} runs as root`);
-    for (const c of pod.containers) {
-      for (const key of ['requests', 'limits']) assert.ok(c.resources?.[key]?.cpu && c.resources?.[key]?.memory, `${d.metadata.name} ${key}`);
-      for (const probe of ['livenessProbe', 'readinessProbe']) {
-        const port = c[probe]?.httpGet?.port;
-        assert.ok(c.ports.some((p: { name: string }) => p.name === port), `${d.metadata.name} ${probe} on a named port`);
-      }
-      assert.equal(c.readinessProbe.httpGet.path, '/readyz');
-      assert.equal(c.livenessProbe.httpGet.path, '/healthz');
-      assert.deepEqual(c.envFrom.map((e: Doc) => e.configMapRef?.name ?? e.secretRef?.name), ['pageprobe-config', 'pageprobe-secrets']);
-    }
-    assert.ok(budgets.includes(d.spec.selector.matchLabels.app), `${d.metadata.name} has no PodDisruptionBudget`);
-  }
-  const hpa = ofKind('HorizontalPodAutoscaler');
-  assert.deepEqual(hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]), [['api', 'cpu']]);
+test('the base: API schemas, probes, resources, grace periods, disruption budgets, every app configured validly, KEDA on each queue', () => {
+  checkWorkloads(base, 'infra/k8s/base');
 });
 
-test('every ScaledObject scales an existing Deployment on an existing BullMQ queue, with the configured prefix', () => {
-  const deployments = new Set(ofKind('Deployment').map((d) => d.metadata.name));
-  const queues = new Set(Object.values(jobs).map((j) => j.queue));
-  const prefix = config.data.QUEUE_PREFIX;
-  assert.match(prefix, /^\{[^}]+\}$/, 'a Redis Cluster hash tag');
-  const scaled = ofKind('ScaledObject');
-  assert.equal(scaled.length, 4);
-  for (const s of scaled) {
-    assert.ok(deployments.has(s.spec.scaleTargetRef.name), s.metadata.name);
-    const [trigger] = s.spec.triggers;
-    assert.equal(trigger.type, 'redis');
-    assert.equal(trigger.metadata.addressFromEnv, 'REDIS_ADDRESS');
-    assert.ok(config.data.REDIS_ADDRESS);
-    const match = /^(.*):([^:]+):wait$/.exec(trigger.metadata.listName);
-    assert.ok(match, trigger.metadata.listName);
-    assert.equal(match[1], prefix);
-    assert.ok(queues.has(match[2]!), `${match[2]} is not a queue`);
-  }
-  // Idle browser queues scale to zero; the dispatcher never does (delayed retries need it).
-  const min = Object.fromEntries(scaled.map((s) => [s.metadata.name, s.spec.minReplicaCount]));
-  assert.deepEqual(min, { 'worker-uptime': 1, 'worker-lighthouse': 0, 'worker-seo': 0, 'callback-dispatcher': 1 });
-  const env = (name: string) => ofKind('Deployment').find((d) => d.metadata.name === name)!.spec.template.spec.containers[0].env;
-  assert.deepEqual(env('worker-lighthouse').find((e: Doc) => e.name === 'BROWSER_TEST_TYPES').value, 'lighthouse');
-  assert.deepEqual(env('worker-seo').find((e: Doc) => e.name === 'BROWSER_TEST_TYPES').value, 'seo_crawl');
+test('the production overlay: its patches and images name what the base has, and it never overwrites the real Secret', () => {
+  const overlay = join(INFRA, 'k8s/overlays/production');
+  const [kustomization] = load(join(overlay, 'kustomization.yaml'));
+  const baseImages = new Set(base.flatMap((d) => d.spec?.template?.spec?.containers ?? []).map((c: Doc) => c.image));
+  for (const image of kustomization!.images) assert.ok(baseImages.has(image.name), `the overlay renames ${image.name}, which no manifest uses`);
+  const patches = kustomization!.patches.flatMap((p: { path: string }) => load(join(overlay, p.path)));
+  for (const p of patches) assert.ok(named(base, p.kind, p.metadata.name), `a patch for ${p.kind} ${p.metadata.name}, which the base does not have`);
+  assert.ok(patches.some((p: Doc) => p.kind === 'Secret' && p.$patch === 'delete'), 'the production Secret is made by the operator, never applied from here');
 });
 
-test('docker-compose: every app, a migration step first, Redis with AOF and noeviction; the Dockerfile has a target for each', () => {
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+const kustomizeOk = kubectl.status === 0 && /Kustomize Version: v[5-9]/.test(kubectl.stdout);
+test('kubectl kustomize renders the base and the production overlay, and what it renders passes the same checks', { skip: kustomizeOk ? false : 'kubectl with kustomize 5 is not installed' }, () => {
+  const render = (dir: string) => {
+    const out = spawnSync('kubectl', ['kustomize', join(INFRA, dir)], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    return parseYaml(out.stdout, dir);
+  };
+  checkWorkloads(render('k8s/base'), 'rendered base');
+  const production = render('k8s/overlays/production');
+  assert.deepEqual(ofKind(production, 'Secret'), []);
+  checkWorkloads([...production, ...ofKind(base, 'Secret')], 'rendered production');
+  for (const d of production) assert.equal(d.metadata.namespace, 'pageprobe', `${d.kind} ${d.metadata.name}`);
+  for (const c of ofKind(production, 'Deployment').flatMap((d) => d.spec.template.spec.containers)) assert.match(c.image, /^registry\.example\.com\/pageprobe\/[\w-]+:1\.0\.0$/);
+});
+
+test('docker-compose: every app from its Dockerfile target, configured validly, after the migration; Redis with AOF and noeviction', () => {
   const [compose] = load(join(INFRA, 'docker-compose.yml'));
   const services = compose!.services as Record<string, Doc>;
   for (const name of [...APPS, 'migrate', 'postgres', 'redis', 'minio', 'createbucket']) assert.ok(services[name], `no ${name} service`);
   for (const name of APPS) {
-    assert.equal(services[name]!.depends_on.migrate.condition, 'service_completed_successfully', name);
-    assert.equal(services[name]!.build.target, name);
-    assert.equal(services[name]!.environment.QUEUE_PREFIX, '{pageprobe}');
+    const service = services[name]!;
+    assert.equal(service.depends_on.migrate.condition, 'service_completed_successfully', name);
+    assert.equal(service.build.target, name);
+    assert.equal(service.environment.QUEUE_PREFIX, named(base, 'ConfigMap', 'pageprobe-config').data.QUEUE_PREFIX);
+    const env = { ...imageEnv(name), ...service.environment, ADMIN_TOKEN: 'x'.repeat(24) }; // ${ADMIN_TOKEN:?...} comes from the shell
+    assert.doesNotThrow(() => parseEnv(SCHEMAS[name], env), name);
+    assert.match(service.healthcheck.test.join(' '), new RegExp(`127\\.0\\.0\\.1:${imageEnv(name).OPS_PORT}/readyz`), name);
   }
+  assert.equal(services.migrate!.build.target, 'migrate');
   const redis = services.redis!.command.join(' ');
   assert.match(redis, /--appendonly yes/);
   assert.match(redis, /--maxmemory-policy noeviction/);
-  const dockerfile = readFileSync(join(INFRA, 'docker/Dockerfile'), 'utf8');
-  for (const name of [...APPS, 'migrate']) assert.match(dockerfile, new RegExp(`^FROM \\S+ AS ${name}$`, 'm'), `no ${name} target`);
-  assert.match(dockerfile, /^FROM node:24/m);
-  assert.match(dockerfile, /^USER node$/m);
+});
+
+test('the Dockerfile: Node 24, a target per app that installs only that app and runs it as a non-root user under tini', () => {
+  assert.match(dockerfile, /^FROM node:24\S* AS runtime$/m);
   assert.match(dockerfile, /ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/);
-  assert.match(dockerfile, /--prod/);
-  assert.ok(existsSync(fileURLToPath(new URL('../packages/db/src/migrate-cli.ts', import.meta.url))));
+  const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => s.startsWith(`runtime AS ${name}\n`)) ?? '';
+  const packages: Record<string, string> = { migrate: '@pageprobe/db', ...Object.fromEntries(APPS.map((a) => [a, `@pageprobe/${a}`])) };
+  for (const [target, pkg] of Object.entries(packages)) {
+    assert.ok(stage(target), `no ${target} target`);
+    assert.match(dockerfile, new RegExp(`^FROM source AS build-${target}\\nRUN sh infra/docker/install-app.sh ${pkg}$`, 'm'));
+    assert.match(stage(target), new RegExp(`^COPY --from=build-${target} /app /app$`, 'm'));
+    assert.match(stage(target), /^USER node$/m);
+    const [, cmd] = /^CMD (\[.*\])$/m.exec(stage(target)) ?? [];
+    const file = JSON.parse(cmd!)[1] as string;
+    assert.ok(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))), `${target} runs ${file}, which does not exist`);
+  }
+  assert.match(stage('worker-browser'), /apt-get install .*chromium .*fonts-noto-cjk .*fonts-noto-color-emoji/);
+  assert.match(readFileSync(join(INFRA, 'docker/install-app.sh'), 'utf8'), /pnpm install --frozen-lockfile --prod --filter "\$app\.\.\."/);
+  const ignored = readFileSync(fileURLToPath(new URL('../.dockerignore', import.meta.url)), 'utf8').split('\n');
+  for (const entry of ['**/node_modules', '.git', '.data', '**/src/generated']) assert.ok(ignored.includes(entry), `.dockerignore lacks ${entry}`);
 });

@@ -16,15 +16,15 @@ export interface AppProcess {
 }
 
 /**
- * Runs an app exactly as production and `npm start` do (`node apps/<name>/src/main.ts`), waits until it
- * says it is ready, and makes sure it is gone when the test file ends.
+ * Runs an app exactly as production and `npm start` do (`node apps/<name>/src/main.ts`, from `root`: this
+ * checkout unless told), waits until it says it is ready, and makes sure it is gone when the test file ends.
  */
 export async function startApp(
   name: 'api' | 'worker-uptime' | 'worker-browser' | 'callback-dispatcher',
   env: NodeJS.ProcessEnv,
-  { ready = /"msg":"[^"]*(ready|listening)/ }: { ready?: RegExp | null } = {},
+  { ready = /"msg":"[^"]*(ready|listening)/, root = REPO }: { ready?: RegExp | null; root?: string } = {},
 ): Promise<AppProcess> {
-  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   for (const stream of [child.stdout!, child.stderr!]) {
