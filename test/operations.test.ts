@@ -2,8 +2,10 @@
 // metrics, and graceful shutdown (SIGTERM finishes what is in flight and loses nothing).
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
 import { eventually, startServer } from './support/servers.ts';
@@ -48,9 +50,22 @@ test('API: /healthz alive, /readyz checks PostgreSQL and Redis; a replica withou
   assert.equal((await fetch(`${noRedis.url}/healthz`)).status, 200);
   const notReady = await fetch(`${noRedis.url}/readyz`);
   assert.equal(notReady.status, 503);
-  const body = (await notReady.json()) as { checks: Record<string, string> };
-  assert.equal(body.checks.postgres, 'ok');
-  assert.notEqual(body.checks.redis, 'ok');
+  // The public port names the failing check but not its error (which names an internal address).
+  assert.deepEqual(await notReady.json(), { ready: false, checks: { postgres: 'ok', redis: 'failed' } });
+  await noRedis.app.waitFor(/"msg":"not ready"/);
+});
+
+test('a worker whose Redis is down is alive but not ready, and its ops port says why', async () => {
+  const closed = `redis://127.0.0.1:${await freePort()}`;
+  const worker = await startApp('callback-dispatcher', env.appEnv({ QUEUE_PREFIX, REDIS_URL: closed, OPS_PORT: '0' }));
+  const ops = opsUrl(worker.output());
+  assert.equal((await fetch(`${ops}/healthz`)).status, 200);
+  const notReady = await fetch(`${ops}/readyz`);
+  assert.equal(notReady.status, 503);
+  const { checks } = (await notReady.json()) as { checks: Record<string, string> };
+  assert.equal(checks.postgres, 'ok');
+  assert.notEqual(checks.redis, 'ok');
+  assert.equal(await worker.stop('SIGTERM'), 0);
 });
 
 test('API metrics: requests by route template and status, queue depth, on the ops port only', async () => {
@@ -69,14 +84,15 @@ test('API metrics: requests by route template and status, queue depth, on the op
   assert.equal((await fetch(`${url}/metrics`)).status, 404, 'not on the public port');
 });
 
-test('API SIGTERM: stops accepting, finishes the request in flight, exits', async () => {
+test('API SIGTERM: stops accepting, finishes the request in flight, closes its keep-alive connection, exits', async () => {
   const { app, url } = await api();
   const { port } = new URL(url);
   const body = JSON.stringify({ url: `${slowTarget.url}/`, type: 'uptime' });
-  // A request whose body is still arriving when SIGTERM comes.
+  // A request whose body is still arriving when SIGTERM comes, on a keep-alive connection (HTTP/1.1's
+  // default, as a load balancer's pool keeps them): left open, it would go on serving whatever comes next.
   const socket = connect(Number(port), '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(`POST /api/v1/tests HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body.slice(0, 10)}`);
+  socket.write(`POST /api/v1/tests HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
   let answer = '';
   socket.on('data', (d) => {
     answer += d;
@@ -87,10 +103,13 @@ test('API SIGTERM: stops accepting, finishes the request in flight, exits', asyn
   await app.waitFor(/shutting down/);
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(await fetch(`${url}/healthz`).then(() => 'answered', () => 'refused'), 'refused', 'new connections are refused');
+  const signalled = performance.now();
   socket.write(body.slice(10));
   await ended;
   assert.match(answer, /^HTTP\/1\.1 202/);
+  assert.match(answer, /\r\nconnection: close\r\n/i, 'the client is told the connection ends with this answer');
   assert.equal(await stopped, 0);
+  assert.ok(performance.now() - signalled < 4_000, 'exits without waiting out the keep-alive timeout');
   const id = /"id":"([^"]+)"/.exec(answer)![1]!;
   assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued', 'the accepted test was kept');
 });
@@ -118,4 +137,46 @@ test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test bef
   const metrics = await (await fetch(`${opsUrl(again.output())}/metrics`)).text();
   assert.equal(sample(metrics, 'test_duration_seconds_count', { type: 'uptime', outcome: 'completed', app: 'worker-uptime' }), 1);
   assert.equal(sample(metrics, 'queue_jobs', { queue: 'test-uptime', state: 'active' }), 0);
+});
+
+test('access logs: the request id (kept from X-Request-Id when one comes), the test id, never a report token', async () => {
+  const { app, url } = await api();
+  const created = await call<{ id: string; report_url: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime' },
+    headers: { 'X-Request-Id': 'lb-7f3a9c' },
+  });
+  assert.equal(created.headers.get('x-request-id'), 'lb-7f3a9c');
+  const { id, report_url: reportUrl } = created.body;
+  await call(`${url}/api/v1/tests/${id}`, { token: key });
+  await fetch(reportUrl);
+  await eventually(async () => (app.output().includes('/reports/[token]') ? true : undefined), 5_000, 'report request logged');
+  const lines = app.output().split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const post = lines.find((l) => l.method === 'POST');
+  assert.equal(post?.reqId, 'lb-7f3a9c');
+  assert.equal(post?.testId, id);
+  assert.equal(lines.find((l) => l.method === 'GET' && l.path === `/api/v1/tests/${id}`)?.testId, id);
+  const token = new URL(reportUrl).pathname.split('/').pop()!;
+  assert.ok(!app.output().includes(token), 'a report token reached the log');
+});
+
+test('the dispatcher re-queues a test whose job was lost, though no worker of its type runs (browser pods scale to zero)', async () => {
+  const { url } = await api();
+  const { key: paying } = await teamWithKey(env, { credits: 1 });
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: paying, body: { url: `${slowTarget.url}/`, type: 'lighthouse' } });
+  assert.equal(created.status, 202);
+  const id = created.body.id;
+  const redis = new Redis(env.redisUrl);
+  after(() => redis.disconnect());
+  const waitList = `${QUEUE_PREFIX}:test-lighthouse:wait`; // what KEDA's scaler reads
+  assert.deepEqual(await redis.lrange(waitList, 0, -1), [id]);
+  // Redis loses the job (or the API died between its commit and the enqueue).
+  const queue = new Queue('test-lighthouse', { connection: redis, prefix: QUEUE_PREFIX });
+  await queue.remove(id);
+  assert.equal(await redis.llen(waitList), 0);
+  const dispatcher = await startApp('callback-dispatcher', env.appEnv({ QUEUE_PREFIX, SWEEP_INTERVAL_MS: '200', SWEEP_QUEUED_AFTER_MS: '0' }));
+  await eventually(async () => ((await redis.lrange(waitList, 0, -1)).includes(id) ? true : undefined), 5_000, 'job re-added');
+  assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued');
+  assert.equal(await dispatcher.stop('SIGTERM'), 0);
 });

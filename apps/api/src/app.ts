@@ -32,9 +32,13 @@ export function createApp(deps: ApiDeps): Express {
     res.json({ status: 'ok' });
   });
   // Ready when PostgreSQL and Redis answer: a replica that cannot reach them is taken out of the service.
-  app.get('/readyz', async (_req, res) => {
+  // This port is public, so the answer names the failing check but not its error (an internal address);
+  // the log has that.
+  app.get('/readyz', async (req, res) => {
     const result = await checkReadiness({ postgres: () => deps.pool.query('SELECT 1'), redis: () => deps.redis.ping() });
-    res.status(result.ready ? 200 : 503).json(result);
+    if (!result.ready) req.log.warn({ checks: result.checks }, 'not ready');
+    const checks = Object.fromEntries(Object.entries(result.checks).map(([name, r]) => [name, r === 'ok' ? 'ok' : 'failed']));
+    res.status(result.ready ? 200 : 503).json({ ready: result.ready, checks });
   });
 
   const { config } = deps;

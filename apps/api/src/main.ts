@@ -6,6 +6,7 @@ import { createRegistry, queueMetrics, startOpsServer } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
+import { gracefulClose } from './http/graceful-close.ts';
 import { openTestQueues } from './test-queues.ts';
 
 const config = loadApiConfig();
@@ -24,18 +25,22 @@ const registry = createRegistry('api');
 queueMetrics(registry, [...testQueues.values()]);
 const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
 const server = app.listen(config.PORT, config.HOST);
+const closer = gracefulClose(server);
 await once(server, 'listening');
 // /metrics (and probes) on a port of its own, never on the public one.
 const ops =
   config.OPS_PORT >= 0 ? await startOpsServer({ port: config.OPS_PORT, registry, checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() } }) : null;
 logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port }, 'api listening');
 
+// Requests take milliseconds; this bounds a stuck one, inside Kubernetes' 30 s grace period (less its
+// 5 s preStop pause: infra/k8s/base/api.yaml), so the connections below are still closed cleanly.
+const DRAIN_DEADLINE_MS = 20_000;
+
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  // Stop accepting, let in-flight requests finish (keep-alive connections close once idle), then exit.
-  server.close();
-  server.closeIdleConnections();
-  await once(server, 'close');
+  // Stop accepting, let in-flight requests finish (keep-alive clients are told to go), then exit.
+  const { cutOff } = await closer.close(DRAIN_DEADLINE_MS);
+  if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
   app.locals.close();
   await Promise.allSettled([...testQueues.values()].map((q) => q.close()));

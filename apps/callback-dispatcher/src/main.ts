@@ -1,5 +1,5 @@
 import { createDb, createPool } from '@pageprobe/db';
-import { createRedis, jobs, openQueue, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
+import { closeWorker, createRedis, jobs, openQueue, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { callbackOutcomes, startProcessOps } from '@pageprobe/ops';
 import { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from '@pageprobe/test-lifecycle';
@@ -61,7 +61,8 @@ logger.info({ concurrency: config.CALLBACK_CONCURRENCY, opsPort: ops.port }, 'ca
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
-  await worker.close();
+  // Lets deliveries in progress finish; one cut off here is taken up again by another dispatcher.
+  if ((await closeWorker(worker, connection)) === 'redis_down') logger.warn('Redis unreachable: exiting without waiting for the deliveries in hand');
   await Promise.allSettled([callbacks.close(), ...[...testQueues.values()].map((q) => q.close()), ops.close()]);
   connection.disconnect();
   await db.$disconnect();

@@ -1,5 +1,5 @@
 import { createDb } from '@pageprobe/db';
-import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
+import { closeWorker, createRedis, jobs, openQueue } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { startProcessOps } from '@pageprobe/ops';
 import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
@@ -41,8 +41,9 @@ logger.info({ concurrency: config.UPTIME_CONCURRENCY, opsPort: ops.port }, 'work
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
-  // Lets running checks finish; a job cut off here is picked up again by another worker.
-  await worker.close();
+  // Lets running checks finish; a job cut off here (Redis gone, or killed after the grace period) is
+  // picked up again by another worker once its lock runs out.
+  if ((await closeWorker(worker, connection)) === 'redis_down') logger.warn('Redis unreachable: exiting without waiting for the jobs in hand');
   await Promise.allSettled([callbacks.close(), uptimeQueue.close(), ops.close()]);
   connection.disconnect();
   await db.$disconnect();

@@ -1,3 +1,3 @@
 export { callbackJobPayload, type JobDefinition, jobs, type TestJobDefinition, type TestType, testJobFor, testJobPayload, testTypes } from './catalog.ts';
-export { enqueue, enqueueMany, type JobInfo, openQueue, type QueueContext, startWorker } from './queues.ts';
+export { closeWorker, enqueue, enqueueMany, type JobInfo, openQueue, type QueueContext, startWorker } from './queues.ts';
 export { createRedis } from './redis.ts';

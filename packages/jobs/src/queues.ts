@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ConnectionOptions, type JobsOptions, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { JobDefinition } from './catalog.ts';
 
@@ -84,4 +86,21 @@ export function startWorker<P extends z.ZodType>(
     },
     { ...options, connection: ctx.connection, prefix: ctx.prefix },
   );
+}
+
+/**
+ * Stops a worker for a graceful shutdown: it takes no new job and waits for the jobs in hand. BullMQ's
+ * close() also waits for Redis, forever when Redis is gone; the jobs in hand could not end then anyway
+ * (a job ends with writes to Redis), so once `connection` has been down for `giveUpAfterMs` this stops
+ * waiting and says so: the caller exits, and those jobs' locks run out and another worker takes them up.
+ */
+export async function closeWorker(worker: Worker, connection: Redis, giveUpAfterMs = 2_000): Promise<'closed' | 'redis_down'> {
+  const closed = worker.close().then(() => 'closed' as const);
+  const step = 250;
+  let downFor = 0;
+  for (;;) {
+    if ((await Promise.race([closed, sleep(step)])) === 'closed') return 'closed';
+    downFor = connection.status === 'ready' ? 0 : downFor + step;
+    if (downFor >= giveUpAfterMs) return 'redis_down';
+  }
 }

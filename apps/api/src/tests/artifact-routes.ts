@@ -3,6 +3,7 @@ import type { Storage } from '@pageprobe/storage';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import { ProblemError } from '../http/problem.ts';
+import { logTestId } from '../http/request-logger.ts';
 
 /** How long an artifact's download address works. */
 const URL_TTL_SECONDS = 900;
@@ -21,6 +22,7 @@ async function completedTest(db: Db, teamId: string, testId: string): Promise<Te
 /** GET /tests/{id}/artifacts and /har: what a completed test left in storage. */
 export function artifactRoutes(db: Db, storage: Storage): Router {
   const router = Router();
+  router.param('test_id', logTestId);
 
   router.get('/tests/:test_id/artifacts', requireScope('read'), async (req, res) => {
     const test = await completedTest(db, req.auth!.teamId, req.params.test_id as string);

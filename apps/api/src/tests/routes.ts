@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
+import { logTestId } from '../http/request-logger.ts';
 import { type CreateTestInput, createTest } from './create-test.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest, withCallback } from './present-test.ts';
@@ -20,12 +21,14 @@ function parseLimit(raw: unknown): number {
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();
   const base = deps.config.PUBLIC_BASE_URL;
+  router.param('test_id', logTestId);
 
   router.post('/tests', requireScope('write'), async (req, res) => {
     // The validator has applied the document's defaults (type, device) and checked every field,
     // the Idempotency-Key's length included.
     const { test, replayed } = await createTest(deps, req.auth!, req.body as CreateTestInput, req.get('Idempotency-Key'));
     if (replayed) {
+      res.locals.testId = test.id;
       const current = await deps.db.test.findUniqueOrThrow({
         where: { id: test.id },
         include: withCallback,
@@ -33,6 +36,7 @@ export function testRoutes(deps: ApiDeps): Router {
       res.status(200).json({ ...presentTest(current, base, current.delivery), replayed: true });
       return;
     }
+    res.locals.testId = test.id;
     res.status(202).location(`/api/v1/tests/${test.id}`).json(presentCreated(test, base));
   });
 
