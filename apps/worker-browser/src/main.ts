@@ -1,7 +1,7 @@
 import { createDb, type Test } from '@pageprobe/db';
-import { createRedis, jobs, openQueue } from '@pageprobe/jobs';
+import { closeWorker, createRedis, jobs, openQueue } from '@pageprobe/jobs';
 import { createLogger, type Logger } from '@pageprobe/logger';
-import { gaugeOf, startProcessOps } from '@pageprobe/ops';
+import { counterOf, startProcessOps } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { startSweeper, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import { BrowserPool } from './browser/browser-pool.ts';
@@ -31,7 +31,7 @@ const ops = await startProcessOps({
   queues: config.BROWSER_TEST_TYPES.map((type) => (type === 'lighthouse' ? lighthouseQueue : seoQueue)),
   checks: { postgres: () => db.$queryRaw`SELECT 1`, redis: () => connection.ping() },
 });
-gaugeOf(ops.registry, 'browser_restarts_total', 'Chromium replaced after a crash, a time-out or BROWSER_RECYCLE_AFTER tests.', () => browsers.restarts);
+counterOf(ops.registry, 'browser_restarts_total', 'Chromium replaced after a crash, a time-out or BROWSER_RECYCLE_AFTER tests.', () => browsers.restarts);
 
 const deps = {
   db,
@@ -78,7 +78,8 @@ logger.info({ chrome: config.CHROME_PATH, types: config.BROWSER_TEST_TYPES, opsP
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopSweeper();
-  await Promise.all(workers.map((w) => w.close()));
+  const closed = await Promise.all(workers.map((w) => closeWorker(w, connection)));
+  if (closed.includes('redis_down')) logger.warn('Redis unreachable: exiting without waiting for the tests in hand');
   await browsers.close();
   await Promise.allSettled([callbacks.close(), lighthouseQueue.close(), seoQueue.close(), ops.close()]);
   connection.disconnect();

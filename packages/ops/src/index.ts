@@ -1,3 +1,3 @@
-export { callbackOutcomes, createRegistry, gaugeOf, httpMetrics, queueMetrics, testDuration } from './metrics.ts';
+export { callbackOutcomes, counterOf, createRegistry, httpMetrics, queueMetrics, testDuration } from './metrics.ts';
 export { type ProcessOps, startProcessOps } from './process-ops.ts';
 export { checkReadiness, type OpsServer, type ReadinessChecks, startOpsServer } from './ops-server.ts';

@@ -33,14 +33,20 @@ export const testDuration = (registry: Registry) =>
 export const callbackOutcomes = (registry: Registry) =>
   new Counter({ name: 'callback_attempts_total', help: 'Callback attempts by outcome (delivered, retry, final).', labelNames: ['outcome'], registers: [registry] });
 
-/** A gauge read when scraped, e.g. the browser's restart count. */
-export function gaugeOf(registry: Registry, name: string, help: string, read: () => number): void {
-  new Gauge({
+/**
+ * A counter that follows a count kept elsewhere (e.g. the browser pool's restarts), read when scraped.
+ * A counter rather than a gauge so that `rate()` and `increase()` mean what they say.
+ */
+export function counterOf(registry: Registry, name: string, help: string, read: () => number): void {
+  let seen = 0;
+  new Counter({
     name,
     help,
     registers: [registry],
     collect() {
-      this.set(read());
+      const now = read();
+      if (now > seen) this.inc(now - seen);
+      seen = Math.max(seen, now);
     },
   });
 }

@@ -49,8 +49,17 @@ export class BrowserPool {
     }
     this.#uses = 0;
     // Over a pipe rather than a port: when this process dies, even by SIGKILL, the pipe closes and
-    // Chromium exits with it instead of living on as an orphan.
-    this.#browser = puppeteer.launch({ executablePath: this.#chromePath, headless: true, pipe: true, args: this.#args });
+    // Chromium exits with it instead of living on as an orphan. Puppeteer's own signal handlers are off:
+    // they would kill Chromium at SIGTERM, under the test the worker is finishing (main.ts closes it after).
+    this.#browser = puppeteer.launch({
+      executablePath: this.#chromePath,
+      headless: true,
+      pipe: true,
+      args: this.#args,
+      handleSIGTERM: false,
+      handleSIGINT: false,
+      handleSIGHUP: false,
+    });
     return this.#browser;
   }
 
