@@ -8,6 +8,7 @@ import { startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
 import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
+import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
@@ -40,6 +41,7 @@ try {
   if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
   if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
   if (!only || only === 'seo') results.push(`seo_crawl of a 50-page site (issue 6)\n${await seoCrawl(urls, 5)}`);
+  if (!only || only === 'fleet') results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {
   await Promise.all(services.map((s) => s.stop()));
