@@ -11,7 +11,7 @@ import { lighthouseBody } from './views/lighthouse.ts';
 import { failedBody, pendingBody } from './views/outcome.ts';
 import { seoBody } from './views/seo.ts';
 import { uptimeBody } from './views/uptime.ts';
-import { type WaterfallRow, waterfallRows } from './views/waterfall.ts';
+import { type Waterfall, waterfallRows } from './views/waterfall.ts';
 
 /** How often a queued or running test's report reloads itself. */
 const REFRESH_SECONDS = 5;
@@ -22,10 +22,22 @@ const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).dige
 // Reports carry their credential in the URL: no referrer leaves the page, nothing runs on it, it
 // cannot be framed. Lighthouse's own report (its inline scripts) is served sandboxed, in an opaque origin.
 const REPORT_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const LIGHTHOUSE_CSP = "sandbox allow-scripts allow-popups; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
+const LIGHTHOUSE_CSP = "sandbox allow-scripts allow-popups allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
+
+/** What a report links to: its images and Lighthouse's own report (the JSON artifacts stay behind the API key). */
+const SHOWN_KINDS = new Set(['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_html']);
 
 function secure(res: Response, csp = REPORT_CSP): void {
-  res.set({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'private, no-store' });
+  res.set({
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex, nofollow',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'private, no-store',
+  });
+  // Not on Lighthouse's report: browsers refuse to open a sandboxed document that sets an opener policy.
+  if (csp === REPORT_CSP) res.set('cross-origin-opener-policy', 'same-origin');
 }
 
 function notFound(res: Response): void {
@@ -82,18 +94,26 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
 
   router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {
     const test = await loadReportTest(pool, req.params.token);
-    const artifact = test && (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId);
+    // Only this test's artifacts: the id is looked up among the token's test's own.
+    const artifact = test && (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId && SHOWN_KINDS.has(a.kind));
     if (!artifact) return notFound(res);
+    let body: Buffer;
+    try {
+      body = await storage.get(artifact.storageKey);
+    } catch (error) {
+      logger.warn({ err: error, artifact: artifact.id }, 'report artifact missing from storage');
+      return notFound(res);
+    }
     secure(res, artifact.kind === 'lighthouse_html' ? LIGHTHOUSE_CSP : REPORT_CSP);
     // Artifacts never change once the test is done.
     res.set('cache-control', 'private, max-age=86400, immutable');
-    res.type(artifact.contentType).send(await storage.get(artifact.storageKey));
+    res.type(artifact.contentType).send(body);
   });
 
   return router;
 }
 
-async function harRows(storage: Storage, artifacts: ReportArtifact[], logger: Logger): Promise<WaterfallRow[] | null> {
+async function harRows(storage: Storage, artifacts: ReportArtifact[], logger: Logger): Promise<Waterfall | null> {
   const har = artifacts.find((a) => a.kind === 'har');
   if (!har) return null;
   try {

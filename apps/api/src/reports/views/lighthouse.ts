@@ -1,60 +1,65 @@
 import { html, type SafeHtml } from '../html.ts';
 import type { ReportArtifact, ReportTest } from '../load-report.ts';
-import { fmtBytes, fmtMs, scoreClass, summary } from './layout.ts';
-import { arr, num, obj, str } from './read-json.ts';
-import { waterfall, type WaterfallRow } from './waterfall.ts';
+import { fmtMs, scoreClass, summary } from './layout.ts';
+import { arr, type Json, num, obj, str } from './read-json.ts';
+import { type Waterfall, waterfall } from './waterfall.ts';
 
-// Core Web Vitals and Lighthouse's thresholds (good up to the first, poor from the second).
-const VITALS: Array<{ key: string; label: string; good: number; poor: number; unit: 'ms' | '' }> = [
-  { key: 'lcp_ms', label: 'Largest Contentful Paint', good: 2500, poor: 4000, unit: 'ms' },
-  { key: 'cls', label: 'Cumulative Layout Shift', good: 0.1, poor: 0.25, unit: '' },
-  { key: 'tbt_ms', label: 'Total Blocking Time', good: 200, poor: 600, unit: 'ms' },
-  { key: 'fcp_ms', label: 'First Contentful Paint', good: 1800, poor: 3000, unit: 'ms' },
-  { key: 'speed_index_ms', label: 'Speed Index', good: 3400, poor: 5800, unit: 'ms' },
-  { key: 'ttfb_ms', label: 'Time to First Byte', good: 800, poor: 1800, unit: 'ms' },
+interface Vital {
+  key: string;
+  label: string;
+  /** Good up to `good`, poor above `poor`, needs improvement between. */
+  good: number;
+  poor: number;
+  unit: 'ms' | '';
+}
+
+// Core Web Vitals thresholds (web.dev), the same on every device. INP needs a real visitor's
+// interaction, so a lab run has none; it is shown if a result ever carries it.
+const VITALS: Vital[] = [
+  { key: 'lcp_ms', label: 'Largest Contentful Paint (LCP)', good: 2500, poor: 4000, unit: 'ms' },
+  { key: 'cls', label: 'Cumulative Layout Shift (CLS)', good: 0.1, poor: 0.25, unit: '' },
+  { key: 'inp_ms', label: 'Interaction to Next Paint (INP)', good: 200, poor: 500, unit: 'ms' },
+  { key: 'fcp_ms', label: 'First Contentful Paint (FCP)', good: 1800, poor: 3000, unit: 'ms' },
+  { key: 'tbt_ms', label: 'Total Blocking Time (TBT)', good: 200, poor: 600, unit: 'ms' },
+  { key: 'ttfb_ms', label: 'Time to First Byte (TTFB)', good: 800, poor: 1800, unit: 'ms' },
 ];
+// Speed Index has no Core Web Vitals threshold: Lighthouse's own scoring curve (its 90 and 50 points) per device.
+const SPEED_INDEX: Record<string, Vital> = {
+  mobile: { key: 'speed_index_ms', label: 'Speed Index', good: 3387, poor: 5800, unit: 'ms' },
+  desktop: { key: 'speed_index_ms', label: 'Speed Index', good: 1311, poor: 2300, unit: 'ms' },
+};
 const CATEGORIES: Array<[string, string]> = [
   ['performance', 'Performance'],
   ['accessibility', 'Accessibility'],
   ['best_practices', 'Best practices'],
   ['seo', 'SEO'],
 ];
-
-const vitalClass = (value: number, good: number, poor: number) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
+const CATEGORY_NAMES: Record<string, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
 const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
 
-export function lighthouseBody(test: ReportTest, artifacts: ReportArtifact[], harRows: WaterfallRow[] | null, artifactUrl: (a: ReportArtifact) => string): SafeHtml {
+const rate = (value: number, { good, poor }: Vital) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
+const fmtVital = (value: number, unit: Vital['unit']) => (unit === 'ms' ? fmtMs(value) : String(Number(value.toFixed(3))));
+
+export function lighthouseBody(test: ReportTest, artifacts: ReportArtifact[], requests: Waterfall | null, artifactUrl: (a: ReportArtifact) => string): SafeHtml {
   const scores = obj(test.scores);
-  const vitals = obj(test.vitals);
   const tiles = CATEGORIES.map(([key, label]) => {
     const score = num(scores[key]);
     return { label, value: score === null ? '–' : String(score), cls: scoreClass(score) };
   });
   tiles.push({ label: 'Structure', value: test.structureScore === null ? '–' : String(test.structureScore), cls: scoreClass(test.structureScore) });
 
-  const vitalRows = VITALS.flatMap(({ key, label, good, poor, unit }) => {
-    const value = num(vitals[key]);
-    if (value === null) return [];
-    const cls = vitalClass(value, good, poor);
-    return [
-      html`<tr><th scope="row">${label}</th><td class="num">${unit === 'ms' ? fmtMs(value) : value.toFixed(3)}</td><td><span class="badge ${cls}">${RATING[cls]}</span></td>
-<td class="num">${unit === 'ms' ? `≤ ${fmtMs(good)} / > ${fmtMs(poor)}` : `≤ ${good} / > ${poor}`}</td></tr>`,
-    ];
-  });
-
   const frames = artifacts.filter((a) => a.kind === 'filmstrip_frame');
   const final = artifacts.find((a) => a.kind === 'final_screenshot');
   const full = artifacts.find((a) => a.kind === 'full_page_screenshot');
   const lighthouseHtml = artifacts.find((a) => a.kind === 'lighthouse_html');
-  const audits = arr(test.audits).map(obj);
 
   return html`${summary(test.grade, tiles)}
-<section class="card" aria-labelledby="vitals"><h2 id="vitals">Web vitals</h2>
-<table><thead><tr><th scope="col">Metric</th><th scope="col" class="num">Value</th><th scope="col">Rating</th><th scope="col" class="num">Good / poor</th></tr></thead><tbody>${vitalRows}</tbody></table></section>
+${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
+${vitalsSection(obj(test.vitals), test.device)}
 ${
   frames.length
-    ? html`<section class="card" aria-labelledby="filmstrip"><h2 id="filmstrip">Filmstrip</h2><ol class="filmstrip">${frames.map(
-        (f) => html`<li><img src="${artifactUrl(f)}" alt="The page at ${fmtMs(f.timingMs)}" width="96" height="171">${fmtMs(f.timingMs)}</li>`,
+    ? html`<section class="card" aria-labelledby="filmstrip"><h2 id="filmstrip">How the page loaded</h2><ol class="filmstrip">${frames.map(
+        (f) => html`<li><img src="${artifactUrl(f)}" alt="The page at ${fmtMs(f.timingMs)}" width="96" height="171"><span>${fmtMs(f.timingMs)}</span></li>`,
       )}</ol></section>`
     : ''
 }
@@ -66,20 +71,61 @@ ${full ? html`<figure><img class="full" src="${artifactUrl(full)}" alt="The whol
 </div></section>`
     : ''
 }
-<section class="card" aria-labelledby="opportunities"><h2 id="opportunities">What to improve</h2>
+${auditsSection(arr(test.audits).map(obj))}
+${requests ? html`<section class="card" aria-labelledby="waterfall"><h2 id="waterfall">Requests</h2>${waterfall(requests, test.url)}</section>` : ''}`;
+}
+
+function vitalsSection(vitals: Json, device: string): SafeHtml {
+  const items = [...VITALS, SPEED_INDEX[device] ?? SPEED_INDEX.mobile!].flatMap((vital) => {
+    const value = num(vitals[vital.key]);
+    if (value === null) return [];
+    const cls = rate(value, vital);
+    return [
+      html`<li class="vital"><span class="label">${vital.label}</span> <span class="value">${fmtVital(value, vital.unit)}</span> <span class="badge ${cls}">${RATING[cls]}</span>
+<span class="meta">good ≤ ${fmtVital(vital.good, vital.unit)}, poor > ${fmtVital(vital.poor, vital.unit)}</span></li>`,
+    ];
+  });
+  return html`<section class="card" aria-labelledby="vitals"><h2 id="vitals">Web vitals</h2>
+${items.length ? html`<ul class="vitals">${items}</ul><p class="meta">Measured in a lab run with a simulated ${device === 'desktop' ? 'desktop connection' : 'mid-range phone on a slow 4G network'}.</p>` : html`<p>No metrics were recorded.</p>`}</section>`;
+}
+
+// Estimated savings: how much each metric would improve (Lighthouse's metricSavings), weighed as
+// structure_score weighs them (1 s of LCP or FCP as much as 400 ms of TBT or INP, or a CLS of 0.1).
+const SAVINGS: Array<{ metric: string; weight: number; unit: 'ms' | '' }> = [
+  { metric: 'LCP', weight: 1 / 250, unit: 'ms' },
+  { metric: 'FCP', weight: 1 / 250, unit: 'ms' },
+  { metric: 'TBT', weight: 1 / 100, unit: 'ms' },
+  { metric: 'INP', weight: 1 / 100, unit: 'ms' },
+  { metric: 'CLS', weight: 40, unit: '' },
+];
+
+function savingsOf(audit: Json) {
+  const savings = obj(audit.savings);
+  const metrics = obj(savings.metrics);
+  const parts = SAVINGS.flatMap(({ metric, weight, unit }) => {
+    const value = num(metrics[metric]);
+    return value !== null && value > 0 ? [{ text: `${metric} ${fmtVital(value, unit)}`, weight: value * weight }] : [];
+  });
+  // Older results carry only a total in ms.
+  const ms = num(savings.ms) ?? 0;
+  if (parts.length === 0 && ms > 0) parts.push({ text: fmtMs(ms), weight: ms / 250 });
+  return { parts: parts.map((p) => p.text), weight: parts.reduce((a, p) => a + p.weight, 0), bytes: num(savings.bytes) ?? 0 };
+}
+
+function auditsSection(audits: Json[]): SafeHtml {
+  // Sorted here, not trusted from the stored order: biggest estimated savings first, then the worst score.
+  const rows = audits
+    .map((a) => ({ a, savings: savingsOf(a), score: num(a.score) ?? 0 }))
+    .sort((x, y) => y.savings.weight - x.savings.weight || y.savings.bytes - x.savings.bytes || x.score - y.score);
+  return html`<section class="card" aria-labelledby="opportunities"><h2 id="opportunities">What to improve</h2>
 ${
-  audits.length
-    ? html`<table><thead><tr><th scope="col">Audit</th><th scope="col">Category</th><th scope="col" class="num">Est. savings</th><th scope="col" class="num">Score</th></tr></thead><tbody>${audits.map((a) => {
-        const savings = obj(a.savings);
-        const ms = num(savings.ms) ?? 0;
-        const bytes = num(savings.bytes) ?? 0;
-        const score = Math.round((num(a.score) ?? 0) * 100);
-        return html`<tr><td>${str(a.title) ?? str(a.id)}${str(a.display_value) ? html` <span class="meta">(${str(a.display_value)})</span>` : ''}</td><td>${str(a.category)}</td>
-<td class="num">${[ms ? fmtMs(ms) : '', bytes ? fmtBytes(bytes) : ''].filter(Boolean).join(', ') || '–'}</td><td class="num"><span class="badge ${scoreClass(score)}">${score}</span></td></tr>`;
+  rows.length
+    ? html`<table class="audits"><thead><tr><th scope="col">Audit</th><th scope="col" class="num">Est. savings</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows.map(({ a, savings, score }) => {
+        const pct = Math.round(score * 100);
+        const category = str(a.category) ?? '';
+        return html`<tr data-audit="${str(a.id)}"><td>${str(a.title) ?? str(a.id)}<span class="meta block">${CATEGORY_NAMES[category] ?? category}${str(a.display_value) ? ` · ${str(a.display_value)}` : ''}</span></td>
+<td class="num savings">${savings.parts.length ? savings.parts.map((p, i) => html`<span>${p}${i + 1 < savings.parts.length ? ',' : ''}</span> `) : '–'}</td><td class="num"><span class="badge ${scoreClass(pct)}">${pct}</span></td></tr>`;
       })}</tbody></table>`
     : html`<p>Nothing to improve: every audit passed.</p>`
-}
-${lighthouseHtml ? html`<p><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a></p>` : ''}
-</section>
-${harRows ? html`<section class="card" aria-labelledby="waterfall"><h2 id="waterfall">Requests</h2>${waterfall(harRows)}</section>` : ''}`;
+}</section>`;
 }
