@@ -14,7 +14,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { startApp } from './support/app-process.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
-import { reportSite, uptimeSite } from './support/report-sites.ts';
+import { ABOUT_TITLE, reportSite, uptimeSite } from './support/report-sites.ts';
 import { eventually } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
@@ -185,6 +185,9 @@ test('seo_crawl: score and grade, every issue listed by severity with its URLs, 
   assert.deepEqual(files, ['robots.txt', 'Sitemap', 'llms.txt']);
   assert.match((await texts(page, 'table.files tbody tr')).at(-1)!, /missing/);
   assert.equal((await texts(page, 'table.pages tbody tr')).length, t.result.pages_crawled);
+  // A title with markup in it is shown as the text it is.
+  assert.ok((await texts(page, 'table.pages td .block')).includes(ABOUT_TITLE));
+  assert.equal((await page.$$('table.pages b, table.pages i')).length, 0);
   await keep();
   assert.deepEqual(problems, []);
   await page.close();

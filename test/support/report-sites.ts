@@ -11,6 +11,8 @@ const PHOTO = randomBytes(200_000);
 const svg = (fill: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120"><rect width="320" height="120" fill="${fill}"/></svg>`;
 
+export const ABOUT_TITLE = 'About <b>us</b> & <i>friends</i>';
+
 export async function reportSite() {
   const site = await httpSite((path, res) => {
     const origin = site.origin;
@@ -43,7 +45,8 @@ export async function reportSite() {
           }),
         );
       case '/about':
-        return sendHtml(res, page(`${origin}/about`, { body: prose(2) }));
+        // Markup in a title: the report must show it as text.
+        return sendHtml(res, page(`${origin}/about`, { title: ABOUT_TITLE, body: prose(2) }));
       case '/untitled':
         return sendHtml(res, page(`${origin}/untitled`, { title: null, body: '<p>Short.</p>' }));
       default:

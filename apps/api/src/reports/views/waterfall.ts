@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../html.ts';
-import { fmtBytes, fmtMs } from './layout.ts';
+import { fmtBytes, fmtMs, plural } from './layout.ts';
 import { arr, num, obj, str } from './read-json.ts';
 
 const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
@@ -61,7 +61,7 @@ export function waterfallRows(har: unknown): Waterfall {
 
   const page = obj(arr(log.pages)[0]);
   const pageStart = Date.parse(str(page.startedDateTime) ?? '');
-  const firstStart = entries.length ? Math.min(...entries.map((e) => Date.parse(str(e.startedDateTime) ?? '') || Number.POSITIVE_INFINITY)) : Number.NaN;
+  const firstStart = entries.reduce((a, e) => Math.min(a, Date.parse(str(e.startedDateTime) ?? '') || Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY);
   const offset = Number.isFinite(pageStart) && Number.isFinite(firstStart) ? pageStart - firstStart : Number.NaN;
   const pageTimings = obj(page.pageTimings);
   const marks = [
@@ -83,7 +83,8 @@ function shortName(url: string, pageUrl: string): string {
 const statusClass = (status: number | null) => (status === null || status === 0 || status >= 400 ? 'poor' : status >= 300 ? 'average' : '');
 
 export function waterfall({ rows, marks }: Waterfall, pageUrl: string): SafeHtml {
-  const end = Math.max(1, ...rows.map((r) => r.startMs + r.totalMs), ...marks.map((m) => m.ms));
+  // reduce, not Math.max(...): a HAR can hold more entries than a call takes arguments.
+  const end = [...rows.map((r) => r.startMs + r.totalMs), ...marks.map((m) => m.ms)].reduce((a, b) => Math.max(a, b), 1);
   const scale = (ms: number) => (ms / end) * 1000;
   const markLines = marks.map((m) => html`<line class="mark-${m.name.toLowerCase()}" x1="${scale(m.ms).toFixed(1)}" x2="${scale(m.ms).toFixed(1)}" y1="0" y2="10"/>`);
   const swatch = (cls: string) => html`<svg aria-hidden="true" viewBox="0 0 10 10"><rect class="${cls}" width="10" height="10"/></svg>`;
@@ -106,7 +107,7 @@ export function waterfall({ rows, marks }: Waterfall, pageUrl: string): SafeHtml
 <td class="num wide"><span class="${statusClass(r.status)}">${status}</span></td><td class="num wide">${fmtBytes(r.size)}</td><td class="num wide">${fmtMs(r.totalMs)}</td>
 <td class="timeline"><svg class="bar" viewBox="0 0 1000 10" preserveAspectRatio="none" role="img" aria-label="${label}">${markLines}${rects}</svg></td></tr>`;
   });
-  return html`${legend}<table class="waterfall"><caption class="meta">${rows.length} requests, ${fmtBytes(rows.reduce((a, r) => a + Math.max(0, r.size ?? 0), 0))} over ${fmtMs(end)}</caption>
+  return html`${legend}<table class="waterfall"><caption class="meta">${plural(rows.length, 'request')}, ${fmtBytes(rows.reduce((a, r) => a + Math.max(0, r.size ?? 0), 0))} over ${fmtMs(end)}</caption>
 <thead><tr><th scope="col">Request</th><th scope="col" class="num wide">Status</th><th scope="col" class="num wide">Size</th><th scope="col" class="num wide">Time</th><th scope="col" class="timeline"><span class="visually-hidden">Timeline, </span>0 – ${fmtMs(end)}</th></tr></thead>
 <tbody>${body}</tbody></table>`;
 }
