@@ -77,4 +77,7 @@ test('summary: scores in 0-100, grade from the 60/40 blend, improvable audits by
   // blend 0.6×90 + 0.4×30 = 66 → D
   assert.equal(s.grade, 'D');
   assert.deepEqual(improvableAudits(data).map((a) => a.id), ['big', 'small']);
+  // Lighthouse 13 leaves the ms/bytes totals at 0 and reports per-metric savings: those decide the order.
+  const lh13 = lhr([audit('tbt', 0.3, 'metricSavings', { TBT: 50 }), audit('lcp', 0.4, 'metricSavings', { LCP: 1500 })], {}, 0.9);
+  assert.deepEqual(improvableAudits(lh13).map((a) => a.id), ['lcp', 'tbt']);
 });

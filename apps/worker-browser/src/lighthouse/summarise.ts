@@ -1,6 +1,6 @@
 import { blendedScore, gradeFor } from '@pageprobe/test-lifecycle';
 import type { Lhr } from './lhr.ts';
-import { structureScore } from './structure-score.ts';
+import { impact, structureScore } from './structure-score.ts';
 
 const pct = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);
 const num = (lhr: Lhr, id: string, digits = 0) => {
@@ -37,7 +37,11 @@ export function summarise(lhr: Lhr) {
   };
 }
 
-/** Failed and improvable audits of every category, biggest estimated savings first. */
+/**
+ * Failed and improvable audits of every category, biggest estimated savings first: by the metric
+ * savings Lighthouse 13 reports (weighed as in structure-score.ts; its ms/bytes totals are mostly 0),
+ * then ms, then bytes, then the lowest score.
+ */
 export function improvableAudits(lhr: Lhr) {
   const seen = new Set<string>();
   const out = [];
@@ -62,5 +66,8 @@ export function improvableAudits(lhr: Lhr) {
       });
     }
   }
-  return out.sort((a, b) => b.savings.ms - a.savings.ms || b.savings.bytes - a.savings.bytes || a.score - b.score);
+  return out.sort(
+    (a, b) =>
+      impact(b.savings.metrics) - impact(a.savings.metrics) || b.savings.ms - a.savings.ms || b.savings.bytes - a.savings.bytes || a.score - b.score,
+  );
 }
