@@ -7,7 +7,6 @@ import type { BrowserPool } from './browser/browser-pool.ts';
 import { startEgressProxy } from './egress/egress-proxy.ts';
 import { auditCrawl } from './seo/audit.ts';
 import { crawlSite } from './seo/crawl.ts';
-import { fetchUrl } from './seo/fetch-url.ts';
 import { readLlmsTxt } from './seo/llms-txt.ts';
 import { visibleText } from './seo/parse-page.ts';
 import { compareText, type RenderComparison, renderedText } from './seo/render-compare.ts';
@@ -38,7 +37,7 @@ const START_FAILURES: Record<string, string> = {
 const RENDER_TIMEOUT_MS = 30_000;
 
 /**
- * One seo_crawl test: the crawl (robots.txt, sitemaps, pages) and llms.txt over `got` behind the egress
+ * One seo_crawl test: the crawl (robots.txt, sitemaps, llms.txt, pages) over `got` behind the egress
  * guard, and meanwhile the start page rendered in Chromium behind the egress proxy; then the checks, the
  * score and the raw crawl in storage.
  */
@@ -51,17 +50,14 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, log: Logger): Pr
       .withPage(proxy.url, (page) => renderedText(page, test.url, Math.min(RENDER_TIMEOUT_MS, deps.budgetMs)))
       .then((text) => ({ text, error: null }))
       .catch((error: Error) => ({ text: null, error: error.message.split('\n')[0] ?? 'render failed' }));
-    const [crawl, llmsAnswer] = await Promise.all([
-      crawlSite(test.url, {
-        policy,
-        maxPages: deps.maxPages,
-        maxDepth: deps.maxDepth,
-        budgetMs: deps.budgetMs,
-        concurrency: deps.hostConcurrency,
-        requestTimeoutMs: deps.requestTimeoutMs,
-      }),
-      fetchUrl(`${origin}/llms.txt`, { policy, timeoutMs: Math.min(deps.requestTimeoutMs, deps.budgetMs) }),
-    ]);
+    const crawl = await crawlSite(test.url, {
+      policy,
+      maxPages: deps.maxPages,
+      maxDepth: deps.maxDepth,
+      budgetMs: deps.budgetMs,
+      concurrency: deps.hostConcurrency,
+      requestTimeoutMs: deps.requestTimeoutMs,
+    });
     const start = crawl.pages[0]!;
     if (start.error && START_FAILURES[start.error]) {
       rendering.catch(() => {});
@@ -69,7 +65,7 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, log: Logger): Pr
     }
     const rendered = await rendering;
     log.info({ pages: crawl.pages.length, stoppedBy: crawl.stoppedBy, ms: crawl.durationMs }, 'crawl finished');
-    const audit = auditCrawl(crawl, readLlmsTxt(`${origin}/llms.txt`, llmsAnswer), compare(crawl.startHtml, rendered));
+    const audit = auditCrawl(crawl, readLlmsTxt(`${origin}/llms.txt`, crawl.llmsTxt), compare(crawl.startHtml, rendered));
     await storeArtifacts(deps.db, deps.storage, test.id, [
       { kind: 'crawl_json', name: 'crawl.json', body: Buffer.from(JSON.stringify(audit.raw)), contentType: 'application/json', timingMs: null },
     ]);

@@ -57,6 +57,8 @@ export interface Crawl {
   sitemaps: SitemapFile[];
   /** Page URLs the sitemaps list. */
   sitemapUrls: string[];
+  /** The answer for /llms.txt. */
+  llmsTxt: Fetched;
   /** The raw HTML of the start page, for the rendering comparison. */
   startHtml: string | null;
   durationMs: number;
@@ -74,7 +76,7 @@ const withoutHash = (url: string) => {
 };
 
 /**
- * Crawls one site the polite way: robots.txt first (our token, Crawl-delay), sitemaps, then pages breadth
+ * Crawls one site the polite way: robots.txt first (our token, Crawl-delay), sitemaps and llms.txt, then pages breadth
  * first from the start URL and the sitemaps, same origin only, within the page cap, depth and time budget,
  * at most `concurrency` requests at once. Every answer (error pages, redirects, timeouts, non-HTML) is
  * recorded; nothing a site does ends the crawl early except the limits.
@@ -89,7 +91,8 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
   const origin = new URL(start).origin;
 
   const robotsTxt = await readRobots(`${origin}/robots.txt`, fetchOne);
-  const { sitemaps, urls: sitemapUrls } = await readSitemaps(robotsTxt, origin, fetchOne, remaining);
+  // The site's own files, after robots.txt like everything else: sitemaps and llms.txt.
+  const [{ sitemaps, urls: sitemapUrls }, llmsTxt] = await Promise.all([readSitemaps(robotsTxt, origin, fetchOne, remaining), fetchOne(`${origin}/llms.txt`)]);
   const inSitemap = new Set(sitemapUrls);
 
   const pages = new Map<string, CrawledPage>();
@@ -194,6 +197,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
     robotsTxt,
     sitemaps,
     sitemapUrls,
+    llmsTxt,
     startHtml,
     durationMs: Math.round(performance.now() - started),
   };
