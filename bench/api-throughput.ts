@@ -1,9 +1,9 @@
-import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort } from '@pageprobe/local-services';
 import { type LoadOptions, type LoadResult, load } from './support/load.ts';
 import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
+import { benchTeam } from './support/bench-team.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 3's scenario: GET /tests/{id} and POST /tests through the real API (auth with key cache, the
@@ -19,17 +19,15 @@ export async function apiThroughput(
   { seconds, rounds }: { seconds: number; rounds: number },
 ) {
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const admin = createAdminService(db);
-  const team = await admin.createTeam({ name: 'bench', plan: 'pro' });
-  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const { teamId, key } = await benchTeam(db, 'bench');
   const test = await db.test.create({
-    data: { teamId: team.id, type: 'uptime', url: 'https://93.184.215.14/', device: 'mobile', reportToken: 'bench-token' },
+    data: { teamId: teamId, type: 'uptime', url: 'https://93.184.215.14/', device: 'mobile', reportToken: 'bench-token' },
   });
   await db.$disconnect();
 
   const apiPort = await freePort();
   const basePort = await freePort();
-  const env = appEnv(services, apiPort, { BENCH_TEAM_ID: team.id });
+  const env = appEnv(services, apiPort, { BENCH_TEAM_ID: teamId });
   progress('starting the API and the bare Express baseline');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${apiPort}/healthz`);
   const baseline = await startProcess(['bench/baseline-server.ts', String(basePort)], env, `http://127.0.0.1:${basePort}/tests/${test.id}`);

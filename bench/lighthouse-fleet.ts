@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
+import { startBenchPage } from './support/bench-page.ts';
+import { benchTeam } from './support/bench-team.ts';
 import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices, percentile } from './support/services.ts';
 import { progress, table } from './support/table.ts';
@@ -12,23 +10,10 @@ import { progress, table } from './support/table.ts';
 // time each, as deployed) draining a queue of tests started at once, on this machine. What the scaling
 // guide's "tests per minute per browser worker" comes from.
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Bench page</title><link rel="stylesheet" href="/style.css"></head><body><h1>Pageprobe fleet bench</h1>
-${'<p>Some paragraph text for the page to have a body worth painting.</p>'.repeat(30)}</body></html>`;
-
 export async function lighthouseFleet(services: BenchServices, tests: number) {
-  const fixture = createServer((req, res) => {
-    if (req.url === '/style.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px sans-serif;max-width:40em;margin:auto}');
-    res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-  });
-  fixture.listen(0, '127.0.0.1');
-  await once(fixture, 'listening');
-  const pageUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/`;
+  const { url: pageUrl, server: fixture } = await startBenchPage();
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const admin = createAdminService(db);
-  const team = await admin.createTeam({ name: 'bench fleet', plan: 'pro' });
-  await admin.adjustCredits(team.id, { amount: 1000, reason: 'bench' });
-  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const { key } = await benchTeam(db, 'bench fleet', 1000);
 
   const rows: (string | number)[][] = [];
   try {

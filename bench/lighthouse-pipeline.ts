@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
+import { startBenchPage } from './support/bench-page.ts';
+import { benchTeam } from './support/bench-team.ts';
 import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
@@ -14,10 +13,6 @@ import { progress, table } from './support/table.ts';
 
 const LIGHTHOUSE_CLI = new URL('./node_modules/lighthouse/cli/index.js', import.meta.url).pathname;
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Bench page</title><link rel="stylesheet" href="/style.css"></head><body><h1>Pageprobe bench</h1>
-${'<p>Some paragraph text for the page to have a body worth painting.</p>'.repeat(30)}<script src="/app.js"></script></body></html>`;
-
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -26,20 +21,10 @@ const stats = (values: number[]) => {
 };
 
 export async function lighthousePipeline(services: BenchServices, runs: number) {
-  const fixture = createServer((req, res) => {
-    if (req.url === '/style.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px sans-serif;max-width:40em;margin:auto}');
-    if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'application/javascript' }).end('document.body.dataset.ready = "1";');
-    res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-  });
-  fixture.listen(0, '127.0.0.1');
-  await once(fixture, 'listening');
-  const pageUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/`;
+  const { url: pageUrl, server: fixture } = await startBenchPage();
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const admin = createAdminService(db);
-  const team = await admin.createTeam({ name: 'bench lighthouse', plan: 'pro' });
-  await admin.adjustCredits(team.id, { amount: 100, reason: 'bench' });
-  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const { key } = await benchTeam(db, 'bench lighthouse', 100);
   await db.$disconnect();
 
   const port = await freePort();

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import got from 'got';
+import { benchTeam } from './support/bench-team.ts';
 import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
@@ -52,10 +52,7 @@ export async function seoCrawl(services: BenchServices, runs: number) {
   const origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const admin = createAdminService(db);
-  const team = await admin.createTeam({ name: 'bench seo', plan: 'pro' });
-  await admin.adjustCredits(team.id, { amount: 100, reason: 'bench' });
-  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const { key } = await benchTeam(db, 'bench seo', 100);
   await db.$disconnect();
 
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdminService } from '@pageprobe/api';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices, percentile } from './support/services.ts';
+import { benchTeam } from './support/bench-team.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 7's scenario: 2,000 uptime tests against a local 200 target, end to end (POST /tests to
@@ -18,9 +18,7 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const admin = createAdminService(db);
-  const team = await admin.createTeam({ name: 'bench uptime', plan: 'pro' });
-  const { key } = await admin.createApiKey(team.id, { scope: 'write' });
+  const { teamId, key } = await benchTeam(db, 'bench uptime');
 
   const port = await freePort();
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-uptime' });
@@ -51,7 +49,7 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
     let done: Array<{ id: string; completedAt: Date | null }> = [];
     while (done.length < count) {
       await sleep(200);
-      done = await db.test.findMany({ where: { teamId: team.id, status: 'completed' }, select: { id: true, completedAt: true } });
+      done = await db.test.findMany({ where: { teamId: teamId, status: 'completed' }, select: { id: true, completedAt: true } });
     }
     const last = Math.max(...done.map((t) => t.completedAt!.getTime()));
     const latencies = done.map((t) => t.completedAt!.getTime() - postedAt.get(t.id)!);
