@@ -14,14 +14,17 @@ import { progress, table } from './support/table.ts';
 export const median = (results: LoadResult[]) =>
   [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 
-export async function apiThroughput(
-  services: BenchServices,
-  { seconds, rounds }: { seconds: number; rounds: number },
-) {
+export async function apiThroughput(services: BenchServices, { seconds, rounds }: { seconds: number; rounds: number }) {
   const db = createDb(services.databaseUrl, { poolSize: 2 });
   const { teamId, key } = await benchTeam(db, 'bench');
   const test = await db.test.create({
-    data: { teamId: teamId, type: 'uptime', url: 'https://93.184.215.14/', device: 'mobile', reportToken: 'bench-token' },
+    data: {
+      teamId: teamId,
+      type: 'uptime',
+      url: 'https://93.184.215.14/',
+      device: 'mobile',
+      reportToken: 'bench-token',
+    },
   });
   await db.$disconnect();
 
@@ -30,7 +33,11 @@ export async function apiThroughput(
   const env = appEnv(services, apiPort, { BENCH_TEAM_ID: teamId });
   progress('starting the API and the bare Express baseline');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${apiPort}/healthz`);
-  const baseline = await startProcess(['bench/baseline-server.ts', String(basePort)], env, `http://127.0.0.1:${basePort}/tests/${test.id}`);
+  const baseline = await startProcess(
+    ['bench/baseline-server.ts', String(basePort)],
+    env,
+    `http://127.0.0.1:${basePort}/tests/${test.id}`,
+  );
 
   const auth = { authorization: `Bearer ${key}` };
   const json = { 'content-type': 'application/json' };
@@ -43,7 +50,12 @@ export async function apiThroughput(
     },
     {
       name: 'POST /tests',
-      api: { url: `http://127.0.0.1:${apiPort}/api/v1/tests`, method: 'POST', headers: { ...auth, ...json }, body: postBody },
+      api: {
+        url: `http://127.0.0.1:${apiPort}/api/v1/tests`,
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: postBody,
+      },
       base: { url: `http://127.0.0.1:${basePort}/tests`, method: 'POST', headers: json, body: postBody },
     },
   ];
@@ -65,7 +77,17 @@ export async function apiThroughput(
   }
 
   return table(
-    ['scenario', 'API req/s', 'base req/s', 'ratio', 'API p50 ms', 'API p99 ms', 'base p50 ms', 'base p99 ms', 'API non-2xx'],
+    [
+      'scenario',
+      'API req/s',
+      'base req/s',
+      'ratio',
+      'API p50 ms',
+      'API p99 ms',
+      'base p50 ms',
+      'base p99 ms',
+      'API non-2xx',
+    ],
     runs.map(([name, a, b]) => [
       name,
       a.requestsPerSecond,

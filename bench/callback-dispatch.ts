@@ -32,7 +32,9 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
   const db = createDb(services.databaseUrl, { poolSize: 20 });
-  const team = await db.team.create({ data: { name: 'bench callbacks', plan: 'pro', webhookSecret: 'whsec_bench_secret' } });
+  const team = await db.team.create({
+    data: { name: 'bench callbacks', plan: 'pro', webhookSecret: 'whsec_bench_secret' },
+  });
   const makeTests = async (n: number) => {
     const rows = Array.from({ length: n }, () => ({
       teamId: team.id,
@@ -44,7 +46,9 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
       reportToken: randomBytes(24).toString('base64url'),
     }));
     await db.test.createMany({ data: rows });
-    return (await db.test.findMany({ where: { teamId: team.id, status: 'running' }, select: { id: true }, take: n })).map((t) => t.id);
+    return (
+      await db.test.findMany({ where: { teamId: team.id, status: 'running' }, select: { id: true }, take: n })
+    ).map((t) => t.id);
   };
 
   const prefix = 'bench-callbacks';
@@ -94,7 +98,11 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
     const latencies = pacedIds.map((id) => received.get(id)! - finishedAt.get(id)!);
 
     progress(`bare loop: the same signed bodies POSTed with got, 100 at a time`);
-    const body = JSON.stringify({ event: 'test.completed', test: { id: 'x' }, report_url: 'https://pageprobe.bench/r' });
+    const body = JSON.stringify({
+      event: 'test.completed',
+      test: { id: 'x' },
+      report_url: 'https://pageprobe.bench/r',
+    });
     const b0 = performance.now();
     let sent = 0;
     await Promise.all(
@@ -103,7 +111,10 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
           sent++;
           await got.post(hookUrl, {
             body: body.replace('"x"', `"bare-${sent}"`),
-            headers: { 'content-type': 'application/json', 'x-service-signature': signPayload('whsec_bench_secret', body) },
+            headers: {
+              'content-type': 'application/json',
+              'x-service-signature': signPayload('whsec_bench_secret', body),
+            },
             retry: { limit: 0 },
             followRedirect: false,
           });
@@ -112,7 +123,12 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
     );
     const barePerSecond = burst / ((performance.now() - b0) / 1000);
     rows = [
-      ['deliveries per second', Math.round(dispatchedPerSecond), Math.round(barePerSecond), `${Math.round((dispatchedPerSecond / barePerSecond) * 100)}%`],
+      [
+        'deliveries per second',
+        Math.round(dispatchedPerSecond),
+        Math.round(barePerSecond),
+        `${Math.round((dispatchedPerSecond / barePerSecond) * 100)}%`,
+      ],
       [`p50 state change → receipt at ${rate}/s (ms)`, Math.round(percentile(latencies, 0.5)), '', ''],
       [`p99 state change → receipt at ${rate}/s (ms)`, Math.round(percentile(latencies, 0.99)), '', ''],
     ];

@@ -24,7 +24,12 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
       const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
       const pool = await Promise.all(
         Array.from({ length: workers }, () =>
-          startProcess(['apps/worker-browser/src/main.ts'], { ...env, LOG_LEVEL: 'info', BROWSER_TEST_TYPES: 'lighthouse' }, undefined, /worker-browser ready/),
+          startProcess(
+            ['apps/worker-browser/src/main.ts'],
+            { ...env, LOG_LEVEL: 'info', BROWSER_TEST_TYPES: 'lighthouse' },
+            undefined,
+            /worker-browser ready/,
+          ),
         ),
       );
       const run = async (n: number) => {
@@ -39,7 +44,10 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
           }),
         );
         for (;;) {
-          const rows = await db.test.findMany({ where: { id: { in: ids } }, select: { status: true, createdAt: true, startedAt: true, completedAt: true } });
+          const rows = await db.test.findMany({
+            where: { id: { in: ids } },
+            select: { status: true, createdAt: true, startedAt: true, completedAt: true },
+          });
           if (rows.some((r) => r.status === 'failed')) throw new Error('a fleet bench test failed');
           if (rows.every((r) => r.status === 'completed')) return rows;
           await sleep(200);
@@ -70,5 +78,8 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
     await db.$disconnect();
     fixture.close();
   }
-  return table(['browser workers', 'tests/min', 'tests/min per worker', 'run p50 s', 'queue wait p50 s', 'queue wait max s'], rows);
+  return table(
+    ['browser workers', 'tests/min', 'tests/min per worker', 'run p50 s', 'queue wait p50 s', 'queue wait max s'],
+    rows,
+  );
 }

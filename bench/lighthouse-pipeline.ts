@@ -12,7 +12,8 @@ import { progress, table } from './support/table.ts';
 // a warm browser) versus the `lighthouse` CLI on its own (a cold Chromium each run), 5 runs each.
 
 const LIGHTHOUSE_CLI = new URL('./node_modules/lighthouse/cli/index.js', import.meta.url).pathname;
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -31,7 +32,12 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-lh' });
   progress('starting the API and the browser worker');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(['apps/worker-browser/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-browser ready/);
+  const worker = await startProcess(
+    ['apps/worker-browser/src/main.ts'],
+    { ...env, LOG_LEVEL: 'info' },
+    undefined,
+    /worker-browser ready/,
+  );
 
   const runPipeline = async () => {
     const started = performance.now();
@@ -43,7 +49,9 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
     const { id } = (await res.json()) as { id: string };
     for (;;) {
       await sleep(50);
-      const t = (await (await fetch(`http://127.0.0.1:${port}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      const t = (await (
+        await fetch(`http://127.0.0.1:${port}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as {
         status: string;
         performance_score: number;
       };
@@ -56,7 +64,10 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
     const child = spawn(
       process.execPath,
       [LIGHTHOUSE_CLI, pageUrl, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'inherit'] },
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
     let out = '';
     child.stdout.on('data', (d) => {
@@ -70,7 +81,7 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
   const pipeline: Array<{ ms: number; score: number }> = [];
   const cli: Array<{ ms: number; score: number }> = [];
   try {
-    progress('pipeline warm-up run (launches the worker\'s browser; not counted)');
+    progress("pipeline warm-up run (launches the worker's browser; not counted)");
     await runPipeline();
     for (let i = 1; i <= runs; i++) {
       progress(`run ${i}/${runs}: lighthouse CLI, then POST /tests → completed`);

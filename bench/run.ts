@@ -36,12 +36,15 @@ try {
   const urls = { databaseUrl, redisUrl: redis.url, s3Url: s3.url };
   const only = process.env.BENCH_ONLY;
   const results: string[] = [];
-  if (!only || only === 'api') results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
+  if (!only || only === 'api')
+    results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
   if (!only || only === 'callbacks') results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls)}`);
   if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
-  if (!only || only === 'lighthouse') results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
+  if (!only || only === 'lighthouse')
+    results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
   if (!only || only === 'seo') results.push(`seo_crawl of a 50-page site (issue 6)\n${await seoCrawl(urls, 5)}`);
-  if (!only || only === 'fleet') results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
+  if (!only || only === 'fleet')
+    results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 } finally {
   await Promise.all(services.map((s) => s.stop()));

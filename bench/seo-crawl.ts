@@ -15,7 +15,10 @@ import { progress, table } from './support/table.ts';
 // same 50 pages with the same per-host concurrency of 2, no parsing, no checks.
 
 const PAGES = 50;
-const WORDS = 'crawler index ranking search engine page site content heading title description canonical sitemap robots garden river coffee'.split(' ');
+const WORDS =
+  'crawler index ranking search engine page site content heading title description canonical sitemap robots garden river coffee'.split(
+    ' ',
+  );
 const text = (n: number) => Array.from({ length: 250 }, (_, i) => WORDS[(n * 7 + i * 13) % WORDS.length]).join(' ');
 const path = (n: number) => (n === 0 ? '/' : `/page/${n}`);
 
@@ -32,17 +35,26 @@ function fixturePage(origin: string, n: number): string {
 }
 
 /** The process's peak resident memory so far (VmHWM), in MiB. */
-const peakMiB = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const peakMiB = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 export async function seoCrawl(services: BenchServices, runs: number) {
   const fixture = createServer((req, res) => {
     const origin = `http://${req.headers.host}`;
-    if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
+    if (req.url === '/robots.txt')
+      return void res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
     if (req.url === '/sitemap.xml') {
       const urls = Array.from({ length: PAGES }, (_, n) => `<url><loc>${origin}${path(n)}</loc></url>`).join('');
-      return void res.writeHead(200, { 'content-type': 'application/xml' }).end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      return void res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
     }
-    if (req.url === '/llms.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`# Bench\n\n> A bench site.\n\n- [Home](${origin}/)\n`);
+    if (req.url === '/llms.txt')
+      return void res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`# Bench\n\n> A bench site.\n\n- [Home](${origin}/)\n`);
     const n = req.url === '/' ? 0 : Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
     if (n < 0 || n >= PAGES) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fixturePage(origin, n));
@@ -59,12 +71,21 @@ export async function seoCrawl(services: BenchServices, runs: number) {
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-seo' });
   progress('starting the API and the browser worker');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(['apps/worker-browser/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-browser ready/);
+  const worker = await startProcess(
+    ['apps/worker-browser/src/main.ts'],
+    { ...env, LOG_LEVEL: 'info' },
+    undefined,
+    /worker-browser ready/,
+  );
 
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const runPipeline = async () => {
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `${origin}/`, type: 'seo_crawl' }) });
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: `${origin}/`, type: 'seo_crawl' }),
+    });
     const { id } = (await res.json()) as { id: string };
     for (;;) {
       await sleep(50);
@@ -72,7 +93,8 @@ export async function seoCrawl(services: BenchServices, runs: number) {
         status: string;
         result: { pages_crawled: number; duration_ms: number };
       };
-      if (t.status === 'completed') return { total: performance.now() - started, crawl: t.result.duration_ms, pages: t.result.pages_crawled };
+      if (t.status === 'completed')
+        return { total: performance.now() - started, crawl: t.result.duration_ms, pages: t.result.pages_crawled };
       if (t.status === 'failed') throw new Error(`seo_crawl run failed: ${JSON.stringify(t)}`);
     }
   };
@@ -91,7 +113,7 @@ export async function seoCrawl(services: BenchServices, runs: number) {
   const bare: number[] = [];
   let memory = 0;
   try {
-    progress('warm-up run (launches the worker\'s browser; not counted)');
+    progress("warm-up run (launches the worker's browser; not counted)");
     await runPipeline();
     for (let i = 1; i <= runs; i++) {
       progress(`run ${i}/${runs}: bare got loop, then POST /tests → completed`);
@@ -111,8 +133,20 @@ export async function seoCrawl(services: BenchServices, runs: number) {
   return table(
     ['', 'pages', 'median s', 'pages/s', 'peak memory'],
     [
-      ['seo_crawl: crawl + checks (worker)', pipeline[0]!.pages, (crawlMs / 1000).toFixed(2), pagesPerS(pipeline[0]!.pages, crawlMs), `${memory.toFixed(0)} MiB worker RSS`],
-      ['seo_crawl: POST /tests → completed', pipeline[0]!.pages, (totalMs / 1000).toFixed(2), pagesPerS(pipeline[0]!.pages, totalMs), '(Chromium is its own process)'],
+      [
+        'seo_crawl: crawl + checks (worker)',
+        pipeline[0]!.pages,
+        (crawlMs / 1000).toFixed(2),
+        pagesPerS(pipeline[0]!.pages, crawlMs),
+        `${memory.toFixed(0)} MiB worker RSS`,
+      ],
+      [
+        'seo_crawl: POST /tests → completed',
+        pipeline[0]!.pages,
+        (totalMs / 1000).toFixed(2),
+        pagesPerS(pipeline[0]!.pages, totalMs),
+        '(Chromium is its own process)',
+      ],
       ['bare got loop, concurrency 2', PAGES, (bareMs / 1000).toFixed(2), pagesPerS(PAGES, bareMs), ''],
     ],
   );

@@ -24,7 +24,12 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-uptime' });
   progress('starting the API and the uptime worker');
   const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(['apps/worker-uptime/src/main.ts'], { ...env, LOG_LEVEL: 'info' }, undefined, /worker-uptime ready/);
+  const worker = await startProcess(
+    ['apps/worker-uptime/src/main.ts'],
+    { ...env, LOG_LEVEL: 'info' },
+    undefined,
+    /worker-uptime ready/,
+  );
 
   const postedAt = new Map<string, number>();
   try {
@@ -49,7 +54,10 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
     let done: Array<{ id: string; completedAt: Date | null }> = [];
     while (done.length < count) {
       await sleep(200);
-      done = await db.test.findMany({ where: { teamId: teamId, status: 'completed' }, select: { id: true, completedAt: true } });
+      done = await db.test.findMany({
+        where: { teamId: teamId, status: 'completed' },
+        select: { id: true, completedAt: true },
+      });
     }
     const last = Math.max(...done.map((t) => t.completedAt!.getTime()));
     const latencies = done.map((t) => t.completedAt!.getTime() - postedAt.get(t.id)!);

@@ -35,7 +35,8 @@ export function fail(error) {
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
   if (result.error) throw new SetupError(`${command} could not run: ${result.error.message}`, options.fix);
-  if (result.status !== 0) throw new SetupError(`${command} ${args.join(' ')} failed (exit ${result.status})`, options.fix);
+  if (result.status !== 0)
+    throw new SetupError(`${command} ${args.join(' ')} failed (exit ${result.status})`, options.fix);
 }
 
 const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
@@ -65,7 +66,10 @@ function ensureTools() {
 }
 
 function postgresInstalled() {
-  if (onPath('pg_config') && existsSync(join(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim(), 'postgres'))) {
+  if (
+    onPath('pg_config') &&
+    existsSync(join(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim(), 'postgres'))
+  ) {
     return true;
   }
   const root = '/usr/lib/postgresql';
@@ -105,7 +109,12 @@ function ensureDependencies(tools, env) {
     step('generating the Prisma client');
     // `prisma generate` wants a schema engine path but does not run it; the engine cannot be downloaded here.
     run(tools.pnpm, ['--filter', '@pageprobe/db', 'run', 'generate'], {
-      env: { ...env, PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true', PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+      env: {
+        ...env,
+        PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true',
+        PRISMA_HIDE_UPDATE_MESSAGE: '1',
+        CHECKPOINT_DISABLE: '1',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }

@@ -111,7 +111,11 @@ const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] a
 const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m'];
 
 function startApp(name: string, color: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const label = `${color}${name.padEnd(20)}\x1b[0m│ `;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label}${line}\n`));
@@ -136,7 +140,13 @@ async function assertPortFree(host: string, port: number): Promise<void> {
 async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the API did not answer ${url} within ${timeoutMs / 1000} s`);

@@ -4,8 +4,23 @@ import { bootstrap, fail, handOver, step } from './bootstrap.mjs';
 
 try {
   const { pnpm, env } = bootstrap({ needServices: true });
-  step('typecheck, lint and test (turbo run typecheck lint test)');
-  handOver(pnpm, ['exec', 'turbo', 'run', 'typecheck', 'lint', 'test', '--continue', '--concurrency=3', '--output-logs=new-only'], env);
+  step('typecheck, lint, test and format check (turbo run typecheck lint test format-check)');
+  handOver(
+    pnpm,
+    [
+      'exec',
+      'turbo',
+      'run',
+      'typecheck',
+      'lint',
+      'test',
+      'format-check',
+      '--continue',
+      '--concurrency=3',
+      '--output-logs=new-only',
+    ],
+    env,
+  );
 } catch (error) {
   fail(error);
 }

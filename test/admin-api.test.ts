@@ -26,9 +26,17 @@ test('the admin OpenAPI document is served without a token', async () => {
 
 test('no token, a wrong token or another scheme gets 401 unauthorized', async () => {
   for (const token of [undefined, 'wrong-token-wrong-token-wrong', `${env.adminToken}x`]) {
-    assertProblem(await call(`${admin}/teams`, { method: 'POST', token, body: { name: 'x', plan: 'free' } }), 401, 'unauthorized');
+    assertProblem(
+      await call(`${admin}/teams`, { method: 'POST', token, body: { name: 'x', plan: 'free' } }),
+      401,
+      'unauthorized',
+    );
   }
-  const basic = await call(`${admin}/teams`, { method: 'POST', headers: { authorization: `Basic ${env.adminToken}` }, body: {} });
+  const basic = await call(`${admin}/teams`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${env.adminToken}` },
+    body: {},
+  });
   assertProblem(basic, 401, 'unauthorized');
   assert.equal(await env.db.team.count({ where: { name: 'x' } }), 0);
 });
@@ -39,7 +47,12 @@ test('POST /teams creates a team with a zero balance; bad input is 400', async (
   assert.deepEqual(Object.keys(res.body).sort(), ['credits_balance', 'id', 'name', 'plan']);
   assert.equal(res.body.plan, 'free');
   assert.equal(res.body.credits_balance, 0);
-  for (const body of [{ name: 'A', plan: 'gold' }, { plan: 'free' }, { name: '', plan: 'pro' }, { name: 'A', plan: 'pro', extra: 1 }]) {
+  for (const body of [
+    { name: 'A', plan: 'gold' },
+    { plan: 'free' },
+    { name: '', plan: 'pro' },
+    { name: 'A', plan: 'pro', extra: 1 },
+  ]) {
     assertProblem(await call(`${admin}/teams`, { method: 'POST', ...as(), body }), 400, 'validation_failed');
   }
   assertProblem(await call(`${admin}/teams`, { method: 'POST', ...as(), body: '{"name":' }), 400, 'validation_failed');
@@ -52,10 +65,18 @@ test('GET and PATCH /teams/{id}: read, change plan, 404 for an unknown team, 400
   assert.equal(patched.status, 200);
   assert.equal(patched.body.plan, 'pro');
   assert.equal((await env.db.team.findUniqueOrThrow({ where: { id } })).plan, 'pro');
-  assertProblem(await call(`${admin}/teams/${randomUUID()}`, { method: 'PATCH', ...as(), body: { plan: 'pro' } }), 404, 'not_found');
+  assertProblem(
+    await call(`${admin}/teams/${randomUUID()}`, { method: 'PATCH', ...as(), body: { plan: 'pro' } }),
+    404,
+    'not_found',
+  );
   assertProblem(await call(`${admin}/teams/${randomUUID()}`, as()), 404, 'not_found');
   assertProblem(await call(`${admin}/teams/not-a-uuid`, as()), 400, 'validation_failed');
-  assertProblem(await call(`${admin}/teams/${id}`, { method: 'PATCH', ...as(), body: { plan: 'platinum' } }), 400, 'validation_failed');
+  assertProblem(
+    await call(`${admin}/teams/${id}`, { method: 'PATCH', ...as(), body: { plan: 'platinum' } }),
+    400,
+    'validation_failed',
+  );
 });
 
 test('POST /teams/{id}/api-keys returns the key once and stores only its hash', async () => {
@@ -81,24 +102,39 @@ test('POST /teams/{id}/api-keys returns the key once and stores only its hash', 
 
 test('api-keys: bad scope, past expiry and unknown team are refused', async () => {
   const id = await newTeam();
-  const post = (teamId: string, body: unknown) => call(`${admin}/teams/${teamId}/api-keys`, { method: 'POST', ...as(), body });
+  const post = (teamId: string, body: unknown) =>
+    call(`${admin}/teams/${teamId}/api-keys`, { method: 'POST', ...as(), body });
   assertProblem(await post(id, { scope: 'admin' }), 400, 'validation_failed');
   assertProblem(await post(id, {}), 400, 'validation_failed');
   assertProblem(await post(id, { scope: 'write', expires_at: 'tomorrow' }), 400, 'validation_failed');
-  assertProblem(await post(id, { scope: 'write', expires_at: new Date(Date.now() - 1000).toISOString() }), 400, 'validation_failed');
+  assertProblem(
+    await post(id, { scope: 'write', expires_at: new Date(Date.now() - 1000).toISOString() }),
+    400,
+    'validation_failed',
+  );
   assertProblem(await post(randomUUID(), { scope: 'write' }), 404, 'not_found');
   assert.equal(await env.db.apiKey.count({ where: { teamId: id } }), 0);
 });
 
 test('DELETE /api-keys/{id} stops the key at once; unknown key is 404', async () => {
   const id = await newTeam();
-  const key = (await call<Record<string, string>>(`${admin}/teams/${id}/api-keys`, { method: 'POST', ...as(), body: { scope: 'write' } })).body;
+  const key = (
+    await call<Record<string, string>>(`${admin}/teams/${id}/api-keys`, {
+      method: 'POST',
+      ...as(),
+      body: { scope: 'write' },
+    })
+  ).body;
   const probe = () => call(`${api.origin}/api/v1/tests/${randomUUID()}`, { token: key.key });
   assert.equal((await probe()).status, 404);
   const del = await call(`${admin}/api-keys/${key.id}`, { method: 'DELETE', ...as() });
   assert.equal(del.status, 204);
   assertProblem(await probe(), 401, 'unauthorized');
-  assert.equal((await call(`${admin}/api-keys/${key.id}`, { method: 'DELETE', ...as() })).status, 204, 'revoking twice is harmless');
+  assert.equal(
+    (await call(`${admin}/api-keys/${key.id}`, { method: 'DELETE', ...as() })).status,
+    204,
+    'revoking twice is harmless',
+  );
   assertProblem(await call(`${admin}/api-keys/${randomUUID()}`, { method: 'DELETE', ...as() }), 404, 'not_found');
 });
 
@@ -112,8 +148,16 @@ test('webhook secret: create, replace, delete', async () => {
   assert.equal((await env.db.team.findUniqueOrThrow({ where: { id } })).webhookSecret, second.body.secret);
   assert.equal((await call(`${admin}/teams/${id}/webhook-secret`, { method: 'DELETE', ...as() })).status, 204);
   assert.equal((await env.db.team.findUniqueOrThrow({ where: { id } })).webhookSecret, null);
-  assertProblem(await call(`${admin}/teams/${randomUUID()}/webhook-secret`, { method: 'POST', ...as() }), 404, 'not_found');
-  assertProblem(await call(`${admin}/teams/${randomUUID()}/webhook-secret`, { method: 'DELETE', ...as() }), 404, 'not_found');
+  assertProblem(
+    await call(`${admin}/teams/${randomUUID()}/webhook-secret`, { method: 'POST', ...as() }),
+    404,
+    'not_found',
+  );
+  assertProblem(
+    await call(`${admin}/teams/${randomUUID()}/webhook-secret`, { method: 'DELETE', ...as() }),
+    404,
+    'not_found',
+  );
 });
 
 test('credits: grants add up through the ledger, taking back past zero is 409, bad input 400', async () => {
@@ -136,7 +180,14 @@ test('credits: grants add up through the ledger, taking back past zero is 409, b
     'not_found',
   );
   const entries = await env.db.creditLedgerEntry.findMany({ where: { teamId: id }, orderBy: { id: 'asc' } });
-  assert.deepEqual(entries.map((e) => [e.delta, e.balanceAfter]), [[10, 10], [5, 15], [-4, 11]]);
+  assert.deepEqual(
+    entries.map((e) => [e.delta, e.balanceAfter]),
+    [
+      [10, 10],
+      [5, 15],
+      [-4, 11],
+    ],
+  );
   assert.equal((await call(`${admin}/teams/${id}`, as())).body.credits_balance, 11);
 });
 

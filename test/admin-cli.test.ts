@@ -15,7 +15,12 @@ function admin(...args: string[]) {
     env: { PATH: process.env.PATH, DATABASE_URL: env.databaseUrl },
     encoding: 'utf8',
   });
-  return { code: run.status, out: run.stdout, err: run.stderr, json: () => JSON.parse(run.stdout || `{"stderr": ${JSON.stringify(run.stderr)}}`) };
+  return {
+    code: run.status,
+    out: run.stdout,
+    err: run.stderr,
+    json: () => JSON.parse(run.stdout || `{"stderr": ${JSON.stringify(run.stderr)}}`),
+  };
 }
 
 test('team, key, secret and credits commands', () => {
@@ -46,7 +51,14 @@ test('bad input exits 2 with a reason and changes nothing', () => {
   const badPlan = admin('team', 'create', '--name', 'X', '--plan', 'gold');
   assert.equal(badPlan.code, 2);
   assert.match(badPlan.err, /invalid input/);
-  const overdraw = admin('credits', 'add', admin('team', 'create', '--name', 'Y', '--plan', 'pro').json().id, '-1', '--reason', 'x');
+  const overdraw = admin(
+    'credits',
+    'add',
+    admin('team', 'create', '--name', 'Y', '--plan', 'pro').json().id,
+    '-1',
+    '--reason',
+    'x',
+  );
   assert.equal(overdraw.code, 2);
   assert.match(overdraw.err, /insufficient_credits/);
   const nonsense = admin('launch', 'rockets');

@@ -17,16 +17,36 @@ const api = await startApiInProcess(env, { RATE_LIMIT_READS_PER_MIN: '100000' })
 const base = `${api.origin}/api/v1`;
 const { teamId, key } = await teamWithKey(env);
 
-async function testRow(status: 'queued' | 'running' | 'completed' | 'failed', type: 'lighthouse' | 'uptime' = 'lighthouse', owner = teamId) {
+async function testRow(
+  status: 'queued' | 'running' | 'completed' | 'failed',
+  type: 'lighthouse' | 'uptime' = 'lighthouse',
+  owner = teamId,
+) {
   return env.db.test.create({
-    data: { teamId: owner, type, url: 'https://93.184.215.14/', device: 'mobile', status, reportToken: randomBytes(32).toString('base64url') },
+    data: {
+      teamId: owner,
+      type,
+      url: 'https://93.184.215.14/',
+      device: 'mobile',
+      status,
+      reportToken: randomBytes(32).toString('base64url'),
+    },
   });
 }
 
-async function store(testId: string, kind: ArtifactKind, name: string, body: Buffer | string, contentType: string, timingMs: number | null = null) {
+async function store(
+  testId: string,
+  kind: ArtifactKind,
+  name: string,
+  body: Buffer | string,
+  contentType: string,
+  timingMs: number | null = null,
+) {
   const storageKey = `tests/${testId}/${name}`;
   await storage.put(storageKey, body, contentType);
-  await env.db.artifact.create({ data: { testId, kind, name, storageKey, contentType, sizeBytes: Buffer.byteLength(body), timingMs } });
+  await env.db.artifact.create({
+    data: { testId, kind, name, storageKey, contentType, sizeBytes: Buffer.byteLength(body), timingMs },
+  });
 }
 
 test('a completed test lists its artifacts with working, time-limited download URLs', async () => {
@@ -36,14 +56,19 @@ test('a completed test lists its artifacts with working, time-limited download U
   await store(row.id, 'filmstrip_frame', 'frame-0300.jpg', randomBytes(512), 'image/jpeg', 300);
   await store(row.id, 'filmstrip_frame', 'frame-0600.jpg', randomBytes(512), 'image/jpeg', 600);
   await store(row.id, 'lighthouse_json', 'lighthouse.json', '{"lighthouseVersion":"13"}', 'application/json');
-  const har = JSON.stringify({ log: { version: '1.2', creator: { name: 'pageprobe', version: '1' }, pages: [], entries: [] } });
+  const har = JSON.stringify({
+    log: { version: '1.2', creator: { name: 'pageprobe', version: '1' }, pages: [], entries: [] },
+  });
   await store(row.id, 'har', 'page.har', har, 'application/json');
 
   const res = await call<{ data: Array<Record<string, any>> }>(`${base}/tests/${row.id}/artifacts`, { token: key });
   assert.equal(res.status, 200);
   assert.equal(res.body.data.length, 5);
   const frames = res.body.data.filter((a) => a.kind === 'filmstrip_frame');
-  assert.deepEqual(frames.map((f) => f.timing_ms), [300, 600]);
+  assert.deepEqual(
+    frames.map((f) => f.timing_ms),
+    [300, 600],
+  );
   const final = res.body.data.find((a) => a.kind === 'final_screenshot')!;
   assert.equal(final.content_type, 'image/jpeg');
   assert.equal(final.size_bytes, 2048);

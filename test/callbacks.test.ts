@@ -17,34 +17,63 @@ const noSweep = { SWEEP_QUEUED_AFTER_MS: '600000' };
 const open = `${env.queuePrefix}-open`;
 const guarded = `${env.queuePrefix}-guarded`;
 const dispatchers = [
-  await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: open, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'trace' })),
-  await startApp('callback-dispatcher', env.appEnv({ ...noSweep, QUEUE_PREFIX: guarded, ALLOW_PRIVATE_TARGETS: 'false' })),
+  await startApp(
+    'callback-dispatcher',
+    env.appEnv({ ...noSweep, QUEUE_PREFIX: open, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'trace' }),
+  ),
+  await startApp(
+    'callback-dispatcher',
+    env.appEnv({ ...noSweep, QUEUE_PREFIX: guarded, ALLOW_PRIVATE_TARGETS: 'false' }),
+  ),
 ];
 
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
-const queues = { open: openQueue(jobs.callback, { connection, prefix: open }), guarded: openQueue(jobs.callback, { connection, prefix: guarded }) };
+const queues = {
+  open: openQueue(jobs.callback, { connection, prefix: open }),
+  guarded: openQueue(jobs.callback, { connection, prefix: guarded }),
+};
 after(async () => {
   await Promise.all(Object.values(queues).map((q) => q.close()));
   connection.disconnect();
 });
 
-const withSecret = await env.db.team.create({ data: { name: 'signed', plan: 'pro', webhookSecret: 'whsec_first_secret' } });
+const withSecret = await env.db.team.create({
+  data: { name: 'signed', plan: 'pro', webhookSecret: 'whsec_first_secret' },
+});
 const noSecret = await env.db.team.create({ data: { name: 'unsigned', plan: 'pro' } });
 
 /** A test that finishes now with this callback_url: the delivery row and its job, as a worker makes them. */
 async function finishWithCallback(callbackUrl: string, { team = withSecret, queue = queues.open } = {}) {
   const row = await env.db.test.create({
-    data: { teamId: team.id, type: 'uptime', url: 'https://93.184.215.14/', device: 'mobile', status: 'running', callbackUrl, reportToken: randomBytes(32).toString('base64url') },
+    data: {
+      teamId: team.id,
+      type: 'uptime',
+      url: 'https://93.184.215.14/',
+      device: 'mobile',
+      status: 'running',
+      callbackUrl,
+      reportToken: randomBytes(32).toString('base64url'),
+    },
   });
-  await finishTest({ db: env.db, callbacks: queue, publicBaseUrl: 'https://pageprobe.test' }, row.id, { status: 'completed', fields: { result: { up: true } } });
+  await finishTest({ db: env.db, callbacks: queue, publicBaseUrl: 'https://pageprobe.test' }, row.id, {
+    status: 'completed',
+    fields: { result: { up: true } },
+  });
   const delivery = await env.db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } });
   return { testId: row.id, deliveryId: delivery.id, finishedAt: Date.now() };
 }
 const settled = (deliveryId: string, timeoutMs = 70_000) =>
-  eventually(async () => {
-    const d = await env.db.callbackDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { number: 'asc' } } } });
-    return d.state === 'pending' ? undefined : d;
-  }, timeoutMs, `delivery ${deliveryId} settled`);
+  eventually(
+    async () => {
+      const d = await env.db.callbackDelivery.findUniqueOrThrow({
+        where: { id: deliveryId },
+        include: { attempts: { orderBy: { number: 'asc' } } },
+      });
+      return d.state === 'pending' ? undefined : d;
+    },
+    timeoutMs,
+    `delivery ${deliveryId} settled`,
+  );
 
 // The receivers.
 let flaky = 0;
@@ -52,9 +81,13 @@ const flakyReceiver = await startServer((_req, res) => res.writeHead(flaky++ ===
 const notFound = await startServer((_req, res) => res.writeHead(404).end('no such hook'));
 const silent = await startServer(() => {}); // accepts, never answers
 const redirectTarget = await startServer();
-const redirecting = await startServer((_req, res) => res.writeHead(302, { location: `${redirectTarget.url}/moved` }).end());
+const redirecting = await startServer((_req, res) =>
+  res.writeHead(302, { location: `${redirectTarget.url}/moved` }).end(),
+);
 const unsigned = await startServer();
-const chatty = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(1_000_000)));
+const chatty = await startServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(1_000_000)),
+);
 const canary = await startServer();
 // Nothing listens on port 1 (and nothing here can take it), so connections are refused.
 const refusedPort = 1;
@@ -79,7 +112,13 @@ const signatureOf = (r: ReceivedRequest) => String(r.headers['x-service-signatur
 test('500 then 200: exactly two attempts, 30 s ± 1 s apart, same delivery id, each signed afresh with the secret of its time', async () => {
   const d = await settled(scenarios.flaky.deliveryId);
   assert.equal(d.state, 'delivered');
-  assert.deepEqual(d.attempts.map((a) => [a.number, a.statusCode]), [[1, 500], [2, 200]]);
+  assert.deepEqual(
+    d.attempts.map((a) => [a.number, a.statusCode]),
+    [
+      [1, 500],
+      [2, 200],
+    ],
+  );
   const [first, second] = flakyReceiver.requests;
   assert.equal(flakyReceiver.requests.length, 2);
   assert.equal(first, firstFlaky);
@@ -100,7 +139,10 @@ test('500 then 200: exactly two attempts, 30 s ± 1 s apart, same delivery id, e
 test('404: one attempt, final', async () => {
   const d = await settled(scenarios.notFound.deliveryId);
   assert.equal(d.state, 'failed');
-  assert.deepEqual(d.attempts.map((a) => a.statusCode), [404]);
+  assert.deepEqual(
+    d.attempts.map((a) => a.statusCode),
+    [404],
+  );
   assert.equal(d.attempts[0]!.responseSnippet, 'no such hook');
   assert.equal(notFound.requests.length, 1);
 });
@@ -109,7 +151,10 @@ test('connection refused: two attempts, then failed', async () => {
   const d = await settled(scenarios.refused.deliveryId);
   assert.equal(d.state, 'failed');
   assert.equal(d.attempts.length, 2);
-  assert.ok(d.attempts.every((a) => a.statusCode === null && /ECONNREFUSED/.test(a.error ?? '')), d.attempts.map((a) => `${a.statusCode} ${a.error}`).join('; '));
+  assert.ok(
+    d.attempts.every((a) => a.statusCode === null && /ECONNREFUSED/.test(a.error ?? '')),
+    d.attempts.map((a) => `${a.statusCode} ${a.error}`).join('; '),
+  );
 });
 
 test('a receiver that never answers: each attempt aborted at 10 s ± 0.5 s, retried once', async () => {
@@ -126,7 +171,10 @@ test('a receiver that never answers: each attempt aborted at 10 s ± 0.5 s, retr
 test('a redirect is final and not followed', async () => {
   const d = await settled(scenarios.redirect.deliveryId);
   assert.equal(d.state, 'failed');
-  assert.deepEqual(d.attempts.map((a) => a.statusCode), [302]);
+  assert.deepEqual(
+    d.attempts.map((a) => a.statusCode),
+    [302],
+  );
   assert.deepEqual(redirectTarget.requests, []);
 });
 
@@ -158,8 +206,15 @@ test('at least once: a dispatcher killed mid-attempt still delivers, through ano
   after(() => queue.close());
   let answered = 0;
   // Holds the first request for 3 s, so the dispatcher is killed while the attempt is open.
-  const slow = await startServer((_req, res) => setTimeout(() => res.writeHead(204).end(), answered++ === 0 ? 3000 : 0));
-  const dispatcherEnv = env.appEnv({ ...noSweep, QUEUE_PREFIX: prefix, ALLOW_PRIVATE_TARGETS: 'true', JOB_LOCK_MS: '2000' });
+  const slow = await startServer((_req, res) =>
+    setTimeout(() => res.writeHead(204).end(), answered++ === 0 ? 3000 : 0),
+  );
+  const dispatcherEnv = env.appEnv({
+    ...noSweep,
+    QUEUE_PREFIX: prefix,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    JOB_LOCK_MS: '2000',
+  });
   const first: AppProcess = await startApp('callback-dispatcher', dispatcherEnv);
   const s = await finishWithCallback(`${slow.url}/hook`, { queue });
   await slow.nth(1);
@@ -178,6 +233,7 @@ test('at least once: a dispatcher killed mid-attempt still delivers, through ano
 test('the dispatcher logs attempts but never a secret or a signature', async () => {
   const output = dispatchers.map((d) => d.output()).join('\n');
   assert.match(output, /callback attempt/);
-  for (const secret of ['whsec_first_secret', 'whsec_rotated_secret']) assert.ok(!output.includes(secret), `${secret} logged`);
+  for (const secret of ['whsec_first_secret', 'whsec_rotated_secret'])
+    assert.ok(!output.includes(secret), `${secret} logged`);
   assert.doesNotMatch(output, /v1=[0-9a-f]{64}/);
 });

@@ -30,7 +30,10 @@ test('defaults are those of CONTRACT.md', () => {
   assert.equal(dispatcher.CALLBACK_TIMEOUT_MS, 10_000);
   assert.equal(dispatcher.CALLBACK_RETRY_DELAY_MS, 30_000);
   assert.equal(parseEnv(apiEnv, { ...base, HOST: '0.0.0.0', PORT: '8080' }).PUBLIC_BASE_URL, 'http://0.0.0.0:8080');
-  assert.equal(parseEnv(apiEnv, { ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).PUBLIC_BASE_URL, 'https://api.example.com');
+  assert.equal(
+    parseEnv(apiEnv, { ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).PUBLIC_BASE_URL,
+    'https://api.example.com',
+  );
   assert.equal(parseEnv(uptimeEnv, { ...base, ALLOW_PRIVATE_TARGETS: 'true' }).ALLOW_PRIVATE_TARGETS, true);
 });
 
@@ -55,7 +58,10 @@ test('bad values are rejected, each naming its variable', () => {
   }
   assert.throws(() => parseEnv(dispatcherEnv, { ...base, CALLBACK_TIMEOUT_MS: '10s' }), /CALLBACK_TIMEOUT_MS/);
   assert.throws(() => parseEnv(dispatcherEnv, { ...base, CALLBACK_RETRY_DELAY_MS: '-1' }), /CALLBACK_RETRY_DELAY_MS/);
-  assert.throws(() => parseEnv(apiEnv, {}), (e: unknown) => e instanceof ConfigError && e.variables.includes('DATABASE_URL'));
+  assert.throws(
+    () => parseEnv(apiEnv, {}),
+    (e: unknown) => e instanceof ConfigError && e.variables.includes('DATABASE_URL'),
+  );
 });
 
 test('an app started with a bad value exits 1 at once with the variable named', () => {

@@ -22,7 +22,9 @@ test('each ledger entry moves the balance and records the balance it left', asyn
 test('a debit past zero is refused and changes nothing', async () => {
   const team = await newTeam();
   await db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 2, reason: 'grant' } });
-  const error = await db.creditLedgerEntry.create({ data: { teamId: team.id, delta: -3, reason: 'debit' } }).catch((e) => e);
+  const error = await db.creditLedgerEntry
+    .create({ data: { teamId: team.id, delta: -3, reason: 'debit' } })
+    .catch((e) => e);
   assert.equal(sqlState(error), CHECK_VIOLATION);
   assert.equal(await balance(team.id), 2);
   assert.equal(await db.creditLedgerEntry.count({ where: { teamId: team.id } }), 1);
@@ -32,7 +34,9 @@ test('concurrent debits never overdraw: 20 at once against a balance of 5 leave 
   const team = await newTeam();
   await db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 5, reason: 'grant' } });
   const results = await Promise.allSettled(
-    Array.from({ length: 20 }, (_, i) => db.creditLedgerEntry.create({ data: { teamId: team.id, delta: -1, reason: `debit ${i}` } })),
+    Array.from({ length: 20 }, (_, i) =>
+      db.creditLedgerEntry.create({ data: { teamId: team.id, delta: -1, reason: `debit ${i}` } }),
+    ),
   );
   assert.equal(results.filter((r) => r.status === 'fulfilled').length, 5);
   assert.equal(await balance(team.id), 0);
@@ -49,8 +53,14 @@ test('the ledger is append-only', async () => {
 
 test('the balance changes only through the ledger', async () => {
   const team = await newTeam();
-  await assert.rejects(db.team.update({ where: { id: team.id }, data: { creditsBalance: 1000 } }), /only through credit_ledger/);
-  await assert.rejects(db.team.create({ data: { name: 'rich', plan: 'pro', creditsBalance: 50 } }), /starts with 0 credits/);
+  await assert.rejects(
+    db.team.update({ where: { id: team.id }, data: { creditsBalance: 1000 } }),
+    /only through credit_ledger/,
+  );
+  await assert.rejects(
+    db.team.create({ data: { name: 'rich', plan: 'pro', creditsBalance: 50 } }),
+    /starts with 0 credits/,
+  );
   assert.equal(await balance(team.id), 0);
 });
 
@@ -58,9 +68,17 @@ test('a test gets at most one debit and one refund', async () => {
   const team = await newTeam();
   await db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 5, reason: 'grant' } });
   const testRow = await db.test.create({
-    data: { teamId: team.id, type: 'seo_crawl', url: 'https://example.com/', device: 'mobile', reportToken: `tok-${team.id}` },
+    data: {
+      teamId: team.id,
+      type: 'seo_crawl',
+      url: 'https://example.com/',
+      device: 'mobile',
+      reportToken: `tok-${team.id}`,
+    },
   });
   await db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 1, reason: 'refund', testId: testRow.id } });
-  await assert.rejects(db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 1, reason: 'refund', testId: testRow.id } }));
+  await assert.rejects(
+    db.creditLedgerEntry.create({ data: { teamId: team.id, delta: 1, reason: 'refund', testId: testRow.id } }),
+  );
   assert.equal(await balance(team.id), 6);
 });

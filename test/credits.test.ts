@@ -18,8 +18,13 @@ const api = await startApiInProcess(env, {
 });
 const base = `${api.origin}/api/v1`;
 const start = (key: string, type: string) =>
-  call<Record<string, unknown>>(`${base}/tests`, { method: 'POST', token: key, body: { url: 'https://93.184.215.14/', type } });
-const balance = async (teamId: string) => (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
+  call<Record<string, unknown>>(`${base}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: 'https://93.184.215.14/', type },
+  });
+const balance = async (teamId: string) =>
+  (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
 
 test('balance 5 and 20 parallel POSTs: exactly 5 accepted, 15 × 402, balance 0', async () => {
   const { teamId, key } = await teamWithKey(env, { credits: 5 });
@@ -90,14 +95,32 @@ test('a test that fails through our fault gets its credit back; one that fails t
     connection.disconnect();
   });
   const lifecycle = { db: env.db, callbacks, publicBaseUrl: api.origin };
-  await finishTest(lifecycle, ours, { status: 'failed', error: { code: 'internal_error', message: 'crashed' }, refund: true });
-  await finishTest(lifecycle, theirs, { status: 'failed', error: { code: 'dns_error', message: 'no such host' }, refund: false });
+  await finishTest(lifecycle, ours, {
+    status: 'failed',
+    error: { code: 'internal_error', message: 'crashed' },
+    refund: true,
+  });
+  await finishTest(lifecycle, theirs, {
+    status: 'failed',
+    error: { code: 'dns_error', message: 'no such host' },
+    refund: false,
+  });
   assert.equal(await balance(teamId), 1);
   // Finishing again changes nothing: no second refund.
-  assert.equal(await finishTest(lifecycle, ours, { status: 'failed', error: { code: 'internal_error', message: 'x' }, refund: true }), false);
+  assert.equal(
+    await finishTest(lifecycle, ours, {
+      status: 'failed',
+      error: { code: 'internal_error', message: 'x' },
+      refund: true,
+    }),
+    false,
+  );
   assert.equal(await balance(teamId), 1);
   const refunds = await env.db.creditLedgerEntry.findMany({ where: { teamId, reason: 'refund' } });
-  assert.deepEqual(refunds.map((r) => [r.testId, r.delta]), [[ours, 1]]);
+  assert.deepEqual(
+    refunds.map((r) => [r.testId, r.delta]),
+    [[ours, 1]],
+  );
   const failed = (await call<Record<string, any>>(`${base}/tests/${ours}`, { token: key })).body;
   assert.equal(failed.status, 'failed');
   assert.deepEqual(failed.error, { code: 'internal_error', message: 'crashed' });

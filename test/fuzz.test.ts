@@ -20,33 +20,76 @@ const freeTeam = await teamWithKey(env, { plan: 'free' });
 const readKey = (await freeTeam.admin.createApiKey(freeTeam.teamId, { scope: 'read' })).key;
 
 type Operation = { path: string; method: string; params: Array<{ name: string; in: string }> };
-const operations: Operation[] = Object.entries(publicSpec.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>)
-  .flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), params: op.parameters ?? [] })),
-  );
+const operations: Operation[] = Object.entries(
+  publicSpec.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>,
+).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), params: op.parameters ?? [] })),
+);
 
 const junkString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '..', '%', '%00', 'null', '-1', '0', '1e309', 'NaN', '../../etc/passwd', '<script>', "' OR 1=1 --", 'a'.repeat(3000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '..',
+    '%',
+    '%00',
+    'null',
+    '-1',
+    '0',
+    '1e309',
+    'NaN',
+    '../../etc/passwd',
+    '<script>',
+    "' OR 1=1 --",
+    'a'.repeat(3000),
+  ),
   fc.uuid().map(String),
   fc.integer().map(String),
 );
-const junkValue = fc.oneof(fc.anything({ maxDepth: 2 }), junkString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const junkValue = fc.oneof(
+  fc.anything({ maxDepth: 2 }),
+  junkString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
 const urlish = fc.oneof(
-  { arbitrary: fc.constantFrom('https://93.184.215.14/', 'http://93.184.215.14:8080/a?b=c', 'https://no-such-host.invalid/'), weight: 3 },
+  {
+    arbitrary: fc.constantFrom(
+      'https://93.184.215.14/',
+      'http://93.184.215.14:8080/a?b=c',
+      'https://no-such-host.invalid/',
+    ),
+    weight: 3,
+  },
   fc.webUrl(),
   junkString,
-  fc.constantFrom('http://127.0.0.1/', 'http://[::1]/', 'file:///etc/passwd', 'javascript:alert(1)', 'https://93.184.215.14/', 'http://0x7f.1/', 'https://u:p@93.184.215.14/'),
+  fc.constantFrom(
+    'http://127.0.0.1/',
+    'http://[::1]/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'https://93.184.215.14/',
+    'http://0x7f.1/',
+    'https://u:p@93.184.215.14/',
+  ),
 );
 const body = fc.oneof(
-  fc.record(
-    { url: urlish, type: junkValue, device: junkValue, callback_url: urlish, extra: junkValue },
-    { requiredKeys: [] },
-  ).map((b) => JSON.stringify(b)),
+  fc
+    .record(
+      { url: urlish, type: junkValue, device: junkValue, callback_url: urlish, extra: junkValue },
+      { requiredKeys: [] },
+    )
+    .map((b) => JSON.stringify(b)),
   {
     arbitrary: fc
-      .record({ url: urlish, type: fc.constantFrom('lighthouse', 'seo_crawl', 'uptime'), callback_url: urlish }, { requiredKeys: ['url'] })
+      .record(
+        { url: urlish, type: fc.constantFrom('lighthouse', 'seo_crawl', 'uptime'), callback_url: urlish },
+        { requiredKeys: ['url'] },
+      )
       .map((b) => JSON.stringify(b)),
     weight: 4,
   },
@@ -61,13 +104,27 @@ const request = fc.record({
     { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), weight: 1 },
   ),
   pathValue: junkString,
-  query: fc.oneof(fc.constant({}), fc.dictionary(fc.constantFrom('limit', 'status', 'type', 'cursor', 'other', 'limit[]'), junkString, { maxKeys: 4 })),
+  query: fc.oneof(
+    fc.constant({}),
+    fc.dictionary(fc.constantFrom('limit', 'status', 'type', 'cursor', 'other', 'limit[]'), junkString, { maxKeys: 4 }),
+  ),
   body,
   contentType: fc.oneof(
     { arbitrary: fc.constant('application/json'), weight: 6 },
-    { arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''), weight: 4 },
+    {
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        '',
+      ),
+      weight: 4,
+    },
   ),
-  idempotencyKey: fc.option(fc.oneof(fc.string({ minLength: 1, maxLength: 130 }), fc.string({ maxLength: 300 })), { freq: 2 }),
+  idempotencyKey: fc.option(fc.oneof(fc.string({ minLength: 1, maxLength: 130 }), fc.string({ maxLength: 300 })), {
+    freq: 2,
+  }),
   auth: fc.oneof(
     { arbitrary: fc.constant('write'), weight: 5 },
     { arbitrary: fc.constantFrom('read', 'none', 'garbage'), weight: 3 },
@@ -85,7 +142,8 @@ test('1,100 generated malformed requests: no 5xx, every error is problem+json', 
       const headers: Record<string, string> = {};
       if (r.auth === 'write') headers.authorization = `Bearer ${key}`;
       if (r.auth === 'read') headers.authorization = `Bearer ${readKey}`;
-      if (r.auth === 'garbage') headers.authorization = `Bearer ${r.pathValue}`.slice(0, 200).replace(/[^\x20-\x7e]/g, 'x');
+      if (r.auth === 'garbage')
+        headers.authorization = `Bearer ${r.pathValue}`.slice(0, 200).replace(/[^\x20-\x7e]/g, 'x');
       if (r.contentType) headers['content-type'] = r.contentType;
       if (r.idempotencyKey !== null) headers['idempotency-key'] = r.idempotencyKey.replace(/[^\x20-\x7e]/g, 'k');
       const hasBody = !['GET', 'OPTIONS'].includes(method);
@@ -99,7 +157,11 @@ test('1,100 generated malformed requests: no 5xx, every error is problem+json', 
       seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
       assert.ok(res.status < 500, `${method} ${path}?${query} → ${res.status}: ${text.slice(0, 300)}`);
       if (res.status >= 400) {
-        assert.equal(res.headers.get('content-type')?.split(';')[0], 'application/problem+json', `${res.status} ${text.slice(0, 200)}`);
+        assert.equal(
+          res.headers.get('content-type')?.split(';')[0],
+          'application/problem+json',
+          `${res.status} ${text.slice(0, 200)}`,
+        );
         const problem = JSON.parse(text);
         assert.equal(problem.status, res.status);
         assert.match(problem.code, /^[a-z_]+$/);
@@ -109,5 +171,6 @@ test('1,100 generated malformed requests: no 5xx, every error is problem+json', 
   );
   assert.ok(sent >= 1100);
   // The generator reaches past validation too, not only into 400s.
-  for (const status of [200, 202, 400, 401, 403, 415]) assert.ok(seen.has(status), `no ${status} in ${JSON.stringify([...seen])}`);
+  for (const status of [200, 202, 400, 401, 403, 415])
+    assert.ok(seen.has(status), `no ${status} in ${JSON.stringify([...seen])}`);
 });

@@ -56,5 +56,9 @@ test('a process that dies of an uncaught error takes the servers it started with
   assert.notEqual(code, 0);
   const url = readFileSync(report, 'utf8');
   assert.match(url, /^redis:\/\/127\.0\.0\.1:\d+$/);
-  assert.equal(await isListening(url.replace('redis:', 'http:')), false, 'the Redis outlived the process that started it');
+  assert.equal(
+    await isListening(url.replace('redis:', 'http:')),
+    false,
+    'the Redis outlived the process that started it',
+  );
 });

@@ -20,7 +20,8 @@ const post = (key: string, idempotencyKey: string | undefined, payload: unknown 
     body: payload,
     headers: idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey },
   });
-const balance = async (teamId: string) => (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
+const balance = async (teamId: string) =>
+  (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
 
 test('a repeat with the same key and body returns the original test, replayed, and spends nothing', async () => {
   const { teamId, key } = await teamWithKey(env, { credits: 10 });
@@ -61,7 +62,10 @@ test('50 parallel POSTs with one key make exactly one test and one debit', async
   const results = await Promise.all(Array.from({ length: 50 }, () => post(key, 'burst')));
   const statuses = results.map((r) => r.status);
   assert.equal(statuses.filter((s) => s === 202).length, 1, statuses.join(','));
-  assert.ok(statuses.every((s) => s === 202 || s === 200 || s === 409), statuses.join(','));
+  assert.ok(
+    statuses.every((s) => s === 202 || s === 200 || s === 409),
+    statuses.join(','),
+  );
   assert.equal(new Set(results.filter((r) => r.status !== 409).map((r) => r.body.id)).size, 1);
   assert.equal(await env.db.test.count({ where: { teamId } }), 1);
   assert.equal(await env.db.creditLedgerEntry.count({ where: { teamId, reason: 'test' } }), 1);

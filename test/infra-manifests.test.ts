@@ -66,12 +66,18 @@ function validateAgainstApi(docs: Doc[], where: string): void {
   }
 }
 
-const SCHEMAS: Record<App, z.ZodType> = { api: apiEnv, 'worker-uptime': uptimeEnv, 'worker-browser': browserEnv, 'callback-dispatcher': dispatcherEnv };
+const SCHEMAS: Record<App, z.ZodType> = {
+  api: apiEnv,
+  'worker-uptime': uptimeEnv,
+  'worker-browser': browserEnv,
+  'callback-dispatcher': dispatcherEnv,
+};
 /** What a Dockerfile target sets with ENV (the images' own defaults, e.g. OPS_PORT). */
 function imageEnv(target: string): Record<string, string> {
   const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\n`).test(s)) ?? '';
   const env: Record<string, string> = { NODE_ENV: 'production' };
-  for (const line of stage.matchAll(/^ENV (.+)$/gm)) for (const [, k, v] of line[1]!.matchAll(/(\w+)=(\S+)/g)) env[k!] = v!;
+  for (const line of stage.matchAll(/^ENV (.+)$/gm))
+    for (const [, k, v] of line[1]!.matchAll(/(\w+)=(\S+)/g)) env[k!] = v!;
   return env;
 }
 /** The app's configuration as it would parse it in that pod: an invalid or missing variable throws here. */
@@ -93,7 +99,11 @@ function longestJobSeconds(app: App, config: Record<string, any>): number {
   if (app === 'api') return 5 + 20; // preStop pause + the drain deadline in apps/api/src/main.ts
   if (app === 'worker-uptime') return config.UPTIME_TIMEOUT_MS / 1000;
   if (app === 'callback-dispatcher') return config.CALLBACK_TIMEOUT_MS / 1000;
-  return Math.max(...config.BROWSER_TEST_TYPES.map((t: string) => (t === 'lighthouse' ? config.LIGHTHOUSE_TIMEOUT_MS : config.SEO_BUDGET_MS + 15_000) / 1000));
+  return Math.max(
+    ...config.BROWSER_TEST_TYPES.map(
+      (t: string) => (t === 'lighthouse' ? config.LIGHTHOUSE_TIMEOUT_MS : config.SEO_BUDGET_MS + 15_000) / 1000,
+    ),
+  );
 }
 /** The queues a pod consumes and how many of their jobs it runs at once. */
 function consumes(app: App, config: Record<string, any>): { queue: string; concurrency: number }[] {
@@ -110,7 +120,13 @@ function consumes(app: App, config: Record<string, any>): { queue: string; concu
 function checkWorkloads(docs: Doc[], where: string): void {
   validateAgainstApi(docs, where);
   const deployments = ofKind(docs, 'Deployment');
-  assert.deepEqual(deployments.map((d) => d.metadata.name).sort(), ['api', 'callback-dispatcher', 'worker-lighthouse', 'worker-seo', 'worker-uptime']);
+  assert.deepEqual(deployments.map((d) => d.metadata.name).sort(), [
+    'api',
+    'callback-dispatcher',
+    'worker-lighthouse',
+    'worker-seo',
+    'worker-uptime',
+  ]);
   const budgets = ofKind(docs, 'PodDisruptionBudget').map((p) => p.spec.selector.matchLabels.app);
   const config = named(docs, 'ConfigMap', 'pageprobe-config').data;
   const prefix = parseEnv(z.object({ QUEUE_PREFIX: redisEnv.QUEUE_PREFIX }), config).QUEUE_PREFIX;
@@ -120,31 +136,57 @@ function checkWorkloads(docs: Doc[], where: string): void {
     const name = d.metadata.name;
     const pod = d.spec.template.spec;
     const { app, config: parsed } = podConfig(d, docs);
-    assert.equal(d.spec.replicas, undefined, `${name}: an autoscaler owns the replica count; an apply must not reset it`);
+    assert.equal(
+      d.spec.replicas,
+      undefined,
+      `${name}: an autoscaler owns the replica count; an apply must not reset it`,
+    );
     assert.ok(pod.securityContext.runAsNonRoot, `${name} runs as root`);
-    assert.ok(pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5, `${name}: grace period shorter than its longest job`);
+    assert.ok(
+      pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5,
+      `${name}: grace period shorter than its longest job`,
+    );
     for (const c of pod.containers) {
-      for (const key of ['requests', 'limits']) assert.ok(c.resources?.[key]?.cpu && c.resources?.[key]?.memory, `${name} ${key}`);
+      for (const key of ['requests', 'limits'])
+        assert.ok(c.resources?.[key]?.cpu && c.resources?.[key]?.memory, `${name} ${key}`);
       for (const probe of ['livenessProbe', 'readinessProbe']) {
         const port = c.ports.find((p: Doc) => p.name === c[probe]?.httpGet?.port);
         assert.ok(port, `${name} ${probe} on a named port`);
         // Workers answer probes on OPS_PORT; the API on its own port too.
-        assert.ok([parsed.OPS_PORT, parsed.PORT].includes(port.containerPort), `${name} ${probe}: nothing listens on ${port.containerPort}`);
+        assert.ok(
+          [parsed.OPS_PORT, parsed.PORT].includes(port.containerPort),
+          `${name} ${probe}: nothing listens on ${port.containerPort}`,
+        );
       }
       assert.equal(c.readinessProbe.httpGet.path, '/readyz');
       assert.equal(c.livenessProbe.httpGet.path, '/healthz');
       assert.equal(c.securityContext?.allowPrivilegeEscalation, false, name);
-      assert.deepEqual(c.envFrom.map((e: Doc) => e.configMapRef?.name ?? e.secretRef?.name), ['pageprobe-config', 'pageprobe-secrets']);
+      assert.deepEqual(
+        c.envFrom.map((e: Doc) => e.configMapRef?.name ?? e.secretRef?.name),
+        ['pageprobe-config', 'pageprobe-secrets'],
+      );
     }
     assert.ok(budgets.includes(d.spec.selector.matchLabels.app), `${name} has no PodDisruptionBudget`);
-    assert.equal(d.spec.template.metadata.annotations['prometheus.io/port'], String(parsed.OPS_PORT), `${name}: metrics are scraped from OPS_PORT`);
+    assert.equal(
+      d.spec.template.metadata.annotations['prometheus.io/port'],
+      String(parsed.OPS_PORT),
+      `${name}: metrics are scraped from OPS_PORT`,
+    );
   }
   const hpa = ofKind(docs, 'HorizontalPodAutoscaler');
-  assert.deepEqual(hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]), [['api', 'cpu']]);
+  assert.deepEqual(
+    hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]),
+    [['api', 'cpu']],
+  );
 
   // KEDA: every worker Deployment scales on the BullMQ lists (waiting and running jobs) of the queues it consumes.
   const scaled = ofKind(docs, 'ScaledObject');
-  assert.deepEqual(scaled.map((s) => s.spec.scaleTargetRef.name).sort(), ['callback-dispatcher', 'worker-lighthouse', 'worker-seo', 'worker-uptime']);
+  assert.deepEqual(scaled.map((s) => s.spec.scaleTargetRef.name).sort(), [
+    'callback-dispatcher',
+    'worker-lighthouse',
+    'worker-seo',
+    'worker-uptime',
+  ]);
   for (const s of scaled) {
     const deployment = named(docs, 'Deployment', s.spec.scaleTargetRef.name);
     assert.ok(deployment, `${s.metadata.name} scales a Deployment that does not exist`);
@@ -162,7 +204,10 @@ function checkWorkloads(docs: Doc[], where: string): void {
     );
     for (const t of triggers) {
       assert.ok(config[t.metadata.addressFromEnv], `${t.metadata.addressFromEnv} is not in the ConfigMap`);
-      assert.ok(t.metadata.passwordFromEnv in named(base, 'Secret', 'pageprobe-secrets').stringData, `${t.metadata.passwordFromEnv} is not in the Secret`);
+      assert.ok(
+        t.metadata.passwordFromEnv in named(base, 'Secret', 'pageprobe-secrets').stringData,
+        `${t.metadata.passwordFromEnv} is not in the Secret`,
+      );
     }
     const modifiers = s.spec.advanced.scalingModifiers;
     assert.equal(modifiers.formula, 'wait + active');
@@ -177,7 +222,10 @@ function checkWorkloads(docs: Doc[], where: string): void {
   assert.deepEqual(types('worker-seo'), ['seo_crawl']);
 
   const job = named(docs, 'Job', 'pageprobe-migrate').spec.template.spec;
-  assert.deepEqual(job.containers.map((c: Doc) => /pageprobe\/([\w-]+)/.exec(c.image)![1]), ['migrate']);
+  assert.deepEqual(
+    job.containers.map((c: Doc) => /pageprobe\/([\w-]+)/.exec(c.image)![1]),
+    ['migrate'],
+  );
 }
 
 test('every manifest parses; every kustomization lists files that exist', () => {
@@ -185,7 +233,10 @@ test('every manifest parses; every kustomization lists files that exist', () => 
   for (const file of k8sFiles) {
     const docs = load(file);
     if (!isKustomization(file)) continue;
-    for (const entry of [...(docs[0]!.resources ?? []), ...(docs[0]!.patches ?? []).map((p: { path: string }) => p.path)]) {
+    for (const entry of [
+      ...(docs[0]!.resources ?? []),
+      ...(docs[0]!.patches ?? []).map((p: { path: string }) => p.path),
+    ]) {
       assert.ok(existsSync(join(dirname(file), entry)), `${file} lists ${entry}, which does not exist`);
     }
   }
@@ -199,15 +250,25 @@ test('the production overlay: its patches and images name what the base has, and
   const overlay = join(INFRA, 'k8s/overlays/production');
   const [kustomization] = load(join(overlay, 'kustomization.yaml'));
   const baseImages = new Set(base.flatMap((d) => d.spec?.template?.spec?.containers ?? []).map((c: Doc) => c.image));
-  for (const image of kustomization!.images) assert.ok(baseImages.has(image.name), `the overlay renames ${image.name}, which no manifest uses`);
+  for (const image of kustomization!.images)
+    assert.ok(baseImages.has(image.name), `the overlay renames ${image.name}, which no manifest uses`);
   const patches = kustomization!.patches.flatMap((p: { path: string }) => load(join(overlay, p.path)));
-  for (const p of patches) assert.ok(named(base, p.kind, p.metadata.name), `a patch for ${p.kind} ${p.metadata.name}, which the base does not have`);
-  assert.ok(patches.some((p: Doc) => p.kind === 'Secret' && p.$patch === 'delete'), 'the production Secret is made by the operator, never applied from here');
+  for (const p of patches)
+    assert.ok(
+      named(base, p.kind, p.metadata.name),
+      `a patch for ${p.kind} ${p.metadata.name}, which the base does not have`,
+    );
+  assert.ok(
+    patches.some((p: Doc) => p.kind === 'Secret' && p.$patch === 'delete'),
+    'the production Secret is made by the operator, never applied from here',
+  );
 });
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
 const kustomizeOk = kubectl.status === 0 && /Kustomize Version: v[5-9]/.test(kubectl.stdout);
-test('kubectl kustomize renders the base and the production overlay, and what it renders passes the same checks', { skip: kustomizeOk ? false : 'kubectl with kustomize 5 is not installed' }, () => {
+test('kubectl kustomize renders the base and the production overlay, and what it renders passes the same checks', {
+  skip: kustomizeOk ? false : 'kubectl with kustomize 5 is not installed',
+}, () => {
   const render = (dir: string) => {
     const out = spawnSync('kubectl', ['kustomize', join(INFRA, dir)], { encoding: 'utf8' });
     assert.equal(out.status, 0, out.stderr);
@@ -218,13 +279,15 @@ test('kubectl kustomize renders the base and the production overlay, and what it
   assert.deepEqual(ofKind(production, 'Secret'), []);
   checkWorkloads([...production, ...ofKind(base, 'Secret')], 'rendered production');
   for (const d of production) assert.equal(d.metadata.namespace, 'pageprobe', `${d.kind} ${d.metadata.name}`);
-  for (const c of ofKind(production, 'Deployment').flatMap((d) => d.spec.template.spec.containers)) assert.match(c.image, /^registry\.example\.com\/pageprobe\/[\w-]+:1\.0\.0$/);
+  for (const c of ofKind(production, 'Deployment').flatMap((d) => d.spec.template.spec.containers))
+    assert.match(c.image, /^registry\.example\.com\/pageprobe\/[\w-]+:1\.0\.0$/);
 });
 
 test('docker-compose: every app from its Dockerfile target, configured validly, after the migration; Redis with AOF and noeviction', () => {
   const [compose] = load(join(INFRA, 'docker-compose.yml'));
   const services = compose!.services as Record<string, Doc>;
-  for (const name of [...APPS, 'migrate', 'postgres', 'redis', 'minio', 'createbucket']) assert.ok(services[name], `no ${name} service`);
+  for (const name of [...APPS, 'migrate', 'postgres', 'redis', 'minio', 'createbucket'])
+    assert.ok(services[name], `no ${name} service`);
   for (const name of APPS) {
     const service = services[name]!;
     assert.equal(service.depends_on.migrate.condition, 'service_completed_successfully', name);
@@ -232,7 +295,11 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
     assert.equal(service.environment.QUEUE_PREFIX, named(base, 'ConfigMap', 'pageprobe-config').data.QUEUE_PREFIX);
     const env = { ...imageEnv(name), ...service.environment, ADMIN_TOKEN: 'x'.repeat(24) }; // ${ADMIN_TOKEN:?...} comes from the shell
     assert.doesNotThrow(() => parseEnv(SCHEMAS[name], env), name);
-    assert.match(service.healthcheck.test.join(' '), new RegExp(`127\\.0\\.0\\.1:${imageEnv(name).OPS_PORT}/readyz`), name);
+    assert.match(
+      service.healthcheck.test.join(' '),
+      new RegExp(`127\\.0\\.0\\.1:${imageEnv(name).OPS_PORT}/readyz`),
+      name,
+    );
   }
   assert.equal(services.migrate!.build.target, 'migrate');
   const redis = services.redis!.command.join(' ');
@@ -244,18 +311,31 @@ test('the Dockerfile: Node 24, a target per app that installs only that app and 
   assert.match(dockerfile, /^FROM node:24\S* AS runtime$/m);
   assert.match(dockerfile, /ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/);
   const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => s.startsWith(`runtime AS ${name}\n`)) ?? '';
-  const packages: Record<string, string> = { migrate: '@pageprobe/db', ...Object.fromEntries(APPS.map((a) => [a, `@pageprobe/${a}`])) };
+  const packages: Record<string, string> = {
+    migrate: '@pageprobe/db',
+    ...Object.fromEntries(APPS.map((a) => [a, `@pageprobe/${a}`])),
+  };
   for (const [target, pkg] of Object.entries(packages)) {
     assert.ok(stage(target), `no ${target} target`);
-    assert.match(dockerfile, new RegExp(`^FROM source AS build-${target}\\nRUN sh infra/docker/install-app.sh ${pkg}$`, 'm'));
+    assert.match(
+      dockerfile,
+      new RegExp(`^FROM source AS build-${target}\\nRUN sh infra/docker/install-app.sh ${pkg}$`, 'm'),
+    );
     assert.match(stage(target), new RegExp(`^COPY --from=build-${target} /app /app$`, 'm'));
     assert.match(stage(target), /^USER node$/m);
     const [, cmd] = /^CMD (\[.*\])$/m.exec(stage(target)) ?? [];
     const file = JSON.parse(cmd!)[1] as string;
-    assert.ok(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))), `${target} runs ${file}, which does not exist`);
+    assert.ok(
+      existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))),
+      `${target} runs ${file}, which does not exist`,
+    );
   }
   assert.match(stage('worker-browser'), /apt-get install .*chromium .*fonts-noto-cjk .*fonts-noto-color-emoji/);
-  assert.match(readFileSync(join(INFRA, 'docker/install-app.sh'), 'utf8'), /pnpm install --frozen-lockfile --prod --filter "\$app\.\.\."/);
+  assert.match(
+    readFileSync(join(INFRA, 'docker/install-app.sh'), 'utf8'),
+    /pnpm install --frozen-lockfile --prod --filter "\$app\.\.\."/,
+  );
   const ignored = readFileSync(fileURLToPath(new URL('../.dockerignore', import.meta.url)), 'utf8').split('\n');
-  for (const entry of ['**/node_modules', '.git', '.data', '**/src/generated']) assert.ok(ignored.includes(entry), `.dockerignore lacks ${entry}`);
+  for (const entry of ['**/node_modules', '.git', '.data', '**/src/generated'])
+    assert.ok(ignored.includes(entry), `.dockerignore lacks ${entry}`);
 });

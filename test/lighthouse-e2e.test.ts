@@ -21,11 +21,23 @@ const fixtures = await startServer((req, res) => {
     setTimeout(() => res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body), delay);
   switch (req.url) {
     case '/fast':
-      return send('text/html', html('<h1>Fast</h1><p>A small page.</p><img src="/pixel.png" alt="dot" width="1" height="1">', '<link rel="stylesheet" href="/fast.css">'));
+      return send(
+        'text/html',
+        html(
+          '<h1>Fast</h1><p>A small page.</p><img src="/pixel.png" alt="dot" width="1" height="1">',
+          '<link rel="stylesheet" href="/fast.css">',
+        ),
+      );
     case '/fast.css':
       return send('text/css', 'body{font-family:sans-serif}');
     case '/pixel.png':
-      return send('image/png', Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+      return send(
+        'image/png',
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      );
     case '/heavy':
       return send(
         'text/html',
@@ -41,7 +53,12 @@ const fixtures = await startServer((req, res) => {
     case '/big.jpg':
       return send('image/jpeg', bigImage);
     case '/shift':
-      return send('text/html', html('<div id="top"></div><h1>Shift</h1><p>Content that moves.</p><script>setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 300)</script>'));
+      return send(
+        'text/html',
+        html(
+          '<div id="top"></div><h1>Shift</h1><p>Content that moves.</p><script>setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 300)</script>',
+        ),
+      );
     case '/error':
       res.writeHead(500, { 'content-type': 'text/html' }).end(html('<h1>Server error</h1>'));
       return;
@@ -51,7 +68,9 @@ const fixtures = await startServer((req, res) => {
       const c = canary.url;
       return send(
         'text/html',
-        html(`<h1>Public page</h1><img src="${c}/img.png" alt=""><iframe src="${c}/frame" title="f"></iframe><script>fetch("${c}/api").catch(() => {})</script>`),
+        html(
+          `<h1>Public page</h1><img src="${c}/img.png" alt=""><iframe src="${c}/frame" title="f"></iframe><script>fetch("${c}/api").catch(() => {})</script>`,
+        ),
       );
     }
     default:
@@ -64,26 +83,45 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 await startApp(
   'api',
-  env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origin, ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_READS_PER_MIN: '100000' }),
+  env.appEnv({
+    PORT: String(port),
+    PUBLIC_BASE_URL: origin,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    RATE_LIMIT_READS_PER_MIN: '100000',
+  }),
 );
 await startApp(
   'worker-browser',
   // The guard is on: only the fixture server is let through, the canary (also on loopback) is not.
-  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'false', ALLOW_TARGETS: fixtureHost, LIGHTHOUSE_MAX_WAIT_MS: '6000', LIGHTHOUSE_TIMEOUT_MS: '45000', PUBLIC_BASE_URL: origin }),
+  env.appEnv({
+    ALLOW_PRIVATE_TARGETS: 'false',
+    ALLOW_TARGETS: fixtureHost,
+    LIGHTHOUSE_MAX_WAIT_MS: '6000',
+    LIGHTHOUSE_TIMEOUT_MS: '45000',
+    PUBLIC_BASE_URL: origin,
+  }),
 );
 const { key, teamId } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
 async function start(path: string, device = 'mobile') {
-  const res = await call<{ id: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url: `${fixtures.url}${path}`, type: 'lighthouse', device } });
+  const res = await call<{ id: string }>(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${fixtures.url}${path}`, type: 'lighthouse', device },
+  });
   assert.equal(res.status, 202, JSON.stringify(res.body));
   return res.body.id;
 }
 const finished = (id: string): Promise<Record<string, any>> =>
-  eventually(async () => {
-    const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
-    return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
-  }, 150_000, `test ${id} finished`);
+  eventually(
+    async () => {
+      const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
+      return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
+    },
+    150_000,
+    `test ${id} finished`,
+  );
 const polls = new Map<string, Promise<Record<string, any>>>();
 const result = (id: string) => polls.get(id) ?? polls.set(id, finished(id)).get(id)!;
 
@@ -106,13 +144,23 @@ test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR va
   assert.equal(t.performance_score, t.scores.performance);
   assert.ok(t.structure_score >= 0 && t.structure_score <= 100);
   assert.match(t.grade, /^[A-F]$/);
-  for (const vital of ['lcp_ms', 'fcp_ms', 'tbt_ms', 'speed_index_ms', 'ttfb_ms']) assert.equal(typeof t.vitals[vital], 'number', vital);
+  for (const vital of ['lcp_ms', 'fcp_ms', 'tbt_ms', 'speed_index_ms', 'ttfb_ms'])
+    assert.equal(typeof t.vitals[vital], 'number', vital);
   assert.equal(typeof t.vitals.cls, 'number');
   assert.ok(Array.isArray(t.audits));
 
-  const artifacts = (await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.fast}/artifacts`, { token: key })).body.data;
+  const artifacts = (
+    await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.fast}/artifacts`, { token: key })
+  ).body.data;
   const kinds = new Set(artifacts.map((a) => a.kind));
-  for (const kind of ['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_json', 'lighthouse_html', 'har']) {
+  for (const kind of [
+    'final_screenshot',
+    'filmstrip_frame',
+    'full_page_screenshot',
+    'lighthouse_json',
+    'lighthouse_html',
+    'har',
+  ]) {
     assert.ok(kinds.has(kind), `missing ${kind}`);
   }
   const frames = artifacts.filter((a) => a.kind === 'filmstrip_frame');
@@ -122,17 +170,20 @@ test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR va
   const image = Buffer.from(await (await fetch(screenshot.url)).arrayBuffer());
   assert.equal(image.length, screenshot.size_bytes);
   assert.equal(image.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
-  const lhr = (await (await fetch(artifacts.find((a) => a.kind === "lighthouse_json")!.url)).json()) as { requestedUrl: string };
+  const lhr = (await (await fetch(artifacts.find((a) => a.kind === 'lighthouse_json')!.url)).json()) as {
+    requestedUrl: string;
+  };
   assert.equal(lhr.requestedUrl, `${fixtures.url}/fast`);
 
   const harRes = await fetch(`${api}/tests/${ids.fast}/har`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(harRes.status, 200);
   const har = (await harRes.json()) as any;
-  await assert.doesNotReject(harValidator.har(har), "the HAR passes har-validator");
+  await assert.doesNotReject(harValidator.har(har), 'the HAR passes har-validator');
   assert.equal(har.log.version, '1.2');
   assert.equal(har.log.pages.length, 1);
   const urls = har.log.entries.map((e: { request: { url: string } }) => new URL(e.request.url).pathname);
-  for (const path of ['/fast', '/fast.css', '/pixel.png']) assert.ok(urls.includes(path), `${path} not in HAR: ${urls}`);
+  for (const path of ['/fast', '/fast.css', '/pixel.png'])
+    assert.ok(urls.includes(path), `${path} not in HAR: ${urls}`);
   for (const entry of har.log.entries) {
     assert.equal(typeof entry.timings.wait, 'number');
     assert.ok(entry.response.status > 0);
@@ -143,7 +194,10 @@ test('a heavy page scores lower than the fast one; a layout shift shows in CLS',
   const fast = await result(ids.fast);
   const heavy = await result(ids.heavy);
   assert.equal(heavy.status, 'completed', JSON.stringify(heavy.error));
-  assert.ok(heavy.performance_score < fast.performance_score, `heavy ${heavy.performance_score} vs fast ${fast.performance_score}`);
+  assert.ok(
+    heavy.performance_score < fast.performance_score,
+    `heavy ${heavy.performance_score} vs fast ${fast.performance_score}`,
+  );
   assert.ok(heavy.vitals.lcp_ms > fast.vitals.lcp_ms);
   assert.ok(heavy.audits.length > 0);
   const shift = await result(ids.shift);
@@ -160,7 +214,11 @@ test('a 500 document and a page that never answers end failed with a clear code,
   const hang = await result(ids.hang);
   assert.equal(hang.status, 'failed');
   assert.ok(['page_hung', 'no_first_paint', 'timeout', 'connection_failed'].includes(hang.error.code), hang.error.code);
-  assert.equal(await env.db.creditLedgerEntry.count({ where: { teamId, reason: 'refund' } }), 0, 'page failures are not refunded');
+  assert.equal(
+    await env.db.creditLedgerEntry.count({ where: { teamId, reason: 'refund' } }),
+    0,
+    'page failures are not refunded',
+  );
 });
 
 test('requests from a public page to a private address are refused and reported; the canary sees nothing', async () => {
@@ -168,5 +226,8 @@ test('requests from a public page to a private address are refused and reported;
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   assert.deepEqual(canary.requests, [], 'the canary was reached');
   const blocked = t.result.blocked_requests as Array<{ host: string; port: number; reason: string }>;
-  assert.ok(blocked.some((b) => b.port === Number(new URL(canary.url).port) && b.reason === 'loopback'), JSON.stringify(blocked));
+  assert.ok(
+    blocked.some((b) => b.port === Number(new URL(canary.url).port) && b.reason === 'loopback'),
+    JSON.stringify(blocked),
+  );
 });

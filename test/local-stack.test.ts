@@ -22,7 +22,13 @@ const origin = `http://127.0.0.1:${port}`;
 function startStack() {
   const child = spawn(process.execPath, ['scripts/stack.ts'], {
     cwd: repo,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PAGEPROBE_DATA_DIR: data, PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PAGEPROBE_DATA_DIR: data,
+      PORT: String(port),
+      ALLOW_PRIVATE_TARGETS: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -31,7 +37,11 @@ function startStack() {
   after(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
-  const ready = eventually(async () => (output.includes('ready in') ? true : child.exitCode !== null ? false : undefined), 60_000, 'stack ready');
+  const ready = eventually(
+    async () => (output.includes('ready in') ? true : child.exitCode !== null ? false : undefined),
+    60_000,
+    'stack ready',
+  );
   return { child, ready, output: () => output };
 }
 
@@ -49,7 +59,10 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
   assert.ok(first.output().includes(key), 'the key is printed');
   assert.match(first.output(), /curl -s -X POST/);
   const env = Object.fromEntries(
-    readFileSync(join(data, 'stack.env'), 'utf8').trim().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    readFileSync(join(data, 'stack.env'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]),
   );
 
   const created = await call<{ id: string }>(`${origin}/api/v1/tests`, {
@@ -58,10 +71,14 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
     body: { url: `${target.url}/`, type: 'uptime' },
   });
   assert.equal(created.status, 202);
-  await eventually(async () => {
-    const res = await call<{ status: string }>(`${origin}/api/v1/tests/${created.body.id}`, { token: key });
-    return res.body.status === 'completed' ? true : undefined;
-  }, 15_000, 'test completed');
+  await eventually(
+    async () => {
+      const res = await call<{ status: string }>(`${origin}/api/v1/tests/${created.body.id}`, { token: key });
+      return res.body.status === 'completed' ? true : undefined;
+    },
+    15_000,
+    'test completed',
+  );
 
   await stop(first);
   assert.match(first.output(), /stopped/);
@@ -73,7 +90,9 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
   assert.equal(await second.ready, true, second.output());
   assert.match(second.output(), /database is up to date/);
   assert.match(second.output(), /from .*dev-credentials\.json/);
-  const again = await call<{ status: string; result: { up: boolean } }>(`${origin}/api/v1/tests/${created.body.id}`, { token: key });
+  const again = await call<{ status: string; result: { up: boolean } }>(`${origin}/api/v1/tests/${created.body.id}`, {
+    token: key,
+  });
   assert.equal(again.status, 200);
   assert.equal(again.body.status, 'completed');
   assert.equal(again.body.result.up, true);

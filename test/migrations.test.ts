@@ -28,7 +28,12 @@ async function recorded(url: string) {
     'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
   );
   await client.end();
-  return rows as Array<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>;
+  return rows as Array<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+    applied_steps_count: number;
+  }>;
 }
 
 test('a fresh database gets every migration, recorded as prisma migrate deploy records them', async () => {
@@ -36,7 +41,10 @@ test('a fresh database gets every migration, recorded as prisma migrate deploy r
   const migrations = await readMigrations();
   assert.ok(migrations.length >= 1);
   const result = await migrate(url);
-  assert.deepEqual(result.applied, migrations.map((m) => m.name));
+  assert.deepEqual(
+    result.applied,
+    migrations.map((m) => m.name),
+  );
   const rows = await recorded(url);
   assert.deepEqual(
     rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count, r.finished_at instanceof Date]),
@@ -74,7 +82,10 @@ test('an applied migration that was edited afterwards is refused', async () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(MIGRATIONS_DIR, dir, { recursive: true });
   const first = (await readMigrations())[0]!.name;
-  writeFileSync(join(dir, first, 'migration.sql'), `${readFileSync(join(dir, first, 'migration.sql'), 'utf8')}\n-- edited\n`);
+  writeFileSync(
+    join(dir, first, 'migration.sql'),
+    `${readFileSync(join(dir, first, 'migration.sql'), 'utf8')}\n-- edited\n`,
+  );
   await assert.rejects(migrate(url, dir), /was changed after it was applied/);
 });
 
@@ -86,7 +97,10 @@ test('a failing migration rolls back whole and is not recorded', async () => {
   cpSync(MIGRATIONS_DIR, dir, { recursive: true });
   const { mkdirSync } = await import('node:fs');
   mkdirSync(join(dir, '99990101000000_broken'));
-  writeFileSync(join(dir, '99990101000000_broken', 'migration.sql'), 'CREATE TABLE half_done (id int);\nSELECT no_such_function();\n');
+  writeFileSync(
+    join(dir, '99990101000000_broken', 'migration.sql'),
+    'CREATE TABLE half_done (id int);\nSELECT no_such_function();\n',
+  );
   await assert.rejects(migrate(url, dir), /99990101000000_broken failed/);
   const client = new pg.Client({ connectionString: url });
   await client.connect();

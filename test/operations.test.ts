@@ -22,11 +22,15 @@ const slowTarget = await startServer((_req, res) => {
 
 async function api(extra: Record<string, string> = {}) {
   const port = await freePort();
-  const app = await startApp('api', env.appEnv({ PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', QUEUE_PREFIX, ...extra }));
+  const app = await startApp(
+    'api',
+    env.appEnv({ PORT: String(port), ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', QUEUE_PREFIX, ...extra }),
+  );
   const opsPort = Number(/"opsPort":(\d+)/.exec(app.output())?.[1]);
   const url = `http://127.0.0.1:${port}`;
   // As a load balancer would: send traffic once the replica says it is ready (Redis connects after listening).
-  if (!extra.REDIS_URL) await eventually(async () => ((await fetch(`${url}/readyz`)).ok ? true : undefined), 10_000, 'API ready');
+  if (!extra.REDIS_URL)
+    await eventually(async () => ((await fetch(`${url}/readyz`)).ok ? true : undefined), 10_000, 'API ready');
   return { app, url, ops: `http://127.0.0.1:${opsPort}` };
 }
 /** The value of the series `name` whose labels include `labels` (in any order), or undefined. */
@@ -44,7 +48,10 @@ const opsUrl = (line: string) => `http://127.0.0.1:${/"opsPort":(\d+)/.exec(line
 test('API: /healthz alive, /readyz checks PostgreSQL and Redis; a replica without Redis is alive but not ready', async () => {
   const ok = await api();
   assert.equal((await fetch(`${ok.url}/healthz`)).status, 200);
-  assert.deepEqual(await (await fetch(`${ok.url}/readyz`)).json(), { ready: true, checks: { postgres: 'ok', redis: 'ok' } });
+  assert.deepEqual(await (await fetch(`${ok.url}/readyz`)).json(), {
+    ready: true,
+    checks: { postgres: 'ok', redis: 'ok' },
+  });
 
   const noRedis = await api({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
   assert.equal((await fetch(`${noRedis.url}/healthz`)).status, 200);
@@ -70,15 +77,29 @@ test('a worker whose Redis is down is alive but not ready, and its ops port says
 
 test('API metrics: requests by route template and status, queue depth, on the ops port only', async () => {
   const { url, ops, app } = await api();
-  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime' },
+  });
   assert.equal(created.status, 202, `${JSON.stringify(created.body)}\n${app.output()}`);
   await call(`${url}/api/v1/tests/${created.body.id}`, { token: key });
   await call(`${url}/api/v1/tests/00000000-0000-0000-0000-000000000000`, { token: key });
   const metrics = await (await fetch(`${ops}/metrics`)).text();
   const route = '/api/v1/tests/:test_id';
-  assert.equal(sample(metrics, 'http_requests_total', { method: 'GET', route, status: '200', app: 'api' }), 1, metrics.split('\n').filter((l) => l.startsWith('http_requests_total')).join('\n'));
+  assert.equal(
+    sample(metrics, 'http_requests_total', { method: 'GET', route, status: '200', app: 'api' }),
+    1,
+    metrics
+      .split('\n')
+      .filter((l) => l.startsWith('http_requests_total'))
+      .join('\n'),
+  );
   assert.equal(sample(metrics, 'http_requests_total', { method: 'GET', route, status: '404' }), 1);
-  assert.equal(sample(metrics, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/tests', status: '202' }), 1);
+  assert.equal(
+    sample(metrics, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/tests', status: '202' }),
+    1,
+  );
   assert.equal(sample(metrics, 'queue_jobs', { queue: 'test-uptime', state: 'wait' }), 1);
   assert.ok((sample(metrics, 'queue_oldest_waiting_seconds', { queue: 'test-uptime' }) ?? -1) >= 0);
   assert.equal((await fetch(`${url}/metrics`)).status, 404, 'not on the public port');
@@ -92,7 +113,9 @@ test('API SIGTERM: stops accepting, finishes the request in flight, closes its k
   // default, as a load balancer's pool keeps them): left open, it would go on serving whatever comes next.
   const socket = connect(Number(port), '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(`POST /api/v1/tests HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+  socket.write(
+    `POST /api/v1/tests HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+  );
   let answer = '';
   socket.on('data', (d) => {
     answer += d;
@@ -102,7 +125,14 @@ test('API SIGTERM: stops accepting, finishes the request in flight, closes its k
   const stopped = app.stop('SIGTERM');
   await app.waitFor(/shutting down/);
   await new Promise((r) => setTimeout(r, 300));
-  assert.equal(await fetch(`${url}/healthz`).then(() => 'answered', () => 'refused'), 'refused', 'new connections are refused');
+  assert.equal(
+    await fetch(`${url}/healthz`).then(
+      () => 'answered',
+      () => 'refused',
+    ),
+    'refused',
+    'new connections are refused',
+  );
   const signalled = performance.now();
   socket.write(body.slice(10));
   await ended;
@@ -116,14 +146,25 @@ test('API SIGTERM: stops accepting, finishes the request in flight, closes its k
 
 test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test before exiting', async () => {
   const { url } = await api();
-  const worker = await startApp('worker-uptime', env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', UPTIME_TIMEOUT_MS: '10000' }));
+  const worker = await startApp(
+    'worker-uptime',
+    env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0', UPTIME_TIMEOUT_MS: '10000' }),
+  );
   const ops = opsUrl(worker.output());
   assert.equal((await fetch(`${ops}/healthz`)).status, 200);
   assert.equal((await fetch(`${ops}/readyz`)).status, 200);
 
-  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime' },
+  });
   const id = created.body.id;
-  await eventually(async () => ((await env.db.test.findUniqueOrThrow({ where: { id } })).status === 'running' ? true : undefined), 10_000, 'test running');
+  await eventually(
+    async () => ((await env.db.test.findUniqueOrThrow({ where: { id } })).status === 'running' ? true : undefined),
+    10_000,
+    'test running',
+  );
   const exit = worker.stop('SIGTERM');
   assert.equal(await exit, 0);
   const finished = await env.db.test.findUniqueOrThrow({ where: { id } });
@@ -131,11 +172,28 @@ test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test bef
   assert.equal((finished.result as { up: boolean }).up, true);
 
   // A second worker reports what it finished.
-  const again = await startApp('worker-uptime', env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0' }));
-  const second = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: key, body: { url: `${slowTarget.url}/`, type: 'uptime' } });
-  await eventually(async () => ((await env.db.test.findUniqueOrThrow({ where: { id: second.body.id } })).status === 'completed' ? true : undefined), 15_000, 'second test');
+  const again = await startApp(
+    'worker-uptime',
+    env.appEnv({ QUEUE_PREFIX, ALLOW_PRIVATE_TARGETS: 'true', OPS_PORT: '0' }),
+  );
+  const second = await call<{ id: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime' },
+  });
+  await eventually(
+    async () =>
+      (await env.db.test.findUniqueOrThrow({ where: { id: second.body.id } })).status === 'completed'
+        ? true
+        : undefined,
+    15_000,
+    'second test',
+  );
   const metrics = await (await fetch(`${opsUrl(again.output())}/metrics`)).text();
-  assert.equal(sample(metrics, 'test_duration_seconds_count', { type: 'uptime', outcome: 'completed', app: 'worker-uptime' }), 1);
+  assert.equal(
+    sample(metrics, 'test_duration_seconds_count', { type: 'uptime', outcome: 'completed', app: 'worker-uptime' }),
+    1,
+  );
   assert.equal(sample(metrics, 'queue_jobs', { queue: 'test-uptime', state: 'active' }), 0);
 });
 
@@ -151,8 +209,16 @@ test('access logs: the request id (kept from X-Request-Id when one comes), the t
   const { id, report_url: reportUrl } = created.body;
   await call(`${url}/api/v1/tests/${id}`, { token: key });
   await fetch(reportUrl);
-  await eventually(async () => (app.output().includes('/reports/[token]') ? true : undefined), 5_000, 'report request logged');
-  const lines = app.output().split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  await eventually(
+    async () => (app.output().includes('/reports/[token]') ? true : undefined),
+    5_000,
+    'report request logged',
+  );
+  const lines = app
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"request"'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const post = lines.find((l) => l.method === 'POST');
   assert.equal(post?.reqId, 'lb-7f3a9c');
   assert.equal(post?.testId, id);
@@ -164,7 +230,11 @@ test('access logs: the request id (kept from X-Request-Id when one comes), the t
 test('the dispatcher re-queues a test whose job was lost, though no worker of its type runs (browser pods scale to zero)', async () => {
   const { url } = await api();
   const { key: paying } = await teamWithKey(env, { credits: 1 });
-  const created = await call<{ id: string }>(`${url}/api/v1/tests`, { method: 'POST', token: paying, body: { url: `${slowTarget.url}/`, type: 'lighthouse' } });
+  const created = await call<{ id: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: paying,
+    body: { url: `${slowTarget.url}/`, type: 'lighthouse' },
+  });
   assert.equal(created.status, 202);
   const id = created.body.id;
   const redis = new Redis(env.redisUrl);
@@ -175,8 +245,15 @@ test('the dispatcher re-queues a test whose job was lost, though no worker of it
   const queue = new Queue('test-lighthouse', { connection: redis, prefix: QUEUE_PREFIX });
   await queue.remove(id);
   assert.equal(await redis.llen(waitList), 0);
-  const dispatcher = await startApp('callback-dispatcher', env.appEnv({ QUEUE_PREFIX, SWEEP_INTERVAL_MS: '200', SWEEP_QUEUED_AFTER_MS: '0' }));
-  await eventually(async () => ((await redis.lrange(waitList, 0, -1)).includes(id) ? true : undefined), 5_000, 'job re-added');
+  const dispatcher = await startApp(
+    'callback-dispatcher',
+    env.appEnv({ QUEUE_PREFIX, SWEEP_INTERVAL_MS: '200', SWEEP_QUEUED_AFTER_MS: '0' }),
+  );
+  await eventually(
+    async () => ((await redis.lrange(waitList, 0, -1)).includes(id) ? true : undefined),
+    5_000,
+    'job re-added',
+  );
   assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued');
   assert.equal(await dispatcher.stop('SIGTERM'), 0);
 });

@@ -11,7 +11,10 @@ const api = await startApiInProcess(env, { RATE_LIMIT_WRITES_PER_MIN: '100000', 
 const base = `${api.origin}/api/v1`;
 const { teamId, key } = await teamWithKey(env);
 
-type Page = { data: Array<{ id: string; created_at: string; status: string; type: string }>; next_cursor: string | null };
+type Page = {
+  data: Array<{ id: string; created_at: string; status: string; type: string }>;
+  next_cursor: string | null;
+};
 
 // 250 tests, several sharing a creation millisecond (the id breaks the tie), mixed types and states.
 const start = Date.now() - 3_600_000;
@@ -28,14 +31,19 @@ await env.db.test.createMany({
     createdAt: new Date(start + Math.floor(i / 3) * 1000),
   })),
 });
-const initial = (await env.db.test.findMany({ where: { teamId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })).map((t) => t.id);
+const initial = (
+  await env.db.test.findMany({ where: { teamId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
+).map((t) => t.id);
 
 async function pageThrough(query: string, during?: () => Promise<void>) {
   const ids: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res: Awaited<ReturnType<typeof call<Page>>> = await call<Page>(`${base}/tests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: key });
+    const res: Awaited<ReturnType<typeof call<Page>>> = await call<Page>(
+      `${base}/tests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token: key },
+    );
     assert.equal(res.status, 200, JSON.stringify(res.body));
     ids.push(...res.body.data.map((t) => t.id));
     cursor = res.body.next_cursor;
@@ -48,7 +56,11 @@ async function pageThrough(query: string, during?: () => Promise<void>) {
 test('paging through 250 tests while others are inserted: every test once, newest first, none skipped', async () => {
   let inserted = 0;
   const { ids, pages } = await pageThrough('limit=20', async () => {
-    const res = await call(`${base}/tests`, { method: 'POST', token: key, body: { url: 'https://93.184.215.14/new', type: 'uptime' } });
+    const res = await call(`${base}/tests`, {
+      method: 'POST',
+      token: key,
+      body: { url: 'https://93.184.215.14/new', type: 'uptime' },
+    });
     assert.equal(res.status, 202);
     inserted++;
   });
@@ -78,7 +90,18 @@ test('the last page has next_cursor null; another team sees none of these', asyn
 });
 
 test('a bad cursor or limit is 400', async () => {
-  for (const query of ['limit=0', 'limit=101', 'limit=1e309', 'limit=abc', 'limit=1.5', 'cursor=garbage', `cursor=${Buffer.from('["x","y"]').toString('base64url')}`, 'status=done', 'type=ping', 'sort=asc']) {
+  for (const query of [
+    'limit=0',
+    'limit=101',
+    'limit=1e309',
+    'limit=abc',
+    'limit=1.5',
+    'cursor=garbage',
+    `cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
+    'status=done',
+    'type=ping',
+    'sort=asc',
+  ]) {
     assertProblem(await call(`${base}/tests?${query}`, { token: key }), 400, 'validation_failed');
   }
 });

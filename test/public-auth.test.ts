@@ -58,7 +58,11 @@ test('an expired key gets 401 api_key_expired with detail "API key expired"', as
 
 test('a read key may read but not start a test (403 insufficient_scope)', async () => {
   assertProblem(await call(`${base}/tests/${randomUUID()}`, { token: read.key }), 404, 'not_found');
-  const res = await call(`${base}/tests`, { method: 'POST', token: read.key, body: { url: 'https://example.com', type: 'uptime' } });
+  const res = await call(`${base}/tests`, {
+    method: 'POST',
+    token: read.key,
+    body: { url: 'https://example.com', type: 'uptime' },
+  });
   assertProblem(res, 403, 'insufficient_scope');
   assert.equal(await env.db.test.count(), 0);
 });
@@ -66,7 +70,13 @@ test('a read key may read but not start a test (403 insufficient_scope)', async 
 test("another team's test is 404, like a missing one", async () => {
   const other = await admin.createTeam({ name: 'other', plan: 'pro' });
   const row = await env.db.test.create({
-    data: { teamId: other.id, type: 'uptime', url: 'https://example.com/', device: 'mobile', reportToken: randomUUID() },
+    data: {
+      teamId: other.id,
+      type: 'uptime',
+      url: 'https://example.com/',
+      device: 'mobile',
+      reportToken: randomUUID(),
+    },
   });
   assertProblem(await call(`${base}/tests/${row.id}`, { token: write.key }), 404, 'not_found');
   assertProblem(await someTest(), 404, 'not_found');
@@ -104,6 +114,10 @@ test('malformed input is 400 validation_failed; wrong content type 415; oversize
   assertProblem(await post({ url: 'https://example.com', device: 'tablet' }), 400, 'validation_failed');
   assertProblem(await post({ url: `https://example.com/${'a'.repeat(2048)}` }), 400, 'validation_failed');
   assertProblem(await post('{"url":'), 400, 'validation_failed');
-  assertProblem(await post('url=https://example.com', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+  assertProblem(
+    await post('url=https://example.com', { 'content-type': 'application/x-www-form-urlencoded' }),
+    415,
+    'unsupported_media_type',
+  );
   assertProblem(await post({ url: 'https://example.com', pad: 'x'.repeat(70_000) }), 413, 'payload_too_large');
 });

@@ -13,7 +13,9 @@ const env = await createTestEnv();
 const ports = [await freePort(), await freePort()];
 const origins = ports.map((p) => `http://127.0.0.1:${p}`);
 // Two API replicas sharing one Redis and one PostgreSQL, with the default limits (60 reads, 10 writes).
-await Promise.all(ports.map((port, i) => startApp('api', env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origins[i]! }))));
+await Promise.all(
+  ports.map((port, i) => startApp('api', env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origins[i]! }))),
+);
 
 test('70 GETs in a minute across two API processes: exactly 60 succeed, 10 get 429 with Retry-After', async () => {
   const { key } = await teamWithKey(env);
@@ -25,7 +27,10 @@ test('70 GETs in a minute across two API processes: exactly 60 succeed, 10 get 4
   const limited = results.filter((r) => r.status === 429);
   assert.equal(ok.length, 60);
   assert.equal(limited.length, 10);
-  assert.ok(results.slice(0, 60).every((r) => r.status === 404), 'the first 60 pass');
+  assert.ok(
+    results.slice(0, 60).every((r) => r.status === 404),
+    'the first 60 pass',
+  );
   for (const r of limited) {
     assertProblem(r, 429, 'rate_limited');
     const retry = Number(r.headers.get('retry-after'));
@@ -42,7 +47,11 @@ test('70 GETs in a minute across two API processes: exactly 60 succeed, 10 get 4
 test('10 POST /tests a minute per key, counted apart from reads, per key', async () => {
   const { key, admin, teamId } = await teamWithKey(env);
   const post = (token: string, i: number) =>
-    call(`${origins[i % 2]}/api/v1/tests`, { method: 'POST', token, body: { url: 'https://93.184.215.14/', type: 'uptime' } });
+    call(`${origins[i % 2]}/api/v1/tests`, {
+      method: 'POST',
+      token,
+      body: { url: 'https://93.184.215.14/', type: 'uptime' },
+    });
   const statuses = [];
   for (let i = 0; i < 12; i++) statuses.push((await post(key, i)).status);
   assert.deepEqual(statuses, [...Array(10).fill(202), 429, 429]);
@@ -81,7 +90,10 @@ test('a key revoked through one replica is refused by the other at once', async 
   const probe = (origin: string) => call(`${origin}/api/v1/tests/${randomUUID()}`, { token: key });
   // Replica 1 has the key in its cache now.
   assert.equal((await probe(origins[1]!)).status, 404);
-  const revoked = await call(`${origins[0]}/admin/v1/api-keys/${keyRow.id}`, { method: 'DELETE', token: env.adminToken });
+  const revoked = await call(`${origins[0]}/admin/v1/api-keys/${keyRow.id}`, {
+    method: 'DELETE',
+    token: env.adminToken,
+  });
   assert.equal(revoked.status, 204);
   assertProblem(await probe(origins[0]!), 401, 'unauthorized');
   // The revocation is published to every replica; allow the message its trip through Redis.

@@ -56,17 +56,25 @@ test('503 for writes while Redis is down, reads still served, recovery without a
   assert.equal(await env.db.test.count(), 1, 'the refused request wrote nothing');
 
   redis = await startRedis({ dataDir: dir, port: redisPort });
-  const accepted = await eventually(async () => {
-    const res = await post();
-    return res.status === 202 ? res : undefined;
-  }, 15_000, 'writes accepted again');
+  const accepted = await eventually(
+    async () => {
+      const res = await post();
+      return res.status === 202 ? res : undefined;
+    },
+    15_000,
+    'writes accepted again',
+  );
 
   // Redis came back empty: the first test's job is gone. The worker's sweeper re-adds both.
   await startApp('worker-uptime', vars);
   for (const id of [before.body.id, accepted.body.id]) {
-    await eventually(async () => {
-      const row = await env.db.test.findUniqueOrThrow({ where: { id } });
-      return row.status === 'completed' ? row : undefined;
-    }, 15_000, `test ${id} completed`);
+    await eventually(
+      async () => {
+        const row = await env.db.test.findUniqueOrThrow({ where: { id } });
+        return row.status === 'completed' ? row : undefined;
+      },
+      15_000,
+      `test ${id} completed`,
+    );
   }
 });

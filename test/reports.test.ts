@@ -35,15 +35,30 @@ const secure = await uptimeSite(certs.valid, SLOW_MS);
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const apiEnv = { PUBLIC_BASE_URL: origin, ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_READS_PER_MIN: '100000', RATE_LIMIT_WRITES_PER_MIN: '1000' };
+const apiEnv = {
+  PUBLIC_BASE_URL: origin,
+  ALLOW_PRIVATE_TARGETS: 'true',
+  RATE_LIMIT_READS_PER_MIN: '100000',
+  RATE_LIMIT_WRITES_PER_MIN: '1000',
+};
 await startApp('api', env.appEnv({ ...apiEnv, PORT: String(port) }));
-await startApp('worker-browser', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', LIGHTHOUSE_MAX_WAIT_MS: '6000', PUBLIC_BASE_URL: origin }));
-await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '10000', NODE_EXTRA_CA_CERTS: certs.caFile }));
+await startApp(
+  'worker-browser',
+  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', LIGHTHOUSE_MAX_WAIT_MS: '6000', PUBLIC_BASE_URL: origin }),
+);
+await startApp(
+  'worker-uptime',
+  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '10000', NODE_EXTRA_CA_CERTS: certs.caFile }),
+);
 const { key, teamId } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
 async function start(url: string, type: string) {
-  const res = await call<{ id: string; report_url: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url, type } });
+  const res = await call<{ id: string; report_url: string }>(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url, type },
+  });
   assert.equal(res.status, 202, JSON.stringify(res.body));
   return res.body;
 }
@@ -68,7 +83,16 @@ const started = {
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   pipe: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 after(() => browser.close());
 
@@ -104,8 +128,10 @@ async function open(url: string, name: string): Promise<Opened> {
   };
 }
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').trim());
-const texts = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((el) => (el.textContent ?? '').trim()));
-const naturalWidths = (page: Page, selector: string) => page.$$eval(selector, (imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
+const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) => els.map((el) => (el.textContent ?? '').trim()));
+const naturalWidths = (page: Page, selector: string) =>
+  page.$$eval(selector, (imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
 const grade = async (page: Page) => (await text(page, '.grade')).replace(/^Grade\s*/, '');
 
 test('lighthouse: grade, scores, vitals rated, filmstrip and screenshots loaded, audits, a waterfall row per HAR entry, Lighthouse’s own report', async () => {
@@ -125,31 +151,50 @@ test('lighthouse: grade, scores, vitals rated, filmstrip and screenshots loaded,
     assert.ok(tiles.includes(`${t.scores[key]} ${label}`), `${label} ${t.scores[key]} in ${tiles.join(' | ')}`);
   }
   // Each vital rated by its threshold: LCP good up to 2.5 s, poor above 4 s.
-  const vitals = await page.$$eval('.vital', (els) => els.map((e) => ({ label: e.querySelector('.label')!.textContent, rating: e.querySelector('.badge')!.textContent })));
+  const vitals = await page.$$eval('.vital', (els) =>
+    els.map((e) => ({ label: e.querySelector('.label')!.textContent, rating: e.querySelector('.badge')!.textContent })),
+  );
   assert.ok(vitals.length >= 5, JSON.stringify(vitals));
   const lcp = t.vitals.lcp_ms as number;
   const lcpRating = lcp <= 2500 ? 'good' : lcp <= 4000 ? 'needs improvement' : 'poor';
   assert.deepEqual(vitals.find((v) => v.label!.includes('LCP'))?.rating, lcpRating);
 
   // Every filmstrip frame the test stored is shown, with its time, and loaded.
-  const artifacts = (await call<{ data: Array<{ kind: string; timing_ms: number | null }> }>(`${api}/tests/${t.id}/artifacts`, { token: key })).body.data;
+  const artifacts = (
+    await call<{ data: Array<{ kind: string; timing_ms: number | null }> }>(`${api}/tests/${t.id}/artifacts`, {
+      token: key,
+    })
+  ).body.data;
   const frames = artifacts.filter((a) => a.kind === 'filmstrip_frame');
   const widths = await naturalWidths(page, '.filmstrip img');
   assert.ok(frames.length >= 3 && widths.length === frames.length, `${widths.length} of ${frames.length} frames`);
-  assert.ok(widths.every((w) => w > 0), `filmstrip widths ${widths}`);
+  assert.ok(
+    widths.every((w) => w > 0),
+    `filmstrip widths ${widths}`,
+  );
   assert.equal((await texts(page, '.filmstrip li span')).length, frames.length);
   const shots = await naturalWidths(page, '.shots img');
   assert.equal(shots.length, 2);
-  assert.ok(shots.every((w) => w > 0), `screenshot widths ${shots}`);
+  assert.ok(
+    shots.every((w) => w > 0),
+    `screenshot widths ${shots}`,
+  );
 
   // The improvable audits, all of them.
   const shown = await page.$$eval('table.audits tbody tr', (rows) => rows.map((r) => r.getAttribute('data-audit')));
   assert.deepEqual([...shown].sort(), t.audits.map((a: { id: string }) => a.id).sort());
 
   // One waterfall row per HAR entry, each with its bar.
-  const har = (await call<{ log: { entries: Array<{ request: { url: string } }> } }>(`${api}/tests/${t.id}/har`, { token: key })).body;
+  const har = (
+    await call<{ log: { entries: Array<{ request: { url: string } }> } }>(`${api}/tests/${t.id}/har`, { token: key })
+  ).body;
   assert.ok(har.log.entries.length >= 6, `${har.log.entries.length} HAR entries`);
-  const rows = await page.$$eval('table.waterfall tbody tr', (trs) => trs.map((tr) => ({ url: tr.querySelector('td.url span')!.getAttribute('title'), bars: tr.querySelectorAll('svg rect').length })));
+  const rows = await page.$$eval('table.waterfall tbody tr', (trs) =>
+    trs.map((tr) => ({
+      url: tr.querySelector('td.url span')!.getAttribute('title'),
+      bars: tr.querySelectorAll('svg rect').length,
+    })),
+  );
   assert.equal(rows.length, har.log.entries.length);
   assert.deepEqual(rows.map((r) => r.url).sort(), har.log.entries.map((e) => e.request.url).sort());
   assert.ok(rows.every((r) => r.bars >= 1));
@@ -161,7 +206,10 @@ test('lighthouse: grade, scores, vitals rated, filmstrip and screenshots loaded,
   assert.match(page.url(), /\/reports\/[\w-]+\/artifacts\//);
   await page.waitForSelector('.lh-scores-header .lh-gauge__percentage');
   const gauges = await texts(page, '.lh-scores-header .lh-gauge__percentage');
-  assert.deepEqual(gauges.slice(0, 4), [t.scores.performance, t.scores.accessibility, t.scores.best_practices, t.scores.seo].map(String));
+  assert.deepEqual(
+    gauges.slice(0, 4),
+    [t.scores.performance, t.scores.accessibility, t.scores.best_practices, t.scores.seo].map(String),
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -173,9 +221,15 @@ test('seo_crawl: score and grade, every issue listed by severity with its URLs, 
   assert.equal(await grade(page), t.grade);
   assert.ok((await texts(page, '.tile')).includes(`${t.structure_score} Score`));
   const codes = await page.$$eval('details.issue', (els) => els.map((e) => e.getAttribute('data-code')));
-  assert.deepEqual(codes, t.seo_issues.map((i: { code: string }) => i.code));
+  assert.deepEqual(
+    codes,
+    t.seo_issues.map((i: { code: string }) => i.code),
+  );
   // Errors are open: their URLs are on screen without a click.
-  const untitled = await page.$eval('details.issue[data-code="title_missing"]', (d) => ({ open: (d as unknown as { open: boolean }).open, urls: d.querySelector('ul')!.textContent }));
+  const untitled = await page.$eval('details.issue[data-code="title_missing"]', (d) => ({
+    open: (d as unknown as { open: boolean }).open,
+    urls: d.querySelector('ul')!.textContent,
+  }));
   assert.ok(untitled.open);
   assert.match(untitled.urls ?? '', /\/untitled/);
   const gpt = (await texts(page, 'table.ai tbody tr')).find((x) => x.startsWith('GPTBot'));
@@ -225,7 +279,14 @@ test('failed: what went wrong in plain words, and what to try', async () => {
 test('queued and running: the state, and the page reloads itself until the result is there', async () => {
   // A queued test (its row as the API leaves it; no job, so it stays queued while we look).
   const queued = await env.db.test.create({
-    data: { teamId, type: 'seo_crawl', url: 'https://example.com/', device: 'mobile', status: 'queued', reportToken: 'queued-report-token-0123456789abcdefghij' },
+    data: {
+      teamId,
+      type: 'seo_crawl',
+      url: 'https://example.com/',
+      device: 'mobile',
+      status: 'queued',
+      reportToken: 'queued-report-token-0123456789abcdefghij',
+    },
   });
   const res = await fetch(`${origin}/reports/${queued.reportToken}`);
   assert.equal(res.status, 200);
@@ -260,7 +321,14 @@ test('reports: shared without a key, not guessable, served apart from the API, s
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
   const csp = res.headers.get('content-security-policy') ?? '';
-  for (const directive of ["default-src 'none'", "style-src 'self'", "img-src 'self'", "frame-ancestors 'none'", "base-uri 'none'"]) assert.ok(csp.includes(directive), csp);
+  for (const directive of [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ])
+    assert.ok(csp.includes(directive), csp);
   assert.ok(!/script-src/.test(csp), 'no scripts at all');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
   assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
@@ -309,14 +377,25 @@ test('Lighthouse on our own reports: accessibility and best practices at least 9
   ] as const) {
     const t = await finished(id);
     const page = await browser.newPage();
-    const result = await lighthouse(t.report_url, { onlyCategories: ['accessibility', 'best-practices'], logLevel: 'error', output: 'json' }, undefined, page);
+    const result = await lighthouse(
+      t.report_url,
+      { onlyCategories: ['accessibility', 'best-practices'], logLevel: 'error', output: 'json' },
+      undefined,
+      page,
+    );
     await page.close();
     const categories = result!.lhr.categories;
     const failing = Object.values(result!.lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
-    assert.ok((categories.accessibility!.score ?? 0) >= 0.95, `${name} accessibility ${categories.accessibility!.score}: ${failing}`);
-    assert.ok((categories['best-practices']!.score ?? 0) >= 0.95, `${name} best practices ${categories['best-practices']!.score}: ${failing}`);
+    assert.ok(
+      (categories.accessibility!.score ?? 0) >= 0.95,
+      `${name} accessibility ${categories.accessibility!.score}: ${failing}`,
+    );
+    assert.ok(
+      (categories['best-practices']!.score ?? 0) >= 0.95,
+      `${name} best practices ${categories['best-practices']!.score}: ${failing}`,
+    );
     process.stdout.write(
       `# ${name} report: accessibility ${Math.round(categories.accessibility!.score! * 100)}, best practices ${Math.round(categories['best-practices']!.score! * 100)}${failing.length ? ` (not passed: ${failing.join(', ')})` : ''}\n`,
     );

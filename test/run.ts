@@ -10,7 +10,8 @@ import { removeStaleRoots, ROOT_PREFIX, startTestServices } from './support/serv
 
 const here = new URL('.', import.meta.url).pathname;
 const files = process.argv.slice(2);
-const selected = files.length > 0 ? files : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
+const selected =
+  files.length > 0 ? files : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
 
 removeStaleRoots();
 const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
@@ -18,22 +19,20 @@ chmodSync(root, 0o755); // PostgreSQL runs as another user when we are root
 const t0 = performance.now();
 process.stdout.write('starting PostgreSQL, Redis and the S3 server for the tests...\n');
 const services = await startTestServices(root);
-process.stdout.write(`services ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; running ${selected.length} test files\n`);
-
-const child = spawn(
-  process.execPath,
-  ['--test', '--test-concurrency=2', '--test-timeout=300000', ...selected],
-  {
-    cwd: here,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PAGEPROBE_TEST_POSTGRES_URL: services.postgresUrl,
-      PAGEPROBE_TEST_REDIS_URL: services.redisUrl,
-      PAGEPROBE_TEST_S3_URL: services.s3Url,
-    },
-  },
+process.stdout.write(
+  `services ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; running ${selected.length} test files\n`,
 );
+
+const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=300000', ...selected], {
+  cwd: here,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PAGEPROBE_TEST_POSTGRES_URL: services.postgresUrl,
+    PAGEPROBE_TEST_REDIS_URL: services.redisUrl,
+    PAGEPROBE_TEST_S3_URL: services.s3Url,
+  },
+});
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

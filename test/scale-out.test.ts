@@ -21,7 +21,10 @@ const KEYS = 20; // ten tests a key: exactly the write limit
 
 const env = await createTestEnv();
 const target = await startServer((req, res) => {
-  const send = () => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>t</title><h1>Up</h1></html>');
+  const send = () =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<!doctype html><html lang="en"><title>t</title><h1>Up</h1></html>');
   if (req.url.startsWith('/slow')) setTimeout(send, 1_000);
   else send();
 });
@@ -45,12 +48,19 @@ const uptimeWorkers: AppProcess[] = [];
 const browserWorkers: AppProcess[] = [];
 for (let i = 0; i < 2; i++) {
   uptimeWorkers.push(await startApp('worker-uptime', env.appEnv({ ...shared, UPTIME_CONCURRENCY: '10' })));
-  browserWorkers.push(await startApp('worker-browser', env.appEnv({ ...shared, BROWSER_TEST_TYPES: 'lighthouse', OPS_PORT: '0' })));
+  browserWorkers.push(
+    await startApp('worker-browser', env.appEnv({ ...shared, BROWSER_TEST_TYPES: 'lighthouse', OPS_PORT: '0' })),
+  );
   await startApp('callback-dispatcher', env.appEnv(shared));
 }
 const keys = await Promise.all(Array.from({ length: KEYS }, () => teamWithKey(env, { credits: 5 })));
 // Redis connects just after the API listens; like a load balancer, wait until both say they are ready.
-for (const api of apis) await eventually(async () => ((await fetch(api.replace('/api/v1', '/readyz'))).ok ? true : undefined), 10_000, 'ready');
+for (const api of apis)
+  await eventually(
+    async () => ((await fetch(api.replace('/api/v1', '/readyz'))).ok ? true : undefined),
+    10_000,
+    'ready',
+  );
 
 async function queueCounts(name: string): Promise<Record<string, number>> {
   const redis = new Redis(env.redisUrl);
@@ -74,20 +84,30 @@ test('200 mixed tests over two API processes and two of each worker: each comple
     return call<{ id: string }>(`${apis[i % 2]}/tests`, { method: 'POST', token: keys[i % KEYS]!.key, body });
   });
   const created = await Promise.all(posts);
-  assert.deepEqual(created.map((r) => r.status).filter((s) => s !== 202), [], 'every POST accepted');
+  assert.deepEqual(
+    created.map((r) => r.status).filter((s) => s !== 202),
+    [],
+    'every POST accepted',
+  );
   const ids = created.map((r) => r.body.id);
 
   // Once two lighthouse tests run (one in each browser worker, which run one at a time), one browser
   // worker is told to stop: it finishes its test, and the third waits for the other worker.
   const lighthouseIds = ids.slice(0, LIGHTHOUSE);
   await eventually(
-    async () => ((await env.db.test.count({ where: { id: { in: lighthouseIds }, status: 'running' } })) === 2 ? true : undefined),
+    async () =>
+      (await env.db.test.count({ where: { id: { in: lighthouseIds }, status: 'running' } })) === 2 ? true : undefined,
     30_000,
     'two lighthouse tests running',
   );
   const browserStopped = browserWorkers[0]!.stop('SIGTERM');
   // Once a quarter of the tests are done, one uptime worker is told to stop while it has tests in hand.
-  await eventually(async () => ((await env.db.test.count({ where: { id: { in: ids }, status: 'completed' } })) >= TESTS / 4 ? true : undefined), 60_000, 'a quarter done');
+  await eventually(
+    async () =>
+      (await env.db.test.count({ where: { id: { in: ids }, status: 'completed' } })) >= TESTS / 4 ? true : undefined,
+    60_000,
+    'a quarter done',
+  );
   assert.equal(await uptimeWorkers[0]!.stop('SIGTERM'), 0, 'the uptime worker exits cleanly after finishing its tests');
   assert.equal(await browserStopped, 0, 'the browser worker exits cleanly after finishing its test');
   for (const stopped of [uptimeWorkers[0]!, browserWorkers[0]!]) {
@@ -97,12 +117,18 @@ test('200 mixed tests over two API processes and two of each worker: each comple
   }
 
   await eventually(
-    async () => ((await env.db.test.count({ where: { id: { in: ids }, status: { in: ['completed', 'failed'] } } })) === TESTS ? true : undefined),
+    async () =>
+      (await env.db.test.count({ where: { id: { in: ids }, status: { in: ['completed', 'failed'] } } })) === TESTS
+        ? true
+        : undefined,
     120_000,
     'all tests finished',
   );
   const tests = await env.db.test.findMany({ where: { id: { in: ids } } });
-  assert.deepEqual(tests.filter((t) => t.status !== 'completed').map((t) => [t.type, t.status, t.errorCode]), []);
+  assert.deepEqual(
+    tests.filter((t) => t.status !== 'completed').map((t) => [t.type, t.status, t.errorCode]),
+    [],
+  );
   assert.ok(tests.every((t) => t.type !== 'uptime' || (t.result as { up: boolean }).up));
   assert.equal(tests.filter((t) => t.type === 'lighthouse' && t.performanceScore !== null).length, LIGHTHOUSE);
   // Each test ran once: exactly one worker, once, says it finished it.
@@ -121,11 +147,17 @@ test('200 mixed tests over two API processes and two of each worker: each comple
   );
   // Credits: one debit per lighthouse test, no refunds, nothing twice.
   const ledger = await env.db.creditLedgerEntry.findMany({ where: { testId: { in: ids } } });
-  assert.deepEqual(ledger.map((e) => [e.testId, e.reason, e.delta]).sort(), lighthouseIds.map((id) => [id, 'test', -1]).sort());
+  assert.deepEqual(
+    ledger.map((e) => [e.testId, e.reason, e.delta]).sort(),
+    lighthouseIds.map((id) => [id, 'test', -1]).sort(),
+  );
   // Nothing left in the test queues: not waiting, not running, not failed.
-  for (const def of [jobs.uptime, jobs.lighthouse]) assert.deepEqual(await queueCounts(def.queue), { wait: 0, active: 0, delayed: 0, failed: 0 }, def.queue);
+  for (const def of [jobs.uptime, jobs.lighthouse])
+    assert.deepEqual(await queueCounts(def.queue), { wait: 0, active: 0, delayed: 0, failed: 0 }, def.queue);
   // The surviving browser worker's metrics: its lighthouse tests, and browser restarts as a counter.
-  const metrics = await (await fetch(`http://127.0.0.1:${/"opsPort":(\d+)/.exec(browserWorkers[1]!.output())![1]}/metrics`)).text();
+  const metrics = await (
+    await fetch(`http://127.0.0.1:${/"opsPort":(\d+)/.exec(browserWorkers[1]!.output())![1]}/metrics`)
+  ).text();
   assert.match(metrics, /^test_duration_seconds_count\{[^}]*type="lighthouse"[^}]*outcome="completed"[^}]*\} [12]$/m);
   assert.match(metrics, /^# TYPE browser_restarts_total counter$/m);
 
@@ -141,7 +173,9 @@ test('200 mixed tests over two API processes and two of each worker: each comple
 test('the write limit holds across the two API processes: 10 per key per minute in all', async () => {
   const { key } = await teamWithKey(env);
   const results = await Promise.all(
-    Array.from({ length: 16 }, (_, i) => call(`${apis[i % 2]}/tests`, { method: 'POST', token: key, body: { url: `${target.url}/fast`, type: 'uptime' } })),
+    Array.from({ length: 16 }, (_, i) =>
+      call(`${apis[i % 2]}/tests`, { method: 'POST', token: key, body: { url: `${target.url}/fast`, type: 'uptime' } }),
+    ),
   );
   const statuses = results.map((r) => r.status);
   assert.equal(statuses.filter((s) => s === 202).length, 10, statuses.join(','));

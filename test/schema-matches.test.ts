@@ -39,7 +39,11 @@ interface DmmfIndex {
   fields: Array<{ name: string; sortOrder?: 'asc' | 'desc' }>;
 }
 interface Dmmf {
-  datamodel: { models: DmmfModel[]; enums: Array<{ name: string; values: Array<{ name: string }> }>; indexes: DmmfIndex[] };
+  datamodel: {
+    models: DmmfModel[];
+    enums: Array<{ name: string; values: Array<{ name: string }> }>;
+    indexes: DmmfIndex[];
+  };
 }
 
 const schema = readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8');
@@ -98,7 +102,9 @@ function expected() {
         continue;
       }
       const column = field.dbName ?? field.name;
-      columns.push(`${table}.${column} ${expectedType(field)} ${field.isRequired ? 'not null' : 'null'} ${expectsDbDefault(field) ? 'default' : 'no default'}`);
+      columns.push(
+        `${table}.${column} ${expectedType(field)} ${field.isRequired ? 'not null' : 'null'} ${expectsDbDefault(field) ? 'default' : 'no default'}`,
+      );
     }
   }
   for (const index of dmmf.datamodel.indexes) {
@@ -111,7 +117,13 @@ function expected() {
     indexes.push(`${name}: ${index.type === 'normal' ? '' : 'UNIQUE '}${table}(${parts.join(', ')})`);
   }
   const enums = dmmf.datamodel.enums.map((e) => `${e.name}: ${e.values.map((v) => v.name).join(',')}`);
-  return { tables: dmmf.datamodel.models.map(tableOf).sort(), columns: columns.sort(), indexes: indexes.sort(), foreignKeys: foreignKeys.sort(), enums: enums.sort() };
+  return {
+    tables: dmmf.datamodel.models.map(tableOf).sort(),
+    columns: columns.sort(),
+    indexes: indexes.sort(),
+    foreignKeys: foreignKeys.sort(),
+    enums: enums.sort(),
+  };
 }
 
 async function actual(databaseUrl: string) {
@@ -120,7 +132,9 @@ async function actual(databaseUrl: string) {
   try {
     const q = async (sql: string) => (await client.query(sql)).rows.map((r) => r.v as string).sort();
     return {
-      tables: await q(`SELECT tablename AS v FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`),
+      tables: await q(
+        `SELECT tablename AS v FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
+      ),
       columns: await q(`
         SELECT c.relname || '.' || a.attname || ' ' ||
                CASE WHEN t.typtype = 'e' THEN t.typname

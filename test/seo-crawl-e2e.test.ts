@@ -10,10 +10,22 @@ import { after, test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
 import { gradeFor } from '@pageprobe/test-lifecycle';
 import { startApp } from './support/app-process.ts';
+import { brotliBomb, gzipBomb } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
 import { eventually, startServer } from './support/servers.ts';
-import { countInFlight, crawled, httpSite, httpsSite, LLMS_TXT, page, prose, sendHtml, sendText, urlset } from './support/seo-sites.ts';
+import {
+  countInFlight,
+  crawled,
+  httpSite,
+  httpsSite,
+  LLMS_TXT,
+  page,
+  prose,
+  sendHtml,
+  sendText,
+  urlset,
+} from './support/seo-sites.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -33,30 +45,64 @@ const spki = createHash('sha256')
 const cleanPaths = ['/', '/services', '/guides', '/guides/pruning', '/about', '/contact'];
 const clean = await httpsSite(certs.valid, (path, res) => {
   const o = clean.origin;
-  if (path === '/robots.txt') return sendText(res, 'text/plain', `User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: ${o}/sitemap_index.xml\n`);
+  if (path === '/robots.txt')
+    return sendText(
+      res,
+      'text/plain',
+      `User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: ${o}/sitemap_index.xml\n`,
+    );
   if (path === '/sitemap_index.xml') {
-    return sendText(res, 'application/xml', `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap></sitemapindex>`);
+    return sendText(
+      res,
+      'application/xml',
+      `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap></sitemapindex>`,
+    );
   }
   if (path === '/sitemap-pages.xml') return sendText(res, 'application/xml', urlset(cleanPaths.map((p) => `${o}${p}`)));
   if (path === '/llms.txt') return sendText(res, 'text/plain; charset=utf-8', LLMS_TXT(o));
   const i = cleanPaths.indexOf(path);
-  if (i === -1) return sendHtml(res, page(`${o}${path}`, { title: 'Not found | Fixture Gardens', body: '<p>No such page.</p>' }), 404);
-  const nav = cleanPaths.map((p) => `<a href="${p}">${p === '/' ? 'Home' : `Our ${p.slice(1).replace('/', ' on ')}`}</a>`).join(' ');
-  const script = path === '/' ? '<script>document.body.insertAdjacentHTML("beforeend", "<p>Open today until six</p>")</script>' : '';
-  sendHtml(res, page(`${o}${path}`, { body: `<nav>${nav}</nav><img src="/logo.png" alt="Fixture Gardens logo">${prose(i + 1)}${script}` }));
+  if (i === -1)
+    return sendHtml(
+      res,
+      page(`${o}${path}`, { title: 'Not found | Fixture Gardens', body: '<p>No such page.</p>' }),
+      404,
+    );
+  const nav = cleanPaths
+    .map((p) => `<a href="${p}">${p === '/' ? 'Home' : `Our ${p.slice(1).replace('/', ' on ')}`}</a>`)
+    .join(' ');
+  const script =
+    path === '/' ? '<script>document.body.insertAdjacentHTML("beforeend", "<p>Open today until six</p>")</script>' : '';
+  sendHtml(
+    res,
+    page(`${o}${path}`, {
+      body: `<nav>${nav}</nav><img src="/logo.png" alt="Fixture Gardens logo">${prose(i + 1)}${script}`,
+    }),
+  );
 });
 
 // ---- the defect site: each path plants the defects listed with it ----
-type Defect = { html?: (url: string) => string; send?: (res: Parameters<typeof sendHtml>[0]) => void; expect: string[] };
+type Defect = {
+  html?: (url: string) => string;
+  send?: (res: Parameters<typeof sendHtml>[0]) => void;
+  expect: string[];
+};
 const body = (seed: number, extra = '') => `${extra}${prose(seed)}`;
 const defects: Record<string, Defect> = {
   '/control': { html: (u) => page(u, { body: body(2) }), expect: [] },
   '/missing-title': { html: (u) => page(u, { title: null, body: body(3) }), expect: ['title_missing'] },
   '/long-title': {
-    html: (u) => page(u, { title: `${'Gardening tips for every season '.repeat(3)}`.trim(), description: 'Long description. '.repeat(12), body: body(4) }),
+    html: (u) =>
+      page(u, {
+        title: `${'Gardening tips for every season '.repeat(3)}`.trim(),
+        description: 'Long description. '.repeat(12),
+        body: body(4),
+      }),
     expect: ['title_too_long', 'meta_description_too_long'],
   },
-  '/short': { html: (u) => page(u, { title: 'Hi', description: 'Short.', body: body(5) }), expect: ['title_too_short', 'meta_description_too_short'] },
+  '/short': {
+    html: (u) => page(u, { title: 'Hi', description: 'Short.', body: body(5) }),
+    expect: ['title_too_short', 'meta_description_too_short'],
+  },
   '/no-desc': { html: (u) => page(u, { description: null, body: body(6) }), expect: ['meta_description_missing'] },
   '/dup-a': { html: (u) => dup(u), expect: ['title_duplicate', 'meta_description_duplicate', 'duplicate_content'] },
   '/dup-b': { html: (u) => dup(u), expect: ['title_duplicate', 'meta_description_duplicate', 'duplicate_content'] },
@@ -65,37 +111,92 @@ const defects: Record<string, Defect> = {
   '/no-lang': { html: (u) => page(u, { lang: null, body: body(9) }), expect: ['lang_missing'] },
   '/no-viewport': { html: (u) => page(u, { viewport: false, body: body(10) }), expect: ['viewport_missing'] },
   '/no-canonical': { html: (u) => page(u, { canonical: null, body: body(11) }), expect: ['canonical_missing'] },
-  '/canonical-elsewhere': { html: (u) => page(u, { canonical: new URL('/control', u).href, body: body(12) }), expect: ['canonical_elsewhere'] },
-  '/canonical-broken': { html: (u) => page(u, { canonical: new URL('/gone', u).href, body: body(13) }), expect: ['canonical_broken', 'canonical_elsewhere'] },
-  '/noindex': { html: (u) => page(u, { head: '<meta name="robots" content="noindex">', body: body(14) }), expect: ['noindex'] },
+  '/canonical-elsewhere': {
+    html: (u) => page(u, { canonical: new URL('/control', u).href, body: body(12) }),
+    expect: ['canonical_elsewhere'],
+  },
+  '/canonical-broken': {
+    html: (u) => page(u, { canonical: new URL('/gone', u).href, body: body(13) }),
+    expect: ['canonical_broken', 'canonical_elsewhere'],
+  },
+  '/noindex': {
+    html: (u) => page(u, { head: '<meta name="robots" content="noindex">', body: body(14) }),
+    expect: ['noindex'],
+  },
   '/x-robots': {
-    send: (res) => sendHtml(res, page(`${defect.origin}/x-robots`, { body: body(15, '<a href="/x-robots-child">The child page of this one</a>') }), 200, { 'x-robots-tag': 'noindex, nofollow' }),
+    send: (res) =>
+      sendHtml(
+        res,
+        page(`${defect.origin}/x-robots`, {
+          body: body(15, '<a href="/x-robots-child">The child page of this one</a>'),
+        }),
+        200,
+        { 'x-robots-tag': 'noindex, nofollow' },
+      ),
     expect: ['noindex', 'nofollow'],
   },
   '/hreflang-bad': {
-    html: (u) => page(u, { head: `<link rel="alternate" hreflang="english" href="${u}"><link rel="alternate" hreflang="en-UK" href="${u}">`, body: body(16) }),
+    html: (u) =>
+      page(u, {
+        head: `<link rel="alternate" hreflang="english" href="${u}"><link rel="alternate" hreflang="en-UK" href="${u}">`,
+        body: body(16),
+      }),
     expect: ['hreflang_invalid'],
   },
   '/hreflang-a': {
-    html: (u) => page(u, { head: `<link rel="alternate" hreflang="en" href="${u}"><link rel="alternate" hreflang="de" href="${new URL('/hreflang-b', u).href}">`, body: body(17) }),
+    html: (u) =>
+      page(u, {
+        head: `<link rel="alternate" hreflang="en" href="${u}"><link rel="alternate" hreflang="de" href="${new URL('/hreflang-b', u).href}">`,
+        body: body(17),
+      }),
     expect: ['hreflang_no_return'],
   },
-  '/hreflang-b': { html: (u) => page(u, { head: `<link rel="alternate" hreflang="de" href="${u}">`, body: body(18) }), expect: [] },
-  '/images': { html: (u) => page(u, { body: body(19, '<img src="/photo.jpg"><img src="/ok.jpg" alt="A fine photo">') }), expect: ['image_alt_missing'] },
-  '/click-here': { html: (u) => page(u, { body: body(20, '<p>For our prices <a href="/control">click here</a>.</p>') }), expect: ['link_text_generic'] },
-  '/no-social': { html: (u) => page(u, { og: false, twitter: false, body: body(21) }), expect: ['open_graph_missing', 'twitter_card_missing'] },
-  '/bad-jsonld': { html: (u) => page(u, { jsonLd: '{"@context": "https://schema.org", "@type": "Thing",', body: body(22) }), expect: ['json_ld_invalid'] },
-  '/incomplete-jsonld': { html: (u) => page(u, { jsonLd: '{"@context": "https://schema.org", "name": "No type"}', body: body(23) }), expect: ['json_ld_incomplete'] },
+  '/hreflang-b': {
+    html: (u) => page(u, { head: `<link rel="alternate" hreflang="de" href="${u}">`, body: body(18) }),
+    expect: [],
+  },
+  '/images': {
+    html: (u) => page(u, { body: body(19, '<img src="/photo.jpg"><img src="/ok.jpg" alt="A fine photo">') }),
+    expect: ['image_alt_missing'],
+  },
+  '/click-here': {
+    html: (u) => page(u, { body: body(20, '<p>For our prices <a href="/control">click here</a>.</p>') }),
+    expect: ['link_text_generic'],
+  },
+  '/no-social': {
+    html: (u) => page(u, { og: false, twitter: false, body: body(21) }),
+    expect: ['open_graph_missing', 'twitter_card_missing'],
+  },
+  '/bad-jsonld': {
+    html: (u) => page(u, { jsonLd: '{"@context": "https://schema.org", "@type": "Thing",', body: body(22) }),
+    expect: ['json_ld_invalid'],
+  },
+  '/incomplete-jsonld': {
+    html: (u) => page(u, { jsonLd: '{"@context": "https://schema.org", "name": "No type"}', body: body(23) }),
+    expect: ['json_ld_incomplete'],
+  },
   '/no-jsonld': { html: (u) => page(u, { jsonLd: null, body: body(24) }), expect: ['structured_data_missing'] },
-  '/mixed': { html: (u) => page(u, { body: body(25, '<img src="http://127.0.0.1:1/pixel.png" alt="pixel">') }), expect: ['mixed_content'] },
+  '/mixed': {
+    html: (u) => page(u, { body: body(25, '<img src="http://127.0.0.1:1/pixel.png" alt="pixel">') }),
+    expect: ['mixed_content'],
+  },
   '/thin': { html: (u) => page(u, { body: '<p>Only a few words here.</p>' }), expect: ['thin_content'] },
   '/broken-links': {
-    html: (u) => page(u, { body: body(26, '<a href="/gone">The page that is gone</a> <a href="/server-error">The page that fails</a>') }),
+    html: (u) =>
+      page(u, {
+        body: body(26, '<a href="/gone">The page that is gone</a> <a href="/server-error">The page that fails</a>'),
+      }),
     expect: ['broken_internal_link'],
   },
-  '/gone': { send: (res) => sendHtml(res, page(`${defect.origin}/gone`, { body: '<p>Gone.</p>' }), 404), expect: ['http_4xx', 'sitemap_url_not_ok'] },
+  '/gone': {
+    send: (res) => sendHtml(res, page(`${defect.origin}/gone`, { body: '<p>Gone.</p>' }), 404),
+    expect: ['http_4xx', 'sitemap_url_not_ok'],
+  },
   '/server-error': { send: (res) => sendHtml(res, '<h1>Oops</h1>', 500), expect: ['http_5xx'] },
-  '/chain': { send: (res) => res.writeHead(301, { location: '/chain-2' }).end(), expect: ['redirect_chain', 'sitemap_url_not_ok'] },
+  '/chain': {
+    send: (res) => res.writeHead(301, { location: '/chain-2' }).end(),
+    expect: ['redirect_chain', 'sitemap_url_not_ok'],
+  },
   '/chain-2': { send: (res) => res.writeHead(302, { location: '/chain-3' }).end(), expect: [] },
   '/chain-3': { html: (u) => page(u, { body: body(27) }), expect: [] },
   '/loop-a': { send: (res) => res.writeHead(302, { location: '/loop-b' }).end(), expect: ['redirect_loop'] },
@@ -104,7 +205,13 @@ const defects: Record<string, Defect> = {
   '/file.pdf': { send: (res) => sendText(res, 'application/pdf', Buffer.from('%PDF-1.4 fixture')), expect: [] },
   '/only-in-sitemap': { html: (u) => page(u, { body: body(28) }), expect: [] },
 };
-const dup = (u: string) => page(u, { title: 'Our garden services | Fixture', description: 'The same description on two different pages of this site.', h1: '<h1>Same</h1>', body: prose(999) });
+const dup = (u: string) =>
+  page(u, {
+    title: 'Our garden services | Fixture',
+    description: 'The same description on two different pages of this site.',
+    h1: '<h1>Same</h1>',
+    body: prose(999),
+  });
 const notLinked = new Set(['/only-in-sitemap', '/gone', '/server-error', '/chain-2', '/chain-3', '/loop-b']);
 const linked = Object.keys(defects).filter((p) => !notLinked.has(p));
 
@@ -117,13 +224,26 @@ const defect = await httpsSite(certs.valid, (path, res) => {
       `User-agent: *\nDisallow: /private/\nDisalow: /typo\nAllow /no-colon\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /images\n\nSitemap: ${o}/sitemap.xml\n`,
     );
   }
-  if (path === '/sitemap.xml') return sendText(res, 'application/xml', urlset(['/', '/gone', '/chain', '/only-in-sitemap'].map((p) => `${o}${p}`), '<url><lastmod>2026-01-01</lastmod></url>'));
+  if (path === '/sitemap.xml')
+    return sendText(
+      res,
+      'application/xml',
+      urlset(
+        ['/', '/gone', '/chain', '/only-in-sitemap'].map((p) => `${o}${p}`),
+        '<url><lastmod>2026-01-01</lastmod></url>',
+      ),
+    );
   if (path === '/llms.txt') return sendText(res, 'text/plain', 'Fixture site\n\nNo heading, no summary, no links.\n');
   if (path === '/') {
     // The start page's prose is written by a script: crawlers that do not run JavaScript see only the links.
     const nav = [...linked, '/private/canary'].map((p) => `<a href="${p}">${p.slice(1)}</a>`).join(' ');
     const words = prose(1, 400).replace(/<\/?p>/g, '');
-    return sendHtml(res, page(`${o}/`, { body: `<nav>${nav}</nav><div id="app"></div><script>document.getElementById("app").innerHTML = "<p>${words}</p>"</script>` }));
+    return sendHtml(
+      res,
+      page(`${o}/`, {
+        body: `<nav>${nav}</nav><div id="app"></div><script>document.getElementById("app").innerHTML = "<p>${words}</p>"</script>`,
+      }),
+    );
   }
   const d = defects[path];
   if (!d) return sendHtml(res, '<h1>Not found</h1>', 404);
@@ -134,18 +254,26 @@ const defect = await httpsSite(certs.valid, (path, res) => {
 // ---- 10,000 generated pages, ten links each, all in the sitemap ----
 const PAGES = 10_000;
 const big = await httpSite((path, res) => {
-  if (path === '/sitemap.xml') return sendText(res, 'application/xml', urlset(Array.from({ length: PAGES }, (_, i) => `${big.origin}/p/${i}`)));
+  if (path === '/sitemap.xml')
+    return sendText(res, 'application/xml', urlset(Array.from({ length: PAGES }, (_, i) => `${big.origin}/p/${i}`)));
   const n = path === '/' ? 0 : Number(/^\/p\/(\d+)$/.exec(path)?.[1] ?? Number.NaN);
   if (!Number.isInteger(n) || n >= PAGES) return sendText(res, 'text/plain', 'not found', 404);
-  const links = Array.from({ length: 10 }, (_, k) => `<a href="/p/${(n * 10 + k + 1) % PAGES}">Generated page number ${(n * 10 + k + 1) % PAGES}</a>`).join(' ');
+  const links = Array.from(
+    { length: 10 },
+    (_, k) => `<a href="/p/${(n * 10 + k + 1) % PAGES}">Generated page number ${(n * 10 + k + 1) % PAGES}</a>`,
+  ).join(' ');
   sendHtml(res, page(`${big.origin}${path}`, { body: `${links}${prose(n + 5000)}` }));
 });
 
 // ---- a site where every page takes a second ----
 const slowHandler = countInFlight((path, res) => {
-  if (path === '/robots.txt' || path === '/sitemap.xml' || path === '/llms.txt') return sendText(res, 'text/plain', 'not found', 404);
+  if (path === '/robots.txt' || path === '/sitemap.xml' || path === '/llms.txt')
+    return sendText(res, 'text/plain', 'not found', 404);
   const n = Number(/^\/s\/(\d+)$/.exec(path)?.[1] ?? 0);
-  const links = Array.from({ length: 20 }, (_, k) => `<a href="/s/${n * 20 + k + 1}">Slow page number ${n * 20 + k + 1}</a>`).join(' ');
+  const links = Array.from(
+    { length: 20 },
+    (_, k) => `<a href="/s/${n * 20 + k + 1}">Slow page number ${n * 20 + k + 1}</a>`,
+  ).join(' ');
   setTimeout(() => sendHtml(res, page(`${slow.origin}${path}`, { body: `${links}${prose(n + 7000)}` })), 1000);
 });
 const slow = await httpSite(slowHandler);
@@ -157,16 +285,44 @@ const polite = await httpSite((path, res) => {
   sendHtml(res, page(`${polite.origin}${path}`, { body: `${links}${prose(path.length + 9000)}` }));
 });
 
-const outsider = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>private</h1>'));
+// ---- a hostile site (issue 22): bombs and oversize files where a crawler reads, NULs in its text ----
+const GiB = 1024 ** 3;
+const sitemapBomb = gzipBomb(GiB); // about 1 MB of sitemap.xml.gz, 1 GiB unpacked
+const llmsBomb = brotliBomb(GiB / 4); // Content-Encoding: br, 256 MiB of text decoded
+const hostile = await httpSite((path, res) => {
+  const o = hostile.origin;
+  if (path === '/robots.txt') {
+    // 10 MB: the rules that matter come first, then filler far past Google's 500 KiB.
+    const head = `User-agent: *\nAllow: /\n\nSitemap: ${o}/sitemap.xml.gz\nSitemap: ${o}/nul-sitemap.xml\n`;
+    return sendText(res, 'text/plain', head + '# filler line of a robots.txt far too long\n'.repeat(240_000));
+  }
+  if (path === '/sitemap.xml.gz') return sendText(res, 'application/gzip', sitemapBomb);
+  if (path === '/nul-sitemap.xml') return sendText(res, 'application/xml', urlset([`${o}/`, `${o}/nul\0page`]));
+  if (path === '/llms.txt')
+    return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(llmsBomb);
+  sendHtml(res, page(`${o}${path}`, { title: 'A title with a NUL \0 inside it', body: prose(31) }));
+});
+
+const outsider = await startServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>private</h1>'),
+);
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-await startApp('api', env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origin, ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_READS_PER_MIN: '100000' }));
+await startApp(
+  'api',
+  env.appEnv({
+    PORT: String(port),
+    PUBLIC_BASE_URL: origin,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    RATE_LIMIT_READS_PER_MIN: '100000',
+  }),
+);
 await startApp(
   'worker-browser',
   env.appEnv({
     ALLOW_PRIVATE_TARGETS: 'false',
-    ALLOW_TARGETS: [clean, defect, big, slow, polite].map((s) => new URL(s.origin).host).join(','),
+    ALLOW_TARGETS: [clean, defect, big, slow, polite, hostile].map((s) => new URL(s.origin).host).join(','),
     NODE_EXTRA_CA_CERTS: certs.caFile,
     CHROME_TRUSTED_SPKI: spki,
     SEO_BUDGET_MS: String(BUDGET_MS),
@@ -179,7 +335,11 @@ const { key } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
 async function start(url: string) {
-  const res = await call<{ id: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url, type: 'seo_crawl' } });
+  const res = await call<{ id: string }>(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url, type: 'seo_crawl' },
+  });
   assert.equal(res.status, 202, JSON.stringify(res.body));
   return res.body.id;
 }
@@ -188,19 +348,28 @@ const result = (id: string) => {
   if (!polls.has(id)) {
     polls.set(
       id,
-      eventually(async () => {
-        const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
-        return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
-      }, 120_000, `test ${id} finished`),
+      eventually(
+        async () => {
+          const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
+          return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
+        },
+        120_000,
+        `test ${id} finished`,
+      ),
     );
   }
   return polls.get(id)!;
 };
-const issue = (t: Record<string, any>, code: string): Record<string, any> | undefined => t.seo_issues.find((i: { code: string }) => i.code === code);
+const issue = (t: Record<string, any>, code: string): Record<string, any> | undefined =>
+  t.seo_issues.find((i: { code: string }) => i.code === code);
 const urlsOf = (t: Record<string, any>, code: string): string[] => issue(t, code)?.urls ?? [];
 
 // Queued first, but this worker consumes only the seo_crawl queue.
-const lighthouseRes = await call<{ id: string }>(`${api}/tests`, { method: 'POST', token: key, body: { url: `${clean.origin}/`, type: 'lighthouse' } });
+const lighthouseRes = await call<{ id: string }>(`${api}/tests`, {
+  method: 'POST',
+  token: key,
+  body: { url: `${clean.origin}/`, type: 'lighthouse' },
+});
 const ids = {
   defect: await start(`${defect.origin}/`),
   clean: await start(`${clean.origin}/`),
@@ -217,7 +386,10 @@ test('every planted defect is found, on the right URLs', async () => {
   for (const [path, d] of Object.entries(defects)) {
     for (const code of d.expect) {
       assert.ok(issue(t, code), `${code} not reported (planted on ${path})`);
-      assert.ok(urlsOf(t, code).includes(`${o}${path}`), `${code} does not list ${path}: ${urlsOf(t, code).join(', ')}`);
+      assert.ok(
+        urlsOf(t, code).includes(`${o}${path}`),
+        `${code} does not list ${path}: ${urlsOf(t, code).join(', ')}`,
+      );
     }
   }
   // Findings point at the pages to fix, not elsewhere.
@@ -234,7 +406,10 @@ test('every planted defect is found, on the right URLs', async () => {
 
   // Site-wide: robots.txt errors, sitemap errors, llms.txt malformed, text that needs JavaScript.
   assert.ok(issue(t, 'robots_txt_invalid'));
-  assert.deepEqual(t.result.robots_txt.problems.map((p: { line: number }) => p.line), [3, 4]);
+  assert.deepEqual(
+    t.result.robots_txt.problems.map((p: { line: number }) => p.line),
+    [3, 4],
+  );
   assert.ok(issue(t, 'sitemap_invalid'));
   assert.ok(issue(t, 'llms_txt_invalid'));
   assert.equal(t.result.llms_txt.state, 'invalid');
@@ -249,7 +424,10 @@ test('every planted defect is found, on the right URLs', async () => {
     assert.ok(i.urls.length <= 20 && i.url_count >= i.urls.length);
   }
   const order = t.seo_issues.map((i: { severity: string }) => ['error', 'warning', 'notice'].indexOf(i.severity));
-  assert.deepEqual(order, [...order].sort((a, b) => a - b));
+  assert.deepEqual(
+    order,
+    [...order].sort((a, b) => a - b),
+  );
   assert.equal(t.performance_score, null);
   assert.ok(t.structure_score < 50, `score ${t.structure_score}`);
   assert.equal(t.grade, gradeFor(t.structure_score));
@@ -270,7 +448,18 @@ test('robots.txt is obeyed: the disallowed canary and nofollow links are never f
 test('the AI-crawler table reports what robots.txt says to each crawler', async () => {
   const t = await result(ids.defect);
   const table = Object.fromEntries((t.audits.ai_crawlers as Array<Record<string, any>>).map((r) => [r.user_agent, r]));
-  for (const bot of ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'PerplexityBot', 'Google-Extended', 'CCBot', 'Applebot-Extended']) {
+  for (const bot of [
+    'GPTBot',
+    'OAI-SearchBot',
+    'ChatGPT-User',
+    'ClaudeBot',
+    'Claude-User',
+    'Claude-SearchBot',
+    'PerplexityBot',
+    'Google-Extended',
+    'CCBot',
+    'Applebot-Extended',
+  ]) {
     assert.ok(table[bot], `${bot} missing from the table`);
   }
   assert.deepEqual([table.GPTBot.access, table.GPTBot.rule], ['blocked', 'own group']);
@@ -280,15 +469,22 @@ test('the AI-crawler table reports what robots.txt says to each crawler', async 
 
 test('the raw crawl is stored and listed with the artifacts', async () => {
   const t = await result(ids.defect);
-  const artifacts = (await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${t.id}/artifacts`, { token: key })).body.data;
+  const artifacts = (await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${t.id}/artifacts`, { token: key }))
+    .body.data;
   const raw = artifacts.find((a) => a.kind === 'crawl_json');
   assert.ok(raw, JSON.stringify(artifacts));
   const crawl = (await call<Record<string, any>>(raw.url)).body;
   assert.equal(crawl.pages.length, t.result.pages_crawled);
   const missingTitle = crawl.pages.find((p: { url: string }) => p.url === `${defect.origin}/missing-title`);
-  assert.deepEqual(missingTitle.findings.map((f: { code: string }) => f.code), ['title_missing']);
+  assert.deepEqual(
+    missingTitle.findings.map((f: { code: string }) => f.code),
+    ['title_missing'],
+  );
   const chain = crawl.pages.find((p: { url: string }) => p.url === `${defect.origin}/chain`);
-  assert.deepEqual(chain.redirects.map((h: { status: number }) => h.status), [301, 302]);
+  assert.deepEqual(
+    chain.redirects.map((h: { status: number }) => h.status),
+    [301, 302],
+  );
   assert.equal(chain.finalUrl, `${defect.origin}/chain-3`);
 });
 
@@ -299,12 +495,18 @@ test('the clean site has no error or warning, and reads as AI-ready', async () =
   assert.equal(t.structure_score, 100);
   assert.equal(t.result.pages_crawled, cleanPaths.length);
   assert.equal(t.result.robots_txt.state, 'present');
-  assert.deepEqual(t.result.sitemaps.map((s: { kind: string }) => s.kind), ['sitemapindex', 'urlset']);
+  assert.deepEqual(
+    t.result.sitemaps.map((s: { kind: string }) => s.kind),
+    ['sitemapindex', 'urlset'],
+  );
   assert.equal(t.result.llms_txt.state, 'present');
   assert.equal(t.result.llms_txt.title, 'Fixture Gardens');
   assert.equal(t.result.structured_data.share, 1);
   assert.equal(t.result.rendering.error, null, 'the start page rendered in Chromium');
-  assert.ok(t.result.rendering.js_only_share > 0 && t.result.rendering.js_only_share < 0.2, JSON.stringify(t.result.rendering));
+  assert.ok(
+    t.result.rendering.js_only_share > 0 && t.result.rendering.js_only_share < 0.2,
+    JSON.stringify(t.result.rendering),
+  );
   assert.equal(t.grade, 'A');
   const gpt = t.audits.ai_crawlers.find((r: { user_agent: string }) => r.user_agent === 'GPTBot');
   assert.equal(gpt.access, 'blocked');
@@ -339,9 +541,12 @@ test('Crawl-delay is honoured: one request at a time, a second apart', async () 
   const t = await result(ids.polite);
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   assert.equal(t.result.robots_txt.crawl_delay_s, 1);
-  const pages = polite.requested.filter((r) => r.userAgent.includes('PageprobeBot') && ['/', '/a', '/b', '/c'].includes(r.path));
+  const pages = polite.requested.filter(
+    (r) => r.userAgent.includes('PageprobeBot') && ['/', '/a', '/b', '/c'].includes(r.path),
+  );
   assert.equal(pages.length, 4);
-  for (let i = 1; i < pages.length; i++) assert.ok(pages[i]!.at - pages[i - 1]!.at >= 950, `gap ${pages[i]!.at - pages[i - 1]!.at} ms`);
+  for (let i = 1; i < pages.length; i++)
+    assert.ok(pages[i]!.at - pages[i - 1]!.at >= 950, `gap ${pages[i]!.at - pages[i - 1]!.at} ms`);
 });
 
 test('a site the egress guard does not let through fails as url_not_allowed, with nothing fetched', async () => {
@@ -355,4 +560,24 @@ test('a worker given BROWSER_TEST_TYPES=seo_crawl leaves lighthouse tests to oth
   await Promise.all(Object.values(ids).map(result));
   const t = await call<Record<string, any>>(`${api}/tests/${lighthouseRes.body.id}`, { token: key });
   assert.equal(t.body.status, 'queued');
+});
+
+test('a hostile site: a 1 GiB sitemap.xml.gz, a 10 MB robots.txt, a 256 MiB llms.txt and NULs complete with problems', async () => {
+  const t = await result(await start(`${hostile.origin}/`));
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  const r = t.result;
+  assert.equal(r.robots_txt.state, 'present');
+  assert.ok(
+    r.robots_txt.problems.some((p: { message: string }) => /Larger than 500 KiB/.test(p.message)),
+    JSON.stringify(r.robots_txt.problems),
+  );
+  const bomb = r.sitemaps.find((s: { url: string }) => s.url.endsWith('/sitemap.xml.gz'));
+  assert.deepEqual(bomb.problems, ['Sitemap too large: more than 50 MiB uncompressed; not read.']);
+  const nul = r.sitemaps.find((s: { url: string }) => s.url.endsWith('/nul-sitemap.xml'));
+  assert.equal(nul.status, 200);
+  assert.ok(
+    r.llms_txt.problems.some((p: string) => /only the first part was read/.test(p)),
+    JSON.stringify(r.llms_txt.problems),
+  );
+  assert.ok(!JSON.stringify(t).includes('\\u0000'));
 });

@@ -28,10 +28,14 @@ const orphanTest = (extra: { status?: 'queued' | 'completed'; callbackUrl?: stri
 test('a queued test whose job was never added is picked up and completed', async () => {
   const worker = await startApp('worker-uptime', env.appEnv(sweepFast));
   const orphan = await orphanTest();
-  const done = await eventually(async () => {
-    const row = await env.db.test.findUniqueOrThrow({ where: { id: orphan.id } });
-    return row.status === 'completed' ? row : undefined;
-  }, 15_000, 'orphaned test completed');
+  const done = await eventually(
+    async () => {
+      const row = await env.db.test.findUniqueOrThrow({ where: { id: orphan.id } });
+      return row.status === 'completed' ? row : undefined;
+    },
+    15_000,
+    'orphaned test completed',
+  );
   assert.equal((done.result as { up: boolean }).up, true);
   assert.equal(target.requests.length, 1, 'checked exactly once');
   await worker.stop();
@@ -41,15 +45,24 @@ test('a pending callback delivery whose job was never added is delivered', async
   const dispatcher = await startApp('callback-dispatcher', env.appEnv(sweepFast));
   const finished = await orphanTest({ status: 'completed', callbackUrl: `${receiver.url}/cb` });
   const delivery = await env.db.callbackDelivery.create({
-    data: { testId: finished.id, url: `${receiver.url}/cb`, event: 'test.completed', payload: '{"event":"test.completed"}' },
+    data: {
+      testId: finished.id,
+      url: `${receiver.url}/cb`,
+      event: 'test.completed',
+      payload: '{"event":"test.completed"}',
+    },
   });
   const received = await receiver.nth(1, 15_000);
   assert.equal(received.raw.toString(), '{"event":"test.completed"}');
   assert.equal(received.headers['x-service-delivery'], delivery.id);
-  await eventually(async () => {
-    const row = await env.db.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
-    return row.state === 'delivered' ? row : undefined;
-  }, 5_000, 'delivery recorded');
+  await eventually(
+    async () => {
+      const row = await env.db.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      return row.state === 'delivered' ? row : undefined;
+    },
+    5_000,
+    'delivery recorded',
+  );
   await dispatcher.stop();
   assert.equal(receiver.requests.length, 1, 'delivered once');
 });
@@ -59,11 +72,21 @@ test('expired idempotency records are removed; live ones stay', async () => {
   const now = Date.now();
   await env.db.idempotencyRecord.createMany({
     data: [
-      { teamId: team.id, key: 'old', requestHash: 'h', createdAt: new Date(now - 25 * 3600_000), expiresAt: new Date(now - 3600_000) },
+      {
+        teamId: team.id,
+        key: 'old',
+        requestHash: 'h',
+        createdAt: new Date(now - 25 * 3600_000),
+        expiresAt: new Date(now - 3600_000),
+      },
       { teamId: team.id, key: 'fresh', requestHash: 'h', expiresAt: new Date(now + 3600_000) },
     ],
   });
-  await eventually(async () => ((await env.db.idempotencyRecord.count({ where: { key: 'old' } })) === 0 ? true : undefined), 10_000, 'expired record removed');
+  await eventually(
+    async () => ((await env.db.idempotencyRecord.count({ where: { key: 'old' } })) === 0 ? true : undefined),
+    10_000,
+    'expired record removed',
+  );
   assert.equal(await env.db.idempotencyRecord.count({ where: { key: 'fresh' } }), 1);
   await dispatcher.stop();
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
 import { startApp } from './support/app-process.ts';
+import { brotliBomb, gzipBomb, peakRssMiB } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
 import { eventually, startServer } from './support/servers.ts';
@@ -29,7 +30,13 @@ async function https(pair: { key: string; cert: string }) {
   return `https://localhost:${(server.address() as AddressInfo).port}/`;
 }
 
+// Decompression bombs (issue 22): a few hundred KB on the wire, 1 GiB once decompressed.
+const GiB = 1024 ** 3;
+const bombs = { '/bomb.br': ['br', brotliBomb(GiB)], '/bomb.gz': ['gzip', gzipBomb(GiB)] } as const;
+
 const plain = await startServer((req, res) => {
+  const bomb = bombs[req.url as keyof typeof bombs];
+  if (bomb) return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': bomb[0] }).end(bomb[1]);
   const hops: Record<string, string> = { '/r1': '/r2', '/r2': '/r3', '/r3': '/final', '/loop': '/loop' };
   const next = hops[req.url];
   if (next) return void res.writeHead(302, { location: next }).end();
@@ -40,9 +47,21 @@ const silent = await startServer(() => {});
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-await startApp('api', env.appEnv({ PORT: String(port), PUBLIC_BASE_URL: origin, ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_READS_PER_MIN: '100000', RATE_LIMIT_WRITES_PER_MIN: '1000' }));
+await startApp(
+  'api',
+  env.appEnv({
+    PORT: String(port),
+    PUBLIC_BASE_URL: origin,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    RATE_LIMIT_READS_PER_MIN: '100000',
+    RATE_LIMIT_WRITES_PER_MIN: '1000',
+  }),
+);
 // The worker trusts the test CA, as an operator would trust an internal one.
-await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '3000', NODE_EXTRA_CA_CERTS: certs.caFile }));
+const worker = await startApp(
+  'worker-uptime',
+  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '3000', NODE_EXTRA_CA_CERTS: certs.caFile }),
+);
 const { key } = await teamWithKey(env);
 
 const targets = {
@@ -56,11 +75,17 @@ const targets = {
   selfSigned: await https(certs.selfSigned),
   expired: await https(certs.expired),
   unknownHost: 'https://no-such-host.invalid/',
+  brotliBomb: `${plain.url}/bomb.br`,
+  gzipBomb: `${plain.url}/bomb.gz`,
 };
 const ids = Object.fromEntries(
   await Promise.all(
     Object.entries(targets).map(async ([name, url]) => {
-      const res = await call<{ id: string }>(`${origin}/api/v1/tests`, { method: 'POST', token: key, body: { url, type: 'uptime' } });
+      const res = await call<{ id: string }>(`${origin}/api/v1/tests`, {
+        method: 'POST',
+        token: key,
+        body: { url, type: 'uptime' },
+      });
       assert.equal(res.status, 202, `${name}: ${JSON.stringify(res.body)}`);
       return [name, res.body.id];
     }),
@@ -72,10 +97,14 @@ const check = (name: keyof typeof targets) => {
   if (!results.has(name)) {
     results.set(
       name,
-      eventually(async () => {
-        const res = await call<Record<string, any>>(`${origin}/api/v1/tests/${ids[name]}`, { token: key });
-        return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : undefined;
-      }, 30_000, `${name} finished`),
+      eventually(
+        async () => {
+          const res = await call<Record<string, any>>(`${origin}/api/v1/tests/${ids[name]}`, { token: key });
+          return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : undefined;
+        },
+        30_000,
+        `${name} finished`,
+      ),
     );
   }
   return results.get(name)!;
@@ -92,7 +121,8 @@ test('200: up, with status, final URL, IP, HTTP version, size and every phase ti
   assert.equal(r.ip_address, '127.0.0.1');
   assert.equal(r.http_version, '1.1');
   assert.equal(r.size_bytes, 11);
-  for (const phase of ['dns', 'connect', 'first_byte', 'download', 'total']) assert.equal(typeof r.timings_ms[phase], 'number', phase);
+  for (const phase of ['dns', 'connect', 'first_byte', 'download', 'total'])
+    assert.equal(typeof r.timings_ms[phase], 'number', phase);
   assert.equal(r.timings_ms.tls, null);
   assert.equal(t.vitals.ttfb_ms, r.timings_ms.first_byte);
   assert.equal(t.performance_score, null);
@@ -108,7 +138,14 @@ test('503: down, http_error — a completed test, not a failed one', async () =>
 test('a redirect chain is followed and each hop recorded; a loop ends down', async () => {
   const chain = (await check('chain')).result;
   assert.equal(chain.up, true);
-  assert.deepEqual(chain.redirects.map((h: { url: string; status_code: number }) => [new URL(h.url).pathname, h.status_code]), [['/r1', 302], ['/r2', 302], ['/r3', 302]]);
+  assert.deepEqual(
+    chain.redirects.map((h: { url: string; status_code: number }) => [new URL(h.url).pathname, h.status_code]),
+    [
+      ['/r1', 302],
+      ['/r2', 302],
+      ['/r3', 302],
+    ],
+  );
   assert.equal(new URL(chain.final_url).pathname, '/final');
   const loop = (await check('loop')).result;
   assert.equal(loop.up, false);
@@ -117,7 +154,10 @@ test('a redirect chain is followed and each hop recorded; a loop ends down', asy
 });
 
 test('connection refused, no answer, unknown host: down with the reason', async () => {
-  assert.deepEqual([(await check('refused')).result.up, (await check('refused')).result.reason], [false, 'connection_refused']);
+  assert.deepEqual(
+    [(await check('refused')).result.up, (await check('refused')).result.reason],
+    [false, 'connection_refused'],
+  );
   const silentResult = (await check('silent')).result;
   assert.deepEqual([silentResult.up, silentResult.reason], [false, 'timeout']);
   const unknown = (await check('unknownHost')).result;
@@ -144,4 +184,26 @@ test('https: a valid certificate is described; self-signed and expired ones are 
   assert.match(expired.tls.error, /EXPIRED|expired/i);
   assert.equal(expired.tls.valid_to, '2024-02-01T00:00:00.000Z');
   assert.ok(expired.tls.days_remaining < 0);
+});
+
+test('a 1 GiB brotli or gzip bomb: up, read only to the 1 MiB cap, and the worker stays small', async () => {
+  const MiB = 1024 * 1024;
+  const finished = { brotliBomb: await check('brotliBomb'), gzipBomb: await check('gzipBomb') };
+  // Both bombs held whole would be 2 GiB or more; the worker's baseline is about 150 MiB.
+  const peak = peakRssMiB(worker.child.pid!);
+  console.log(`worker-uptime peak RSS after both bombs: ${Math.round(peak)} MiB`);
+  for (const [name, t] of Object.entries(finished)) {
+    assert.equal(t.status, 'completed', name);
+    assert.equal(t.result.up, true, name);
+    assert.equal(t.result.status_code, 200, name);
+    assert.equal(t.result.body_truncated, true, name);
+    assert.ok(t.result.size_bytes > 0 && t.result.size_bytes <= MiB, `${name}: ${t.result.size_bytes}`);
+    assert.equal(typeof t.result.timings_ms.download, 'number', name);
+    assert.equal(typeof t.result.timings_ms.total, 'number', name);
+  }
+  assert.ok(peak < 600, `worker-uptime peak RSS ${Math.round(peak)} MiB`);
+});
+
+test('a small body is read whole: not truncated', async () => {
+  assert.equal((await check('ok')).result.body_truncated, false);
 });

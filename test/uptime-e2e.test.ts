@@ -68,7 +68,14 @@ test('uptime test: queued, checked by the worker, signed callback delivered, GET
   assert.equal(payload.event, 'test.completed');
   assert.equal(payload.report_url, created.body.report_url);
   assert.deepEqual(Object.keys(payload.test).sort(), [
-    'completed_at', 'grade', 'id', 'performance_score', 'status', 'structure_score', 'type', 'url',
+    'completed_at',
+    'grade',
+    'id',
+    'performance_score',
+    'status',
+    'structure_score',
+    'type',
+    'url',
   ]);
   assert.equal(payload.test.id, created.body.id);
   assert.equal(payload.test.status, 'completed');
@@ -79,10 +86,14 @@ test('uptime test: queued, checked by the worker, signed callback delivered, GET
   // The target really was fetched by the worker.
   assert.ok(target.requests.some((r) => r.url === '/health' && r.method === 'GET'));
 
-  const read = await eventually(async () => {
-    const res = await call<Record<string, any>>(`${api}/tests/${created.body.id}`, { token: key });
-    return res.body.callback?.state === 'delivered' ? res : undefined;
-  }, 10_000, 'callback recorded as delivered');
+  const read = await eventually(
+    async () => {
+      const res = await call<Record<string, any>>(`${api}/tests/${created.body.id}`, { token: key });
+      return res.body.callback?.state === 'delivered' ? res : undefined;
+    },
+    10_000,
+    'callback recorded as delivered',
+  );
   const testView = read.body;
   assert.equal(testView.status, 'completed');
   assert.equal(testView.completed_at, payload.test.completed_at);

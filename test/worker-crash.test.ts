@@ -13,7 +13,13 @@ const env = await createTestEnv();
 // The document answers after 3 s, so the worker is surely mid-run when it is killed.
 const fixtures = await startServer((req, res) => {
   if (req.url === '/favicon.ico' || req.url === '/robots.txt') return void res.writeHead(404).end();
-  setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Slow</title><h1>Slow</h1></html>'), 3000);
+  setTimeout(
+    () =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><html lang="en"><title>Slow</title><h1>Slow</h1></html>'),
+    3000,
+  );
 });
 const receiver = await startServer();
 const port = await freePort();
@@ -35,12 +41,17 @@ async function startTest(path: string) {
   return res.body.id;
 }
 const documentHits = (path: string) => fixtures.requests.filter((r) => r.url === path).length;
-const waitForHit = (path: string, n: number) => eventually(async () => (documentHits(path) >= n ? true : undefined), 30_000, `${path} hit ${n}×`);
+const waitForHit = (path: string, n: number) =>
+  eventually(async () => (documentHits(path) >= n ? true : undefined), 30_000, `${path} hit ${n}×`);
 const finished = (id: string) =>
-  eventually(async () => {
-    const row = await env.db.test.findUniqueOrThrow({ where: { id } });
-    return row.status === 'completed' || row.status === 'failed' ? row : undefined;
-  }, 60_000, `test ${id} finished`);
+  eventually(
+    async () => {
+      const row = await env.db.test.findUniqueOrThrow({ where: { id } });
+      return row.status === 'completed' || row.status === 'failed' ? row : undefined;
+    },
+    60_000,
+    `test ${id} finished`,
+  );
 const callbacksFor = (id: string) => receiver.requests.filter((r) => JSON.parse(r.raw.toString()).test.id === id);
 
 test('killed once: another worker runs the test again and it completes, with one callback', async () => {

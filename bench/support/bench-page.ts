@@ -9,8 +9,14 @@ ${'<p>Some paragraph text for the page to have a body worth painting.</p>'.repea
 /** The page the Lighthouse scenarios test: a stylesheet, a script, some text. */
 export async function startBenchPage(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    if (req.url === '/style.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px sans-serif;max-width:40em;margin:auto}');
-    if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'application/javascript' }).end('document.body.dataset.ready = "1";');
+    if (req.url === '/style.css')
+      return void res
+        .writeHead(200, { 'content-type': 'text/css' })
+        .end('body{font:16px sans-serif;max-width:40em;margin:auto}');
+    if (req.url === '/app.js')
+      return void res
+        .writeHead(200, { 'content-type': 'application/javascript' })
+        .end('document.body.dataset.ready = "1";');
     res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   });
   server.listen(0, '127.0.0.1');

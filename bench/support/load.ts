@@ -18,7 +18,14 @@ export interface LoadOptions {
 }
 
 /** autocannon against one address; a short warm-up first so JIT and pools are hot. */
-export async function load({ url, method = 'GET', headers = {}, body, connections = 50, seconds = 10 }: LoadOptions): Promise<LoadResult> {
+export async function load({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 50,
+  seconds = 10,
+}: LoadOptions): Promise<LoadResult> {
   const common = { url, method, headers, body, connections };
   await autocannon({ ...common, duration: 2 });
   const result = await autocannon({ ...common, duration: seconds });

@@ -21,7 +21,14 @@ export async function startProcess(
     return child;
   }
   for (let i = 0; i < 300; i++) {
-    if (readyUrl && (await fetch(readyUrl).then(() => true, () => false))) return child;
+    if (
+      readyUrl &&
+      (await fetch(readyUrl).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return child;
     if (readyLine?.test(out)) return child;
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${out}`);
     await sleep(100);

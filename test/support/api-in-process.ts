@@ -17,7 +17,12 @@ export interface RunningApi {
 /** createApp with real dependencies on a free port, in the test's process; closed when the file ends. */
 export async function startApiInProcess(env: TestEnv, extra: Record<string, string> = {}): Promise<RunningApi> {
   const port = await freePort();
-  const vars = env.appEnv({ PORT: String(port), LOG_LEVEL: 'silent', OPENAPI_VALIDATE_RESPONSES: 'true', ...extra });
+  const vars = env.appEnv({
+    PORT: String(port),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    OPENAPI_VALIDATE_RESPONSES: 'true',
+    ...extra,
+  });
   const config = apiEnv.parse(vars);
   const redis = createRedis(config.REDIS_URL, 'api');
   await once(redis, 'ready');

@@ -24,7 +24,11 @@ export async function startApp(
   env: NodeJS.ProcessEnv,
   { ready = /"msg":"[^"]*(ready|listening)/, root = REPO }: { ready?: RegExp | null; root?: string } = {},
 ): Promise<AppProcess> {
-  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   for (const stream of [child.stdout!, child.stderr!]) {

@@ -9,7 +9,12 @@ export interface JsonResponse<T = Record<string, unknown>> {
 /** fetch with a JSON body and a bearer token; the answer's body parsed when there is one. */
 export async function call<T = Record<string, unknown>>(
   url: string,
-  { method = 'GET', token, body, headers = {} }: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  {
+    method = 'GET',
+    token,
+    body,
+    headers = {},
+  }: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse<T>> {
   const response = await fetch(url, {
     method,

@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { KeyPair } from './certs.ts';
 import { httpSite, httpsSite, page, prose, sendHtml, sendText } from './seo-sites.ts';
 
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 // Incompressible bytes served as a JPEG: Lighthouse sees an oversized, unoptimised image.
 const PHOTO = randomBytes(200_000);
 const svg = (fill: string) =>
@@ -28,7 +31,10 @@ export async function reportSite() {
           }),
         );
       case '/site.css':
-        return setTimeout(() => sendText(res, 'text/css', 'body{font-family:sans-serif;margin:1rem}h1{color:#234}'), 300);
+        return setTimeout(
+          () => sendText(res, 'text/css', 'body{font-family:sans-serif;margin:1rem}h1{color:#234}'),
+          300,
+        );
       case '/app.js':
         return sendText(res, 'application/javascript', 'document.body.dataset.ready = "yes";');
       case '/banner.svg':

@@ -104,17 +104,23 @@ export interface PageParts {
 export function page(url: string, parts: PageParts = {}): string {
   const title = parts.title === undefined ? `${new URL(url).pathname} | Fixture Gardens and Co` : parts.title;
   const description =
-    parts.description === undefined ? `All about ${new URL(url).pathname} at Fixture Gardens: what we do, how we work and how to reach us.` : parts.description;
+    parts.description === undefined
+      ? `All about ${new URL(url).pathname} at Fixture Gardens: what we do, how we work and how to reach us.`
+      : parts.description;
   const canonical = parts.canonical === undefined ? url : parts.canonical;
   const jsonLd =
-    parts.jsonLd === undefined ? JSON.stringify({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, url }) : parts.jsonLd;
+    parts.jsonLd === undefined
+      ? JSON.stringify({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, url })
+      : parts.jsonLd;
   const head = [
     '<meta charset="utf-8">',
     parts.viewport === false ? '' : '<meta name="viewport" content="width=device-width, initial-scale=1">',
     title === null ? '' : `<title>${title}</title>`,
     description === null ? '' : `<meta name="description" content="${description}">`,
     canonical === null ? '' : `<link rel="canonical" href="${canonical}">`,
-    parts.og === false ? '' : `<meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:image" content="${new URL('/og.png', url).href}">`,
+    parts.og === false
+      ? ''
+      : `<meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:image" content="${new URL('/og.png', url).href}">`,
     parts.twitter === false ? '' : '<meta name="twitter:card" content="summary">',
     jsonLd === null ? '' : `<script type="application/ld+json">${jsonLd}</script>`,
     parts.head ?? '',

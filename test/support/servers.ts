@@ -29,7 +29,13 @@ export async function startServer(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received = { method: req.method!, url: req.url!, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() };
+      const received = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        raw: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       requests.push(received);
       for (const wake of waiting.splice(0)) wake();
       answer(received, res);
@@ -60,7 +66,11 @@ export async function startServer(
 }
 
 /** Polls until `check` returns a value other than undefined. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

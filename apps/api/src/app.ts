@@ -17,8 +17,8 @@ import { checkReadiness } from '@pageprobe/ops';
 import { adminSpec, publicSpec } from './openapi/load-spec.ts';
 import { rateLimit } from './limits/rate-limit.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
-import { artifactRoutes } from './tests/artifact-routes.ts';
-import { testRoutes } from './tests/routes.ts';
+import { artifactRoutes } from './test-routes/artifact-routes.ts';
+import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
 export function createApp(deps: ApiDeps): Express {
@@ -35,9 +35,14 @@ export function createApp(deps: ApiDeps): Express {
   // This port is public, so the answer names the failing check but not its error (an internal address);
   // the log has that.
   app.get('/readyz', async (req, res) => {
-    const result = await checkReadiness({ postgres: () => deps.pool.query('SELECT 1'), redis: () => deps.redis.ping() });
+    const result = await checkReadiness({
+      postgres: () => deps.pool.query('SELECT 1'),
+      redis: () => deps.redis.ping(),
+    });
     if (!result.ready) req.log.warn({ checks: result.checks }, 'not ready');
-    const checks = Object.fromEntries(Object.entries(result.checks).map(([name, r]) => [name, r === 'ok' ? 'ok' : 'failed']));
+    const checks = Object.fromEntries(
+      Object.entries(result.checks).map(([name, r]) => [name, r === 'ok' ? 'ok' : 'failed']),
+    );
     res.status(result.ready ? 200 : 503).json({ ready: result.ready, checks });
   });
 
@@ -80,7 +85,8 @@ export function createApp(deps: ApiDeps): Express {
     }),
   );
 
-  if (config.REPORTS_ENABLED) app.use(reportRoutes({ pool: deps.pool, storage: deps.storage, logger: deps.logger, publicBaseUrl: base }));
+  if (config.REPORTS_ENABLED)
+    app.use(reportRoutes({ pool: deps.pool, storage: deps.storage, logger: deps.logger, publicBaseUrl: base }));
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
   // What createApp opened (the revocation subscriber), for main.ts and tests to close.

@@ -1,4 +1,18 @@
-import { boolFlag, commonEnv, databaseEnv, intVar, listVar, loadConfigOrExit, opsEnv, portVar, publicUrlEnv, redisEnv, s3Env, targetEnv } from '@pageprobe/config';
+import {
+  boolFlag,
+  commonEnv,
+  databaseEnv,
+  intVar,
+  listVar,
+  loadConfigOrExit,
+  opsEnv,
+  portVar,
+  publicUrlEnv,
+  redisEnv,
+  s3Env,
+  targetEnv,
+} from '@pageprobe/config';
+import { kindNames } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
 export const apiEnv = z
@@ -17,13 +31,16 @@ export const apiEnv = z
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
     FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
-    ENABLED_TEST_TYPES: listVar('uptime,lighthouse,seo_crawl').pipe(z.array(z.enum(['lighthouse', 'seo_crawl', 'uptime'])).min(1)),
+    ENABLED_TEST_TYPES: listVar(kindNames.join(',')).pipe(z.array(z.enum(kindNames)).min(1)),
     /** Serve the human-readable reports at report_url; off, report URLs answer 404. */
     REPORTS_ENABLED: boolFlag(true),
     /** Check every response against the OpenAPI document too (tests; costs time in production). */
     OPENAPI_VALIDATE_RESPONSES: boolFlag(false),
   })
-  .transform((env) => ({ ...env, PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '') }));
+  .transform((env) => ({
+    ...env,
+    PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+  }));
 
 export type ApiConfig = z.output<typeof apiEnv>;
 

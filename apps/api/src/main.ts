@@ -29,7 +29,13 @@ const closer = gracefulClose(server);
 await once(server, 'listening');
 // /metrics (and probes) on a port of its own, never on the public one.
 const ops =
-  config.OPS_PORT >= 0 ? await startOpsServer({ port: config.OPS_PORT, registry, checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() } }) : null;
+  config.OPS_PORT >= 0
+    ? await startOpsServer({
+        port: config.OPS_PORT,
+        registry,
+        checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
+      })
+    : null;
 logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port }, 'api listening');
 
 // Requests take milliseconds; this bounds a stuck one, inside Kubernetes' 30 s grace period (less its
@@ -52,4 +58,3 @@ async function shutdown(signal: string) {
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
-

@@ -1,15 +1,10 @@
-import { callbackEnv, commonEnv, databaseEnv, intVar, jobLockEnv, loadConfigOrExit, opsEnv, redisEnv, sweeperEnv, targetEnv } from '@pageprobe/config';
+import { callbackEnv, intVar, loadConfigOrExit } from '@pageprobe/config';
+import { hostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
 export const dispatcherEnv = z.object({
-  ...commonEnv,
-  ...databaseEnv,
-  ...redisEnv,
-  ...targetEnv,
-  ...sweeperEnv,
+  ...hostEnv,
   ...callbackEnv,
-  ...jobLockEnv,
-  ...opsEnv,
   CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
 });
 

@@ -36,7 +36,8 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   );
   const verdict = classify(result);
   deps.onAttempt?.(verdict);
-  const finalState = verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
+  const finalState =
+    verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
   await recordAttempt(deps.pool, deliveryId, number, result, finalState);
   log.info({ status: result.statusCode, error: result.error, ms: result.durationMs, verdict }, 'callback attempt');
 

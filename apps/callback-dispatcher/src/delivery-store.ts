@@ -44,6 +44,15 @@ export async function recordAttempt(
            )
            UPDATE callback_deliveries SET state = $8::"DeliveryState", finished_at = now()
            WHERE id = $1 AND $8::text IS NOT NULL`,
-    values: [deliveryId, number, result.startedAt, result.durationMs, result.statusCode, result.error, result.responseSnippet, finalState],
+    values: [
+      deliveryId,
+      number,
+      result.startedAt,
+      result.durationMs,
+      result.statusCode,
+      result.error,
+      result.responseSnippet,
+      finalState,
+    ],
   });
 }

@@ -40,21 +40,27 @@ export const urlVar = (protocols: string[], hint: string) =>
   z
     .string({ error: `is required (${hint})` })
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `expected a ${protocols.join(' or ')}// URL`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `expected a ${protocols.join(' or ')}// URL`,
+    );
 
 /** A comma-separated list, trimmed, empty items dropped. */
 export const listVar = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .transform((v) => v.split(',').map((item) => item.trim()).filter(Boolean));
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
 
-export const logLevel = z
-  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  .default('info');
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');

@@ -12,13 +12,19 @@ export const redisEnv = {
   REDIS_URL: urlVar(['redis:', 'rediss:'], 'npm start sets it for the local stack'),
   /** Prefix of every BullMQ key; tests give each file its own. */
   // Braces make a Redis Cluster hash tag: `{pageprobe}` keeps every key of a queue in one slot.
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, ":", "_", "-" and braces only').default('pageprobe'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_{}-]+$/, 'letters, digits, ":", "_", "-" and braces only')
+    .default('pageprobe'),
 };
 
 export const s3Env = {
   S3_ENDPOINT: urlVar(['http:', 'https:'], 'npm start sets it for the local stack'),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').default('pageprobe'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name')
+    .default('pageprobe'),
   S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
   S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
   S3_FORCE_PATH_STYLE: boolFlag(true),

@@ -4,7 +4,11 @@
 export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const e = current as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } }; cause?: unknown };
+    const e = current as {
+      code?: unknown;
+      meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+      cause?: unknown;
+    };
     const original = e.meta?.driverAdapterError?.cause?.originalCode;
     if (typeof original === 'string') return original;
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;

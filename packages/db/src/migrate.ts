@@ -31,7 +31,10 @@ export interface Migration {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(`${dir}/${name}/migration.sql`, 'utf8');
@@ -72,7 +75,9 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
         continue;
       }
       if (row) {
-        throw new MigrationError(`migration ${migration.name} failed earlier and needs a look before it can be retried`);
+        throw new MigrationError(
+          `migration ${migration.name} failed earlier and needs a look before it can be retried`,
+        );
       }
       await apply(client, migration);
       result.applied.push(migration.name);

@@ -1,4 +1,5 @@
 import type { JobsOptions } from 'bullmq';
+import { type KindName, kindNames, kinds } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
 // Every job is declared here once; producers and consumers both import it. Queue names are a wire
@@ -22,10 +23,22 @@ export interface JobDefinition<P extends z.ZodType> {
 
 const define = <P extends z.ZodType>(def: JobDefinition<P>) => Object.freeze(def);
 
+/** One job per test kind, from the kind's definition: its queue and tries. */
+const testJobs = Object.fromEntries(
+  kinds.map((kind) => [
+    kind.name,
+    define({
+      queue: kind.job.queue,
+      name: 'run',
+      payload: testJobPayload,
+      attempts: kind.job.attempts,
+      idField: 'testId',
+    }),
+  ]),
+) as Record<KindName, JobDefinition<typeof testJobPayload>>;
+
 export const jobs = {
-  lighthouse: define({ queue: 'test-lighthouse', name: 'run', payload: testJobPayload, attempts: 2, idField: 'testId' }),
-  seo_crawl: define({ queue: 'test-seo-crawl', name: 'run', payload: testJobPayload, attempts: 2, idField: 'testId' }),
-  uptime: define({ queue: 'test-uptime', name: 'run', payload: testJobPayload, attempts: 3, idField: 'testId' }),
+  ...testJobs,
   /** One attempt plus exactly one retry, CALLBACK_RETRY_DELAY_MS later (the dispatcher's backoff). */
   callback: define({
     queue: 'callbacks',
@@ -37,8 +50,8 @@ export const jobs = {
   }),
 } as const;
 
-export type TestType = 'lighthouse' | 'seo_crawl' | 'uptime';
-export const testTypes: readonly TestType[] = Object.freeze(['lighthouse', 'seo_crawl', 'uptime']);
-export type TestJobDefinition = (typeof jobs)[TestType];
+export type TestType = KindName;
+export const testTypes: readonly TestType[] = Object.freeze([...kindNames]);
+export type TestJobDefinition = JobDefinition<typeof testJobPayload>;
 
-export const testJobFor = (type: TestType): TestJobDefinition => jobs[type];
+export const testJobFor = (type: TestType): TestJobDefinition => testJobs[type];

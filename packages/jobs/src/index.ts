@@ -1,3 +1,20 @@
-export { callbackJobPayload, type JobDefinition, jobs, type TestJobDefinition, type TestType, testJobFor, testJobPayload, testTypes } from './catalog.ts';
-export { closeWorker, enqueue, enqueueMany, type JobInfo, openQueue, type QueueContext, startWorker } from './queues.ts';
+export {
+  callbackJobPayload,
+  type JobDefinition,
+  jobs,
+  type TestJobDefinition,
+  type TestType,
+  testJobFor,
+  testJobPayload,
+  testTypes,
+} from './catalog.ts';
+export {
+  closeWorker,
+  enqueue,
+  enqueueMany,
+  type JobInfo,
+  openQueue,
+  type QueueContext,
+  startWorker,
+} from './queues.ts';
 export { createRedis } from './redis.ts';

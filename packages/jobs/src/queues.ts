@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ConnectionOptions, type JobsOptions, Queue, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import {
+  type ConnectionOptions,
+  type JobsOptions,
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type WorkerOptions,
+} from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { JobDefinition } from './catalog.ts';
@@ -94,7 +101,11 @@ export function startWorker<P extends z.ZodType>(
  * (a job ends with writes to Redis), so once `connection` has been down for `giveUpAfterMs` this stops
  * waiting and says so: the caller exits, and those jobs' locks run out and another worker takes them up.
  */
-export async function closeWorker(worker: Worker, connection: Redis, giveUpAfterMs = 2_000): Promise<'closed' | 'redis_down'> {
+export async function closeWorker(
+  worker: Worker,
+  connection: Redis,
+  giveUpAfterMs = 2_000,
+): Promise<'closed' | 'redis_down'> {
   const closed = worker.close().then(() => 'closed' as const);
   const step = 250;
   let downFor = 0;

@@ -37,10 +37,14 @@ export async function startPostgres({ dataDir, port, ephemeral = false }: Postgr
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (user.uid !== undefined) chownSync(dataDir, user.uid, user.gid!);
   if (!existsSync(`${dataDir}/PG_VERSION`)) {
-    const init = spawnSync(`${bin}/initdb`, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
-      ...user,
-      encoding: 'utf8',
-    });
+    const init = spawnSync(
+      `${bin}/initdb`,
+      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+      {
+        ...user,
+        encoding: 'utf8',
+      },
+    );
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
   }
   const listenPort = port ?? (await freePort());
@@ -52,19 +56,24 @@ export async function startPostgres({ dataDir, port, ephemeral = false }: Postgr
     ...(ephemeral ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
   ];
   const url = `postgresql://postgres@127.0.0.1:${listenPort}/postgres`;
-  const { child, stop } = await spawnService('PostgreSQL', `${bin}/postgres`, ['-D', dataDir, ...settings.flatMap((s) => ['-c', s])], {
-    ...user,
-    // SIGINT is PostgreSQL's "fast" shutdown: roll back sessions, checkpoint, exit.
-    stopSignal: 'SIGINT',
-    ready: async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-      try {
-        await client.connect();
-        return true;
-      } finally {
-        await client.end().catch(() => {});
-      }
+  const { child, stop } = await spawnService(
+    'PostgreSQL',
+    `${bin}/postgres`,
+    ['-D', dataDir, ...settings.flatMap((s) => ['-c', s])],
+    {
+      ...user,
+      // SIGINT is PostgreSQL's "fast" shutdown: roll back sessions, checkpoint, exit.
+      stopSignal: 'SIGINT',
+      ready: async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+        try {
+          await client.connect();
+          return true;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
     },
-  });
+  );
   return { name: 'postgres', url, port: listenPort, pid: child.pid!, stop };
 }

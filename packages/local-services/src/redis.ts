@@ -26,13 +26,19 @@ export async function startRedis({ dataDir, port, persist = false }: RedisOption
   mkdirSync(dataDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   const args = [
-    '--port', String(listenPort),
-    '--bind', '127.0.0.1',
-    '--dir', dataDir,
-    '--save', '',
-    '--appendonly', persist ? 'yes' : 'no',
+    '--port',
+    String(listenPort),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dataDir,
+    '--save',
+    '',
+    '--appendonly',
+    persist ? 'yes' : 'no',
     // BullMQ needs keys never evicted.
-    '--maxmemory-policy', 'noeviction',
+    '--maxmemory-policy',
+    'noeviction',
   ];
   const { child, stop } = await spawnService('Redis', 'redis-server', args, { ready: () => ping(listenPort) });
   return { name: 'redis', url: `redis://127.0.0.1:${listenPort}`, port: listenPort, pid: child.pid!, stop };

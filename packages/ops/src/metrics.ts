@@ -10,7 +10,12 @@ export function createRegistry(app: string): Registry {
 }
 
 export const httpMetrics = (registry: Registry) => ({
-  requests: new Counter({ name: 'http_requests_total', help: 'Requests answered, by route template and status.', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+  requests: new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route template and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  }),
   duration: new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer, by route template and status.',
@@ -31,7 +36,12 @@ export const testDuration = (registry: Registry) =>
   });
 
 export const callbackOutcomes = (registry: Registry) =>
-  new Counter({ name: 'callback_attempts_total', help: 'Callback attempts by outcome (delivered, retry, final).', labelNames: ['outcome'], registers: [registry] });
+  new Counter({
+    name: 'callback_attempts_total',
+    help: 'Callback attempts by outcome (delivered, retry, final).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
 
 /**
  * A counter that follows a count kept elsewhere (e.g. the browser pool's restarts), read when scraped.

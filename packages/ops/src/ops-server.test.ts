@@ -12,12 +12,20 @@ test('readiness names each failing check: an error, or a dependency that does no
       throw new Error('connect ECONNREFUSED');
     },
   });
-  assert.deepEqual(result, { ready: false, checks: { postgres: 'ok', redis: 'timed out', s3: 'connect ECONNREFUSED' } });
+  assert.deepEqual(result, {
+    ready: false,
+    checks: { postgres: 'ok', redis: 'timed out', s3: 'connect ECONNREFUSED' },
+  });
   assert.ok(performance.now() - started < 3_000);
 });
 
 test('the ops port answers /healthz, /readyz and /metrics, and nothing else', async () => {
-  const ops = await startOpsServer({ port: 0, host: '127.0.0.1', registry: createRegistry('test'), checks: { postgres: async () => 1 } });
+  const ops = await startOpsServer({
+    port: 0,
+    host: '127.0.0.1',
+    registry: createRegistry('test'),
+    checks: { postgres: async () => 1 },
+  });
   try {
     const base = `http://127.0.0.1:${ops.port}`;
     assert.equal((await fetch(`${base}/healthz`)).status, 200);

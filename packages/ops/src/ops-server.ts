@@ -9,12 +9,17 @@ export type ReadinessChecks = Record<string, () => Promise<unknown>>;
 const READY_TIMEOUT_MS = 2_000;
 
 /** Runs every check within READY_TIMEOUT_MS; the answer names what failed. */
-export async function checkReadiness(checks: ReadinessChecks): Promise<{ ready: boolean; checks: Record<string, string> }> {
+export async function checkReadiness(
+  checks: ReadinessChecks,
+): Promise<{ ready: boolean; checks: Record<string, string> }> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS)))]);
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS))),
+        ]);
         return [name, 'ok'] as const;
       } catch (error) {
         return [name, error instanceof Error ? error.message : String(error)] as const;
@@ -36,12 +41,25 @@ export interface OpsServer {
  * (PostgreSQL and Redis answer), /metrics. It listens on its own port so a busy job never sits between
  * a probe and its answer for long, and so it is never exposed with a public API.
  */
-export async function startOpsServer({ port, host = '0.0.0.0', registry, checks }: { port: number; host?: string; registry: Registry; checks: ReadinessChecks }): Promise<OpsServer> {
+export async function startOpsServer({
+  port,
+  host = '0.0.0.0',
+  registry,
+  checks,
+}: {
+  port: number;
+  host?: string;
+  registry: Registry;
+  checks: ReadinessChecks;
+}): Promise<OpsServer> {
   const server: Server = createServer(async (req, res) => {
-    if (req.url === '/healthz') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (req.url === '/healthz')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     if (req.url === '/readyz') {
       const result = await checkReadiness(checks);
-      return void res.writeHead(result.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      return void res
+        .writeHead(result.ready ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify(result));
     }
     if (req.url === '/metrics') {
       return void res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());

@@ -16,7 +16,17 @@ export interface ProcessOps {
  * A worker process's metrics and, when `port` is not negative, its ops port (/healthz, /readyz,
  * /metrics). The queues it consumes are measured too (depth, oldest waiting job).
  */
-export async function startProcessOps({ app, port, checks, queues }: { app: string; port: number; checks: ReadinessChecks; queues: Queue[] }): Promise<ProcessOps> {
+export async function startProcessOps({
+  app,
+  port,
+  checks,
+  queues,
+}: {
+  app: string;
+  port: number;
+  checks: ReadinessChecks;
+  queues: Queue[];
+}): Promise<ProcessOps> {
   const registry = createRegistry(app);
   queueMetrics(registry, queues);
   const durations = testDuration(registry);

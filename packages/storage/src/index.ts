@@ -22,7 +22,8 @@ export interface Storage {
   /** Creates the bucket when it does not exist yet (local stack and tests; production provisions it). */
   ensureBucket(): Promise<void>;
   put(key: string, body: Buffer | string, contentType: string): Promise<void>;
-  get(key: string): Promise<Buffer>;
+  /** The object's bytes; with `maxBytes`, a larger object is refused (an error) before it is downloaded. */
+  get(key: string, options?: { maxBytes?: number }): Promise<Buffer>;
   /** A time-limited download address. */
   signedUrl(key: string, expiresInSeconds: number): Promise<string>;
   close(): void;
@@ -49,8 +50,12 @@ export function createStorage(config: StorageConfig): Storage {
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
-    async get(key) {
+    async get(key, { maxBytes } = {}) {
       const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if (maxBytes !== undefined && (out.ContentLength ?? 0) > maxBytes) {
+        out.Body?.transformToWebStream().cancel();
+        throw new Error(`${key} is ${out.ContentLength} bytes, more than the ${maxBytes} allowed here`);
+      }
       return Buffer.from(await out.Body!.transformToByteArray());
     },
     signedUrl(key, expiresInSeconds) {

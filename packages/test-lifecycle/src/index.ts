@@ -4,3 +4,8 @@ export { reportUrl } from './report-url.ts';
 export { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from './sweeper.ts';
 export { claimTest, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
+export { type AcceptDeps, type Accepted, acceptTest, type Caller, type TestRequest } from './accept/accept-test.ts';
+export { costsFor } from './accept/costs.ts';
+export { type Allowance, remainingAllowance } from './accept/free-allowance.ts';
+export { type RejectionCode, TestRejected } from './accept/rejections.ts';
+export { type DeliveryWithAttempts, TEST_COLUMNS, withCallback } from './test-columns.ts';

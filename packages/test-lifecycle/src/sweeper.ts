@@ -11,7 +11,11 @@ const BATCH = 500;
 
 export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, olderThanMs: number): Promise<number> {
   const rows = await db.test.findMany({
-    where: { status: 'queued', type: { in: [...queues.keys()] }, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    where: {
+      status: 'queued',
+      type: { in: [...queues.keys()] },
+      createdAt: { lt: new Date(Date.now() - olderThanMs) },
+    },
     select: { id: true, type: true },
     orderBy: { createdAt: 'asc' },
     take: BATCH,

@@ -47,7 +47,8 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
         if (!job.isFinalAttempt) throw error;
         outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
       }
-      if (await finishTest(lifecycle, testId, outcome)) options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
+      if (await finishTest(lifecycle, testId, outcome))
+        options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
       log.info({ status: outcome.status }, 'test finished');
     },
     {
@@ -61,8 +62,8 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     if (!job) return;
     const exhausted = job.attemptsMade >= (job.opts.attempts ?? def.attempts) || error.name === 'UnrecoverableError';
     if (!exhausted || typeof job.data?.testId !== 'string') return;
-    finishTest(lifecycle, job.data.testId, serviceFailure(`The test was stopped: ${error.message}`)).catch((e: unknown) =>
-      logger.error({ err: e, testId: job.data.testId }, 'could not fail exhausted test'),
+    finishTest(lifecycle, job.data.testId, serviceFailure(`The test was stopped: ${error.message}`)).catch(
+      (e: unknown) => logger.error({ err: e, testId: job.data.testId }, 'could not fail exhausted test'),
     );
   });
   worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));

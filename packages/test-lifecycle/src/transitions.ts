@@ -39,6 +39,20 @@ export type Outcome =
     };
 
 /**
+ * PostgreSQL refuses U+0000 in text and jsonb ("unsupported Unicode escape sequence"), and any string
+ * may come from a target (a <title>, a sitemap's <loc>): every NUL becomes U+FFFD, through objects and
+ * arrays, so a hostile page cannot turn a finished test into an internal error.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+  }
+  return value;
+}
+
+/**
  * Finishes a test once: the state change, the refund and the callback delivery row are one
  * transaction (the delivery row is the callback's outbox); the job is enqueued after commit.
  * Returns false when the test had already finished.
@@ -47,8 +61,19 @@ export async function finishTest(deps: LifecycleDeps, testId: string, outcome: O
   const delivery = await deps.db.$transaction(async (tx) => {
     const data: Prisma.TestUpdateManyMutationInput =
       outcome.status === 'completed'
-        ? { ...outcome.fields, status: 'completed', completedAt: new Date(), errorCode: null, errorMessage: null }
-        : { status: 'failed', completedAt: new Date(), errorCode: outcome.error.code, errorMessage: outcome.error.message };
+        ? {
+            ...withoutNul(outcome.fields),
+            status: 'completed',
+            completedAt: new Date(),
+            errorCode: null,
+            errorMessage: null,
+          }
+        : {
+            status: 'failed',
+            completedAt: new Date(),
+            errorCode: outcome.error.code,
+            errorMessage: withoutNul(outcome.error.message),
+          };
     const [test] = await tx.test.updateManyAndReturn({
       where: { id: testId, status: { in: ['queued', 'running'] } },
       data: data as Prisma.TestUpdateManyMutationInput,
@@ -65,8 +90,8 @@ export async function finishTest(deps: LifecycleDeps, testId: string, outcome: O
   });
   if (delivery === undefined) return false;
   if (delivery) {
-    await enqueue(deps.callbacks, jobs.callback, { deliveryId: delivery.id }).catch(
-      (error: unknown) => deps.onEnqueueError?.(error),
+    await enqueue(deps.callbacks, jobs.callback, { deliveryId: delivery.id }).catch((error: unknown) =>
+      deps.onEnqueueError?.(error),
     );
   }
   return true;

@@ -32,17 +32,41 @@ test('rejects one changed byte, a wrong secret, a missing or malformed header', 
   const header = signPayload(secret, body, now);
   const changed = Buffer.from(body);
   changed[5] = changed[5]! ^ 1;
-  assert.equal(reason(() => verifySignature(header, changed, secret, { now })), 'signature_mismatch');
-  assert.equal(reason(() => verifySignature(header, body, 'other', { now })), 'signature_mismatch');
-  assert.equal(reason(() => verifySignature(undefined, body, secret, { now })), 'missing_header');
-  assert.equal(reason(() => verifySignature('v1=abc', body, secret, { now })), 'malformed_header');
+  assert.equal(
+    reason(() => verifySignature(header, changed, secret, { now })),
+    'signature_mismatch',
+  );
+  assert.equal(
+    reason(() => verifySignature(header, body, 'other', { now })),
+    'signature_mismatch',
+  );
+  assert.equal(
+    reason(() => verifySignature(undefined, body, secret, { now })),
+    'missing_header',
+  );
+  assert.equal(
+    reason(() => verifySignature('v1=abc', body, secret, { now })),
+    'malformed_header',
+  );
 });
 
 test('tolerance is 300 seconds: 300 away passes, 301 away fails, both directions', () => {
   const signedAt = 1_700_000_000;
   const header = signPayload(secret, body, signedAt);
-  assert.equal(reason(() => verifySignature(header, body, secret, { now: signedAt + 300 })), 'accepted');
-  assert.equal(reason(() => verifySignature(header, body, secret, { now: signedAt - 300 })), 'accepted');
-  assert.equal(reason(() => verifySignature(header, body, secret, { now: signedAt + 301 })), 'timestamp_out_of_tolerance');
-  assert.equal(reason(() => verifySignature(header, body, secret, { now: signedAt - 301 })), 'timestamp_out_of_tolerance');
+  assert.equal(
+    reason(() => verifySignature(header, body, secret, { now: signedAt + 300 })),
+    'accepted',
+  );
+  assert.equal(
+    reason(() => verifySignature(header, body, secret, { now: signedAt - 300 })),
+    'accepted',
+  );
+  assert.equal(
+    reason(() => verifySignature(header, body, secret, { now: signedAt + 301 })),
+    'timestamp_out_of_tolerance',
+  );
+  assert.equal(
+    reason(() => verifySignature(header, body, secret, { now: signedAt - 301 })),
+    'timestamp_out_of_tolerance',
+  );
 });

@@ -13,11 +13,7 @@ export function signPayload(secret: string, body: Buffer | string, timestamp = M
   return `t=${timestamp},v1=${digest(secret, timestamp, body)}`;
 }
 
-export type VerifyFailure =
-  | 'missing_header'
-  | 'malformed_header'
-  | 'timestamp_out_of_tolerance'
-  | 'signature_mismatch';
+export type VerifyFailure = 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'signature_mismatch';
 
 export class SignatureVerificationError extends Error {
   readonly reason: VerifyFailure;

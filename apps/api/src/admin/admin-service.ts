@@ -114,7 +114,10 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
     },
 
     /** A positive amount grants credits, a negative one takes them back; the balance never goes below zero. */
-    async adjustCredits(teamId: string, input: { amount: number; reason: string }): Promise<{ credits_balance: number }> {
+    async adjustCredits(
+      teamId: string,
+      input: { amount: number; reason: string },
+    ): Promise<{ credits_balance: number }> {
       await requireTeam(teamId);
       try {
         const entry = await db.creditLedgerEntry.create({

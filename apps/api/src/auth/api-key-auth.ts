@@ -10,7 +10,9 @@ const challenge = { 'WWW-Authenticate': 'Bearer realm="pageprobe"' };
 // Missing, malformed, unknown and revoked keys get the same answer, so a caller learns nothing
 // about which keys exist. Only an expired key is told apart (the spec's "API key expired").
 const unauthorized = () =>
-  new ProblemError(401, 'unauthorized', 'A valid API key is required in the Authorization header.', { headers: challenge });
+  new ProblemError(401, 'unauthorized', 'A valid API key is required in the Authorization header.', {
+    headers: challenge,
+  });
 
 export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
   return async (req, _res, next) => {
@@ -20,7 +22,15 @@ export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
     const row = await cache.get(hash, async () => {
       const found = await db.apiKey.findUnique({
         where: { hash },
-        select: { id: true, teamId: true, scope: true, hash: true, expiresAt: true, revokedAt: true, team: { select: { plan: true } } },
+        select: {
+          id: true,
+          teamId: true,
+          scope: true,
+          hash: true,
+          expiresAt: true,
+          revokedAt: true,
+          team: { select: { plan: true } },
+        },
       });
       return found && { ...found, plan: found.team.plan };
     });
@@ -37,7 +47,11 @@ export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
 export function requireScope(scope: 'read' | 'write'): RequestHandler {
   return (req, _res, next) => {
     if (scope === 'write' && req.auth?.scope !== 'write') {
-      throw new ProblemError(403, 'insufficient_scope', 'This API key has read scope; starting a test needs write scope.');
+      throw new ProblemError(
+        403,
+        'insufficient_scope',
+        'This API key has read scope; starting a test needs write scope.',
+      );
     }
     next();
   };

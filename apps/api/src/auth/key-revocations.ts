@@ -19,7 +19,9 @@ export class KeyRevocations {
     this.#subscriber = publisher.duplicate({ enableOfflineQueue: true });
     this.#subscriber.on('error', (error) => logger.warn({ err: error.message }, 'revocation subscriber error'));
     this.#subscriber.on('message', (_channel, keyId: string) => cache.forgetKeyId(keyId));
-    this.#subscriber.subscribe(this.#channel).catch((error: unknown) => logger.warn({ err: error }, 'could not subscribe to revocations'));
+    this.#subscriber
+      .subscribe(this.#channel)
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not subscribe to revocations'));
   }
 
   async announce(keyId: string): Promise<void> {

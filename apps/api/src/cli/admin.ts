@@ -87,7 +87,11 @@ async function run(): Promise<unknown> {
       return { deleted: true };
     case 'credits add':
       return admin.adjustCredits(uuid.parse(arg(2, 'team_id')), {
-        amount: z.coerce.number().int().refine((n) => n !== 0, 'must not be 0').parse(arg(3, 'amount')),
+        amount: z.coerce
+          .number()
+          .int()
+          .refine((n) => n !== 0, 'must not be 0')
+          .parse(arg(3, 'amount')),
         reason: z.string({ error: '--reason is required' }).min(1).parse(values.reason),
       });
     default:

@@ -77,15 +77,20 @@ export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
   const e = (error ?? {}) as ValidatorError;
   const status = e.status ?? e.statusCode;
-  if (e.type === 'entity.parse.failed') return new ProblemError(400, 'validation_failed', 'The request body is not valid JSON.');
-  if (e.type === 'entity.too.large') return new ProblemError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
+  if (e.type === 'entity.parse.failed')
+    return new ProblemError(400, 'validation_failed', 'The request body is not valid JSON.');
+  if (e.type === 'entity.too.large')
+    return new ProblemError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
     return new ProblemError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding.');
   }
   switch (status) {
     case 400: {
       const errors = (e.errors ?? []).map((x) => ({
-        path: (x.path ?? '').replace(/^\/?(body|query|params|headers)\/?/, '$1.').replace(/\/+/g, '.').replace(/\.$/, ''),
+        path: (x.path ?? '')
+          .replace(/^\/?(body|query|params|headers)\/?/, '$1.')
+          .replace(/\/+/g, '.')
+          .replace(/\.$/, ''),
         message: x.message ?? 'is invalid',
       }));
       const detail = errors.map((x) => `${x.path} ${x.message}`).join('; ') || 'The request is invalid.';

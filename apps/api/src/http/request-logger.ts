@@ -23,7 +23,13 @@ export function requestLogger(logger: Logger): RequestHandler {
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
-      get: () => (child ??= logger.child({ reqId: id, teamId: req.auth?.teamId, keyId: req.auth?.keyId, testId: res.locals.testId })),
+      get: () =>
+        (child ??= logger.child({
+          reqId: id,
+          teamId: req.auth?.teamId,
+          keyId: req.auth?.keyId,
+          testId: res.locals.testId,
+        })),
     });
     res.setHeader('X-Request-Id', id);
     if (logsRequests) {

@@ -34,9 +34,14 @@ export function rateLimit(limiter: SlidingWindowLimiter, limits: RateLimits, log
     res.setHeader('RateLimit-Policy', `"${name}";q=${limit};w=${WINDOW_MS / 1000}`);
     res.setHeader('RateLimit', `"${name}";r=${decision.remaining};t=${resetSeconds}`);
     if (!decision.allowed) {
-      throw new ProblemError(429, 'rate_limited', `At most ${limit} ${name} a minute per API key; retry in ${resetSeconds} s.`, {
-        headers: { 'Retry-After': String(resetSeconds) },
-      });
+      throw new ProblemError(
+        429,
+        'rate_limited',
+        `At most ${limit} ${name} a minute per API key; retry in ${resetSeconds} s.`,
+        {
+          headers: { 'Retry-After': String(resetSeconds) },
+        },
+      );
     }
     next();
   };

@@ -32,7 +32,12 @@ export interface WindowDecision {
 }
 
 type WithCommand = Redis & {
-  pageprobeSlidingWindow(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number]>;
+  pageprobeSlidingWindow(
+    key: string,
+    limit: number,
+    windowMs: number,
+    member: string,
+  ): Promise<[number, number, number]>;
 };
 
 export class SlidingWindowLimiter {

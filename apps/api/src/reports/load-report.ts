@@ -1,33 +1,5 @@
 import type { Pool } from '@pageprobe/db';
-
-export interface ReportTest {
-  id: string;
-  type: 'lighthouse' | 'seo_crawl' | 'uptime';
-  url: string;
-  device: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  performanceScore: number | null;
-  structureScore: number | null;
-  grade: string | null;
-  scores: Record<string, number | null> | null;
-  vitals: Record<string, number | null> | null;
-  audits: unknown;
-  seoIssues: unknown;
-  result: Record<string, unknown> | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
-export interface ReportArtifact {
-  id: string;
-  kind: string;
-  name: string;
-  contentType: string;
-  storageKey: string;
-  timingMs: number | null;
-}
+import type { ReportArtifact, ReportTest } from '@pageprobe/test-kinds';
 
 const TEST_SQL = `SELECT id, type, url, device, status, performance_score AS "performanceScore",
   structure_score AS "structureScore", grade, scores, vitals, audits, seo_issues AS "seoIssues", result,
@@ -45,6 +17,10 @@ export async function loadReportTest(pool: Pool, token: string): Promise<ReportT
 }
 
 export async function loadArtifacts(pool: Pool, testId: string): Promise<ReportArtifact[]> {
-  const { rows } = await pool.query<ReportArtifact>({ name: 'report-artifacts', text: ARTIFACTS_SQL, values: [testId] });
+  const { rows } = await pool.query<ReportArtifact>({
+    name: 'report-artifacts',
+    text: ARTIFACTS_SQL,
+    values: [testId],
+  });
   return rows;
 }

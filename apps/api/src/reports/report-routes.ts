@@ -4,14 +4,17 @@ import type { Pool } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
 import { type Response, Router } from 'express';
-import { html, type SafeHtml } from './html.ts';
-import { loadArtifacts, loadReportTest, type ReportArtifact } from './load-report.ts';
-import { layout } from './views/layout.ts';
-import { lighthouseBody } from './views/lighthouse.ts';
-import { failedBody, pendingBody } from './views/outcome.ts';
-import { seoBody } from './views/seo.ts';
-import { uptimeBody } from './views/uptime.ts';
-import { type Waterfall, waterfallRows } from './views/waterfall.ts';
+import {
+  failedBody,
+  html,
+  kindNamed,
+  layout,
+  pendingBody,
+  type ReportArtifact,
+  type ReportContext,
+  type SafeHtml,
+} from '@pageprobe/test-kinds';
+import { loadArtifacts, loadReportTest } from './load-report.ts';
 
 /** How often a queued or running test's report reloads itself. */
 const REFRESH_SECONDS = 5;
@@ -21,8 +24,10 @@ const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).dige
 
 // Reports carry their credential in the URL: no referrer leaves the page, nothing runs on it, it
 // cannot be framed. Lighthouse's own report (its inline scripts) is served sandboxed, in an opaque origin.
-const REPORT_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const LIGHTHOUSE_CSP = "sandbox allow-scripts allow-popups allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
+const REPORT_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const LIGHTHOUSE_CSP =
+  "sandbox allow-scripts allow-popups allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
 
 /** What a report links to: its images and Lighthouse's own report (the JSON artifacts stay behind the API key). */
 const SHOWN_KINDS = new Set(['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_html']);
@@ -47,7 +52,8 @@ function notFound(res: Response): void {
     .type('html')
     .send(
       html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Report not found · Pageprobe</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${CSS_PATH}"></head>
-<body><main><h1>Report not found</h1><p>This report link is not valid. Check that it was copied in full.</p></main></body></html>`.value,
+<body><main><h1>Report not found</h1><p>This report link is not valid. Check that it was copied in full.</p></main></body></html>`
+        .value,
     );
 }
 
@@ -66,36 +72,44 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
   const router = Router();
 
   router.get(CSS_PATH, (_req, res) => {
-    res.set({ 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }).type('css').send(CSS);
+    res
+      .set({ 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' })
+      .type('css')
+      .send(CSS);
   });
 
   router.get('/reports/:token', async (req, res) => {
     const token = req.params.token;
     const test = await loadReportTest(pool, token);
     if (!test) return notFound(res);
-    const artifactUrl = (a: ReportArtifact) => `/reports/${token}/artifacts/${a.id}`;
     let body: SafeHtml;
     if (test.status === 'queued' || test.status === 'running') {
       res.set('refresh', String(REFRESH_SECONDS));
       body = pendingBody(test, REFRESH_SECONDS);
     } else if (test.status === 'failed') {
       body = failedBody(test);
-    } else if (test.type === 'lighthouse') {
-      const artifacts = await loadArtifacts(pool, test.id);
-      body = lighthouseBody(test, artifacts, await harRows(storage, artifacts, logger), artifactUrl);
-    } else if (test.type === 'seo_crawl') {
-      body = seoBody(test);
     } else {
-      body = uptimeBody(test);
+      let artifacts: Promise<ReportArtifact[]> | undefined;
+      const ctx: ReportContext = {
+        artifacts: () => (artifacts ??= loadArtifacts(pool, test.id)),
+        read: (artifact, maxBytes) => storage.get(artifact.storageKey, { maxBytes }),
+        href: (a) => `/reports/${token}/artifacts/${a.id}`,
+        warn: (message, error) => logger.warn({ err: error, testId: test.id }, message),
+      };
+      body = await kindNamed(test.type).report(test, ctx);
     }
     secure(res);
-    res.type('html').send(layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value);
+    res
+      .type('html')
+      .send(layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value);
   });
 
   router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {
     const test = await loadReportTest(pool, req.params.token);
     // Only this test's artifacts: the id is looked up among the token's test's own.
-    const artifact = test && (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId && SHOWN_KINDS.has(a.kind));
+    const artifact =
+      test &&
+      (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId && SHOWN_KINDS.has(a.kind));
     if (!artifact) return notFound(res);
     let body: Buffer;
     try {
@@ -111,15 +125,4 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
   });
 
   return router;
-}
-
-async function harRows(storage: Storage, artifacts: ReportArtifact[], logger: Logger): Promise<Waterfall | null> {
-  const har = artifacts.find((a) => a.kind === 'har');
-  if (!har) return null;
-  try {
-    return waterfallRows(JSON.parse((await storage.get(har.storageKey)).toString('utf8')));
-  } catch (error) {
-    logger.warn({ err: error, artifact: har.id }, 'HAR unreadable for the report');
-    return null;
-  }
 }

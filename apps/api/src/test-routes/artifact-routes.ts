@@ -1,0 +1,58 @@
+import type { Db, Test } from '@pageprobe/db';
+import type { Storage } from '@pageprobe/storage';
+import { Router } from 'express';
+import { requireScope } from '../auth/api-key-auth.ts';
+import { ProblemError } from '../http/problem.ts';
+import { logTestId } from '../http/request-logger.ts';
+
+/** How long an artifact's download address works. */
+const URL_TTL_SECONDS = 900;
+
+async function completedTest(db: Db, teamId: string, testId: string): Promise<Test> {
+  const test = await db.test.findFirst({ where: { id: testId, teamId } });
+  if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');
+  if (test.status !== 'completed') {
+    const detail =
+      test.status === 'failed'
+        ? 'The test failed, so it has no artifacts.'
+        : `The test is ${test.status}; artifacts come when it completes.`;
+    throw new ProblemError(409, 'test_not_completed', detail);
+  }
+  return test;
+}
+
+/** GET /tests/{id}/artifacts and /har: what a completed test left in storage. */
+export function artifactRoutes(db: Db, storage: Storage): Router {
+  const router = Router();
+  router.param('test_id', logTestId);
+
+  router.get('/tests/:test_id/artifacts', requireScope('read'), async (req, res) => {
+    const test = await completedTest(db, req.auth!.teamId, req.params.test_id as string);
+    const artifacts = await db.artifact.findMany({
+      where: { testId: test.id },
+      orderBy: [{ kind: 'asc' }, { timingMs: 'asc' }, { name: 'asc' }],
+    });
+    const expiresAt = new Date(Date.now() + URL_TTL_SECONDS * 1000).toISOString();
+    const data = await Promise.all(
+      artifacts.map(async (a) => ({
+        kind: a.kind,
+        name: a.name,
+        content_type: a.contentType,
+        size_bytes: a.sizeBytes,
+        timing_ms: a.timingMs,
+        url: await storage.signedUrl(a.storageKey, URL_TTL_SECONDS),
+        expires_at: expiresAt,
+      })),
+    );
+    res.json({ data });
+  });
+
+  router.get('/tests/:test_id/har', requireScope('read'), async (req, res) => {
+    const test = await completedTest(db, req.auth!.teamId, req.params.test_id as string);
+    const har = await db.artifact.findFirst({ where: { testId: test.id, kind: 'har' } });
+    if (!har) throw new ProblemError(404, 'not_found', `This ${test.type} test has no HAR; lighthouse tests have one.`);
+    res.type('application/json').send(await storage.get(har.storageKey));
+  });
+
+  return router;
+}

@@ -1,0 +1,82 @@
+import { Router } from 'express';
+import { requireScope } from '../auth/api-key-auth.ts';
+import type { ApiDeps } from '../deps.ts';
+import { ProblemError } from '../http/problem.ts';
+import { logTestId } from '../http/request-logger.ts';
+import { type AcceptDeps, acceptTest, type TestRequest, TestRejected, withCallback } from '@pageprobe/test-lifecycle';
+import { type ListQuery, listTests } from './list-tests.ts';
+import { presentCreated, presentTest } from './present-test.ts';
+import { readTest } from './read-test.ts';
+import { rejectionProblem } from './rejection-problem.ts';
+
+/** The validator coerces limit to a number, and lets `1e309` through as Infinity: check it again. */
+function parseLimit(raw: unknown): number {
+  if (raw === undefined) return 20;
+  const limit = Number(raw);
+  if (Number.isInteger(limit) && limit >= 1 && limit <= 100) return limit;
+  throw new ProblemError(400, 'validation_failed', 'limit must be a whole number from 1 to 100.', {
+    errors: [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }],
+  });
+}
+
+export function testRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const base = deps.config.PUBLIC_BASE_URL;
+  router.param('test_id', logTestId);
+
+  const { config } = deps;
+  const accept: AcceptDeps = {
+    db: deps.db,
+    pool: deps.pool,
+    testQueues: deps.testQueues,
+    queuesReady: () => deps.redis.status === 'ready',
+    logger: deps.logger,
+    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+    enabledTypes: config.ENABLED_TEST_TYPES,
+    allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
+  };
+
+  router.post('/tests', requireScope('write'), async (req, res) => {
+    // The validator has applied the document's defaults (type, device) and checked every field,
+    // the Idempotency-Key's length included.
+    const accepted = await acceptTest(accept, req.auth!, req.body as TestRequest, req.get('Idempotency-Key')).catch(
+      (error: unknown) => {
+        throw error instanceof TestRejected ? rejectionProblem(error) : error;
+      },
+    );
+    const { test } = accepted;
+    res.locals.testId = test.id;
+    if (accepted.replayed) {
+      res.status(200).json({ ...presentTest(test, base, accepted.delivery), replayed: true });
+      return;
+    }
+    res.status(202).location(`/api/v1/tests/${test.id}`).json(presentCreated(test, base));
+  });
+
+  router.get('/tests', requireScope('read'), async (req, res) => {
+    const q = req.query as Record<string, string | undefined>;
+    const query: ListQuery = { limit: parseLimit(q.limit) };
+    if (q.status) query.status = q.status as ListQuery['status'];
+    if (q.type) query.type = q.type as ListQuery['type'];
+    if (q.cursor) query.cursor = q.cursor;
+    const { page, nextCursor } = await listTests(deps.db, req.auth!.teamId, query);
+    res.json({ data: page.map((t) => presentTest(t, base, t.delivery)), next_cursor: nextCursor });
+  });
+
+  // The hottest route (clients poll it): one query, plus one for the callback only once there is one.
+  router.get('/tests/:test_id', requireScope('read'), async (req, res) => {
+    const test = await readTest(deps.pool, req.auth!.teamId, req.params.test_id as string);
+    // Another team's test is indistinguishable from a missing one.
+    if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');
+    const delivery =
+      test.callbackUrl && test.completedAt
+        ? await deps.db.callbackDelivery.findUnique({
+            where: { testId: test.id },
+            include: withCallback.delivery.include,
+          })
+        : null;
+    res.json(presentTest(test, base, delivery));
+  });
+
+  return router;
+}

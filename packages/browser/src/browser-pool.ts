@@ -1,0 +1,100 @@
+import type { Logger } from '@pageprobe/logger';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+// Flags that work on these machines; without the background-networking ones Chromium floods a closed
+// network with requests of its own.
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--mute-audio',
+];
+
+/**
+ * One warm Chromium per worker process: launching costs over a second, so it is kept between tests,
+ * but every test gets a fresh browser context (its own profile: cookies, cache, storage) and its own
+ * proxy. The browser is replaced after a crash and after `recycleAfter` tests.
+ */
+export class BrowserPool {
+  readonly #chromePath: string;
+  readonly #recycleAfter: number;
+  readonly #logger: Logger;
+  #browser: Promise<Browser> | undefined;
+  #uses = 0;
+  #inFlight = 0;
+  restarts = 0;
+
+  readonly #args: string[];
+
+  constructor({
+    chromePath,
+    recycleAfter,
+    logger,
+    trustedSpki = [],
+  }: { chromePath: string; recycleAfter: number; logger: Logger; trustedSpki?: string[] }) {
+    this.#chromePath = chromePath;
+    this.#args = trustedSpki.length
+      ? [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${trustedSpki.join(',')}`]
+      : CHROMIUM_ARGS;
+    this.#recycleAfter = recycleAfter;
+    this.#logger = logger;
+  }
+
+  async #current(): Promise<Browser> {
+    const existing = await this.#browser?.catch(() => undefined);
+    if (existing?.connected && (this.#uses < this.#recycleAfter || this.#inFlight > 0)) return existing;
+    if (existing) {
+      this.#logger.info({ uses: this.#uses, connected: existing.connected }, 'replacing the browser');
+      this.restarts++;
+      await existing.close().catch(() => {});
+    }
+    this.#uses = 0;
+    // Over a pipe rather than a port: when this process dies, even by SIGKILL, the pipe closes and
+    // Chromium exits with it instead of living on as an orphan. Puppeteer's own signal handlers are off:
+    // they would kill Chromium at SIGTERM, under the test the worker is finishing (main.ts closes it after).
+    this.#browser = puppeteer.launch({
+      executablePath: this.#chromePath,
+      headless: true,
+      pipe: true,
+      args: this.#args,
+      handleSIGTERM: false,
+      handleSIGINT: false,
+      handleSIGHUP: false,
+    });
+    return this.#browser;
+  }
+
+  /** Runs `fn` with a page in a fresh context whose traffic goes through `proxyServer`. */
+  async withPage<T>(proxyServer: string, fn: (page: Page) => Promise<T>): Promise<T> {
+    const browser = await this.#current();
+    this.#uses++;
+    this.#inFlight++;
+    // Chromium sends loopback around a proxy unless told otherwise: the guard must see it too.
+    const context = await browser.createBrowserContext({ proxyServer, proxyBypassList: ['<-loopback>'] });
+    try {
+      return await fn(await context.newPage());
+    } finally {
+      this.#inFlight--;
+      await context.close().catch(() => {});
+    }
+  }
+
+  /** Kills the browser (a run past its time budget); the next test gets a new one. */
+  async abort(): Promise<void> {
+    const browser = await this.#browser?.catch(() => undefined);
+    this.#browser = undefined;
+    this.restarts++;
+    await browser?.close().catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    const browser = await this.#browser?.catch(() => undefined);
+    await browser?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,12 @@
+export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.ts';
+export { lighthouse } from './lighthouse/definition.ts';
+export { type KindName, kindNamed, kindNames, kinds } from './registry.ts';
+export { seoCrawl } from './seo_crawl/definition.ts';
+export { uptime } from './uptime/definition.ts';
+export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
+export { utc } from './report/format.ts';
+export { escapeHtml, html, SafeHtml } from './report/html.ts';
+export { layout } from './report/layout.ts';
+export { failedBody, pendingBody } from './report/outcome.ts';
+export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
+export { resultSchemas } from './openapi-schemas.ts';

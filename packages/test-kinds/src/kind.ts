@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { Advice } from './report/advice.ts';
+import type { ReportView } from './report/report-test.ts';
+
+export type Plan = 'free' | 'pro';
+
+/** A worker setting a kind reads from the environment, with its default (the worker's config schema is built from these). */
+export interface KindSetting<Variable extends string = string> {
+  variable: Variable;
+  default: number;
+  min: number;
+  max?: number;
+}
+
+/**
+ * Everything the service knows about one kind of test, in one place. The API, the job catalog, the
+ * reports, the OpenAPI document and the infra checks iterate the registered kinds instead of branching
+ * on a type string. This part is cheap to import (zod and the report view); the runner, which needs the
+ * browser or the network, is a package of its own in the kind's `runner/` folder, loaded only by a worker.
+ */
+export interface TestKind<
+  Name extends string = string,
+  Concurrency extends string = string,
+  Budget extends string = string,
+> {
+  /** The `type` of the API and the Prisma enum value. */
+  name: Name;
+  /** How reports and documentation name it. */
+  title: string;
+  /** Whether `device` changes how it runs (shown in the report). */
+  usesDevice: boolean;
+  /** Its BullMQ queue: a wire contract between deployed versions, never renamed. Tries include the first. */
+  job: { queue: string; attempts: number };
+  /** Credits one test costs on each plan. */
+  cost: Record<Plan, number>;
+  /** A plan on which the kind is rate-limited per rolling window instead of metered (CONTRACT.md). */
+  allowance?: { plan: Plan; windowSeconds: number };
+  /** Tests a worker runs at once, and the whole test's time budget (what a pod's grace period must cover). */
+  concurrency: KindSetting<Concurrency>;
+  budget: KindSetting<Budget> & {
+    /** Time past the budget a run may still take to wind down (uploads, the crawl's last requests). */ slackMs: number;
+  };
+  /** The `result` (and `audits`) a completed test stores; the OpenAPI document is generated from these. */
+  result: z.ZodType;
+  audits: z.ZodType;
+  /** The codes a test of this kind fails with, in plain words, with what to try. */
+  failures: Record<string, Advice>;
+  /** The report body of a completed test. */
+  report: ReportView;
+}
+
+export const defineKind = <const Name extends string, const C extends string, const B extends string>(
+  kind: TestKind<Name, C, B>,
+): TestKind<Name, C, B> => Object.freeze(kind);

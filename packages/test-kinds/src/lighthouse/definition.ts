@@ -1,0 +1,48 @@
+import { defineKind } from '../kind.ts';
+import { COMMON_FAILURES } from '../report/advice.ts';
+import { lighthouseReport } from './report.ts';
+import { lighthouseAudits, lighthouseResult } from './result.ts';
+
+/** The speed test: Lighthouse in a warm Chromium, with screenshots, a filmstrip and a HAR. */
+export const lighthouse = defineKind({
+  name: 'lighthouse',
+  title: 'Speed test',
+  usesDevice: true,
+  job: { queue: 'test-lighthouse', attempts: 2 },
+  cost: { free: 0, pro: 1 },
+  allowance: { plan: 'free', windowSeconds: 3600 },
+  // Lighthouse advises one run at a time per machine for stable scores.
+  concurrency: { variable: 'LIGHTHOUSE_CONCURRENCY', default: 1, min: 1, max: 16 },
+  budget: { variable: 'LIGHTHOUSE_TIMEOUT_MS', default: 90_000, min: 5_000, slackMs: 0 },
+  result: lighthouseResult,
+  audits: lighthouseAudits,
+  failures: {
+    ...COMMON_FAILURES,
+    no_first_paint: {
+      what: 'The page never showed anything on screen.',
+      tryThis:
+        'Check for a blank page while loading: scripts that block rendering, content hidden until a script runs, a redirect that never ends.',
+    },
+    no_largest_paint: {
+      what: 'The page never showed its main content.',
+      tryThis: 'Check that the content appears without anyone clicking or scrolling.',
+    },
+    page_hung: {
+      what: 'The page stopped responding while loading.',
+      tryThis: 'Look for scripts stuck in a loop or doing very heavy work as the page loads.',
+    },
+    not_html: {
+      what: 'The address does not serve a web page.',
+      tryThis: 'Test the address of an HTML page, not of a file, an image or an API.',
+    },
+    interstitial: {
+      what: 'The browser showed a warning page instead of the site.',
+      tryThis: 'Fix what the browser warns about, usually the HTTPS certificate.',
+    },
+    page_error: {
+      what: 'The browser could not load the page properly.',
+      tryThis: 'Open the address in a browser and check the developer console for errors, then test again.',
+    },
+  },
+  report: lighthouseReport,
+});

@@ -1,0 +1,171 @@
+import { fmtMs, scoreClass, summary } from '../report/format.ts';
+import { html, type SafeHtml } from '../report/html.ts';
+import { arr, type Json, num, obj, str } from '../report/read-json.ts';
+import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
+import { type Waterfall, waterfall, waterfallRows } from './waterfall.ts';
+
+interface Vital {
+  key: string;
+  label: string;
+  /** Good up to `good`, poor above `poor`, needs improvement between. */
+  good: number;
+  poor: number;
+  unit: 'ms' | '';
+}
+
+// Core Web Vitals thresholds (web.dev), the same on every device. INP needs a real visitor's
+// interaction, so a lab run has none; it is shown if a result ever carries it.
+const VITALS: Vital[] = [
+  { key: 'lcp_ms', label: 'Largest Contentful Paint (LCP)', good: 2500, poor: 4000, unit: 'ms' },
+  { key: 'cls', label: 'Cumulative Layout Shift (CLS)', good: 0.1, poor: 0.25, unit: '' },
+  { key: 'inp_ms', label: 'Interaction to Next Paint (INP)', good: 200, poor: 500, unit: 'ms' },
+  { key: 'fcp_ms', label: 'First Contentful Paint (FCP)', good: 1800, poor: 3000, unit: 'ms' },
+  { key: 'tbt_ms', label: 'Total Blocking Time (TBT)', good: 200, poor: 600, unit: 'ms' },
+  { key: 'ttfb_ms', label: 'Time to First Byte (TTFB)', good: 800, poor: 1800, unit: 'ms' },
+];
+// Speed Index has no Core Web Vitals threshold: Lighthouse's own scoring curve (its 90 and 50 points) per device.
+const SPEED_INDEX: Record<string, Vital> = {
+  mobile: { key: 'speed_index_ms', label: 'Speed Index', good: 3387, poor: 5800, unit: 'ms' },
+  desktop: { key: 'speed_index_ms', label: 'Speed Index', good: 1311, poor: 2300, unit: 'ms' },
+};
+const CATEGORIES: Array<[string, string]> = [
+  ['performance', 'Performance'],
+  ['accessibility', 'Accessibility'],
+  ['best_practices', 'Best practices'],
+  ['seo', 'SEO'],
+];
+const CATEGORY_NAMES: Record<string, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best practices',
+  seo: 'SEO',
+};
+const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
+
+const rate = (value: number, { good, poor }: Vital) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
+const fmtVital = (value: number, unit: Vital['unit']) =>
+  unit === 'ms' ? fmtMs(value) : String(Number(value.toFixed(3)));
+
+export function lighthouseBody(
+  test: ReportTest,
+  artifacts: ReportArtifact[],
+  requests: Waterfall | null,
+  artifactUrl: (a: ReportArtifact) => string,
+): SafeHtml {
+  const scores = obj(test.scores);
+  const tiles = CATEGORIES.map(([key, label]) => {
+    const score = num(scores[key]);
+    return { label, value: score === null ? '–' : String(score), cls: scoreClass(score) };
+  });
+  tiles.push({
+    label: 'Structure',
+    value: test.structureScore === null ? '–' : String(test.structureScore),
+    cls: scoreClass(test.structureScore),
+  });
+
+  const frames = artifacts.filter((a) => a.kind === 'filmstrip_frame');
+  const final = artifacts.find((a) => a.kind === 'final_screenshot');
+  const full = artifacts.find((a) => a.kind === 'full_page_screenshot');
+  const lighthouseHtml = artifacts.find((a) => a.kind === 'lighthouse_html');
+
+  return html`${summary(test.grade, tiles)}
+${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
+${vitalsSection(obj(test.vitals), test.device)}
+${
+  frames.length
+    ? html`<section class="card" aria-labelledby="filmstrip"><h2 id="filmstrip">How the page loaded</h2><ol class="filmstrip">${frames.map(
+        (f) =>
+          html`<li><img src="${artifactUrl(f)}" alt="The page at ${fmtMs(f.timingMs)}" width="96" height="171"><span>${fmtMs(f.timingMs)}</span></li>`,
+      )}</ol></section>`
+    : ''
+}
+${
+  final || full
+    ? html`<section class="card" aria-labelledby="screens"><h2 id="screens">Screenshots</h2><div class="shots">
+${final ? html`<figure><img src="${artifactUrl(final)}" alt="The page when loading finished" width="320" height="570"><figcaption>When loading finished</figcaption></figure>` : ''}
+${full ? html`<figure><img class="full" src="${artifactUrl(full)}" alt="The whole page, top to bottom" width="320" height="640"><figcaption>The full page</figcaption></figure>` : ''}
+</div></section>`
+    : ''
+}
+${auditsSection(arr(test.audits).map(obj))}
+${requests ? html`<section class="card" aria-labelledby="waterfall"><h2 id="waterfall">Requests</h2>${waterfall(requests, test.url)}</section>` : ''}`;
+}
+
+function vitalsSection(vitals: Json, device: string): SafeHtml {
+  const items = [...VITALS, SPEED_INDEX[device] ?? SPEED_INDEX.mobile!].flatMap((vital) => {
+    const value = num(vitals[vital.key]);
+    if (value === null) return [];
+    const cls = rate(value, vital);
+    return [
+      html`<li class="vital"><span class="label">${vital.label}</span> <span class="value">${fmtVital(value, vital.unit)}</span> <span class="badge ${cls}">${RATING[cls]}</span>
+<span class="meta">good ≤ ${fmtVital(vital.good, vital.unit)}, poor > ${fmtVital(vital.poor, vital.unit)}</span></li>`,
+    ];
+  });
+  return html`<section class="card" aria-labelledby="vitals"><h2 id="vitals">Web vitals</h2>
+${items.length ? html`<ul class="vitals">${items}</ul><p class="meta">Measured in a lab run with a simulated ${device === 'desktop' ? 'desktop connection' : 'mid-range phone on a slow 4G network'}.</p>` : html`<p>No metrics were recorded.</p>`}</section>`;
+}
+
+// Estimated savings: how much each metric would improve (Lighthouse's metricSavings), weighed as
+// structure_score weighs them (1 s of LCP or FCP as much as 400 ms of TBT or INP, or a CLS of 0.1).
+const SAVINGS: Array<{ metric: string; weight: number; unit: 'ms' | '' }> = [
+  { metric: 'LCP', weight: 1 / 250, unit: 'ms' },
+  { metric: 'FCP', weight: 1 / 250, unit: 'ms' },
+  { metric: 'TBT', weight: 1 / 100, unit: 'ms' },
+  { metric: 'INP', weight: 1 / 100, unit: 'ms' },
+  { metric: 'CLS', weight: 40, unit: '' },
+];
+
+function savingsOf(audit: Json) {
+  const savings = obj(audit.savings);
+  const metrics = obj(savings.metrics);
+  const parts = SAVINGS.flatMap(({ metric, weight, unit }) => {
+    const value = num(metrics[metric]);
+    return value !== null && value > 0 ? [{ text: `${metric} ${fmtVital(value, unit)}`, weight: value * weight }] : [];
+  });
+  // Older results carry only a total in ms.
+  const ms = num(savings.ms) ?? 0;
+  if (parts.length === 0 && ms > 0) parts.push({ text: fmtMs(ms), weight: ms / 250 });
+  return {
+    parts: parts.map((p) => p.text),
+    weight: parts.reduce((a, p) => a + p.weight, 0),
+    bytes: num(savings.bytes) ?? 0,
+  };
+}
+
+function auditsSection(audits: Json[]): SafeHtml {
+  // Sorted here, not trusted from the stored order: biggest estimated savings first, then the worst score.
+  const rows = audits
+    .map((a) => ({ a, savings: savingsOf(a), score: num(a.score) ?? 0 }))
+    .sort((x, y) => y.savings.weight - x.savings.weight || y.savings.bytes - x.savings.bytes || x.score - y.score);
+  return html`<section class="card" aria-labelledby="opportunities"><h2 id="opportunities">What to improve</h2>
+${
+  rows.length
+    ? html`<table class="audits"><thead><tr><th scope="col">Audit</th><th scope="col" class="num">Est. savings</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows.map(
+        ({ a, savings, score }) => {
+          const pct = Math.round(score * 100);
+          const category = str(a.category) ?? '';
+          return html`<tr data-audit="${str(a.id)}"><td>${str(a.title) ?? str(a.id)}<span class="meta block">${CATEGORY_NAMES[category] ?? category}${str(a.display_value) ? ` · ${str(a.display_value)}` : ''}</span></td>
+<td class="num savings">${savings.parts.length ? savings.parts.map((p, i) => html`<span>${p}${i + 1 < savings.parts.length ? ',' : ''}</span> `) : '–'}</td><td class="num"><span class="badge ${scoreClass(pct)}">${pct}</span></td></tr>`;
+        },
+      )}</tbody></table>`
+    : html`<p>Nothing to improve: every audit passed.</p>`
+}</section>`;
+}
+
+/** A HAR larger than this is not read for the report (the page says so); the API still serves it whole. */
+const MAX_HAR_BYTES = 32 * 1024 * 1024;
+
+/** The report of a completed lighthouse test: its artifacts, and the waterfall read from its HAR. */
+export async function lighthouseReport(test: ReportTest, ctx: ReportContext): Promise<SafeHtml> {
+  const artifacts = await ctx.artifacts();
+  const har = artifacts.find((a) => a.kind === 'har');
+  let requests: Waterfall | null = null;
+  if (har) {
+    try {
+      requests = waterfallRows(JSON.parse((await ctx.read(har, MAX_HAR_BYTES)).toString('utf8')));
+    } catch (error) {
+      ctx.warn('HAR unreadable for the report', error);
+    }
+  }
+  return lighthouseBody(test, artifacts, requests, ctx.href);
+}

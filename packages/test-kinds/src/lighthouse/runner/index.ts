@@ -1,0 +1,31 @@
+import type { BrowserPool } from '@pageprobe/browser';
+import { kindNamed } from '@pageprobe/test-kinds';
+import type { KindRunner } from '@pageprobe/worker-host';
+import { runLighthouseTest } from './run-lighthouse-test.ts';
+
+export interface LighthouseRunnerConfig {
+  ALLOW_PRIVATE_TARGETS: boolean;
+  ALLOW_TARGETS: string[];
+  LIGHTHOUSE_CONCURRENCY: number;
+  LIGHTHOUSE_TIMEOUT_MS: number;
+  LIGHTHOUSE_MAX_WAIT_MS: number;
+}
+
+/** Lighthouse runs in the process's warm Chromium (`browsers`), which the seo_crawl runner may share. */
+export function lighthouseRunner(config: LighthouseRunnerConfig, browsers: BrowserPool): KindRunner {
+  const deps = {
+    browsers,
+    allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+    allowTargets: config.ALLOW_TARGETS,
+    timeoutMs: config.LIGHTHOUSE_TIMEOUT_MS,
+    maxWaitForLoadMs: config.LIGHTHOUSE_MAX_WAIT_MS,
+  };
+  return {
+    kind: kindNamed('lighthouse'),
+    concurrency: config.LIGHTHOUSE_CONCURRENCY,
+    run: (test, ctx) => runLighthouseTest(test, deps, ctx),
+  };
+}
+
+export { improvableAudits } from './summarise.ts';
+export { structureScore } from './structure-score.ts';

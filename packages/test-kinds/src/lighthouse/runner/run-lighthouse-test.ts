@@ -1,0 +1,111 @@
+import { type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
+import type { Test } from '@pageprobe/db';
+import type { Outcome } from '@pageprobe/test-lifecycle';
+import type { RunContext } from '@pageprobe/worker-host';
+import { buildHar } from './build-har.ts';
+import { collectArtifacts } from './collect-artifacts.ts';
+import { runLighthouse } from './run-lighthouse.ts';
+import { summarise } from './summarise.ts';
+
+export interface LighthouseTestDeps {
+  browsers: BrowserPool;
+  allowPrivate: boolean;
+  allowTargets: string[];
+  timeoutMs: number;
+  maxWaitForLoadMs: number;
+}
+
+// Lighthouse's runtime errors that mean the page (not we) failed, with the code users see.
+const PAGE_ERRORS: Record<string, string> = {
+  DNS_FAILURE: 'dns_error',
+  FAILED_DOCUMENT_REQUEST: 'connection_failed',
+  ERRORED_DOCUMENT_REQUEST: 'http_error',
+  NO_FCP: 'no_first_paint',
+  NO_LCP: 'no_largest_paint',
+  PAGE_HUNG: 'page_hung',
+  INSECURE_DOCUMENT_REQUEST: 'tls_error',
+  CHROME_INTERSTITIAL_ERROR: 'interstitial',
+  NOT_HTML: 'not_html',
+};
+
+class BudgetExceeded extends Error {}
+
+const targetFailure = (code: string, message: string): Outcome => ({
+  status: 'failed',
+  error: { code, message },
+  refund: false,
+});
+
+/**
+ * One lighthouse test: Lighthouse in a fresh context behind the egress guard, within the time budget,
+ * then scores, vitals, audits, artifacts and HAR. The page's failures end the test `failed` with a
+ * code; ours throw (the job is retried, then failed with the credit back).
+ */
+export async function runLighthouseTest(
+  test: Test,
+  deps: LighthouseTestDeps,
+  { log, storeArtifacts }: RunContext,
+): Promise<Outcome> {
+  const proxy = await startEgressProxy({ allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const budget = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new BudgetExceeded()), deps.timeoutMs);
+    });
+    const run = deps.browsers.withPage(proxy.url, (page) =>
+      runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs }),
+    );
+    let result: Awaited<typeof run>;
+    try {
+      result = await Promise.race([run, budget]);
+    } catch (error) {
+      if (!(error instanceof BudgetExceeded)) throw error;
+      run.catch(() => {});
+      await deps.browsers.abort();
+      return targetFailure('timeout', `The page did not finish loading within ${Math.round(deps.timeoutMs / 1000)} s.`);
+    }
+    const { lhr } = result;
+    const blocked = describeBlocked(proxy.blocked);
+    const main = new URL(test.url);
+    const mainHost = main.hostname.replace(/^\[|\]$/g, '');
+    const mainPort = Number(main.port || (main.protocol === 'https:' ? 443 : 80));
+    if (proxy.blocked.some((b) => b.host === mainHost && b.port === mainPort)) {
+      return targetFailure('url_not_allowed', `${mainHost} resolves to an address tests may not reach.`);
+    }
+    if (lhr.runtimeError) {
+      log.info({ runtimeError: lhr.runtimeError.code }, 'page failed to load');
+      return targetFailure(PAGE_ERRORS[lhr.runtimeError.code] ?? 'page_error', lhr.runtimeError.message);
+    }
+
+    const summary = summarise(lhr);
+    const har = buildHar(result.devtoolsLog, test.url);
+    await storeArtifacts(collectArtifacts(lhr, result.lhrJson, result.reportHtml, JSON.stringify(har)));
+    return {
+      status: 'completed',
+      fields: {
+        performanceScore: summary.performanceScore,
+        structureScore: summary.structureScore,
+        grade: summary.grade,
+        scores: summary.scores,
+        vitals: summary.vitals,
+        audits: summary.audits,
+        result: {
+          final_url: lhr.finalDisplayedUrl ?? test.url,
+          requests: har.log.entries.length,
+          blocked_requests: blocked,
+          warnings: lhr.runWarnings ?? [],
+        },
+      },
+    };
+  } finally {
+    clearTimeout(timer);
+    await proxy.close();
+  }
+}
+
+/** Requests the guard refused, once each, for the result (and the report). */
+function describeBlocked(blocked: BlockedRequest[]) {
+  const unique = new Map(blocked.map((b) => [`${b.host}:${b.port}`, b]));
+  // The address itself stays out: it would tell a tester what internal names resolve to.
+  return [...unique.values()].map((b) => ({ host: b.host, port: b.port, reason: b.reason }));
+}

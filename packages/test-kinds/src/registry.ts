@@ -1,0 +1,19 @@
+import type { TestKind } from './kind.ts';
+import { lighthouse } from './lighthouse/definition.ts';
+import { seoCrawl } from './seo_crawl/definition.ts';
+import { uptime } from './uptime/definition.ts';
+
+/** Every kind of test the service knows. Adding one: its folder, the Prisma enum, and this line. */
+export const kinds = [lighthouse, seoCrawl, uptime] as const;
+
+export type KindName = (typeof kinds)[number]['name'];
+export const kindNames = kinds.map((k) => k.name) as [KindName, ...KindName[]];
+
+const byName = new Map<string, TestKind>(kinds.map((k) => [k.name, k]));
+
+/** The kind of a stored or requested test; a name no kind has is a programming error. */
+export function kindNamed(name: string): TestKind {
+  const kind = byName.get(name);
+  if (!kind) throw new Error(`no test kind named ${name}`);
+  return kind;
+}

@@ -1,0 +1,280 @@
+// The report views on fixed results: stored JSON is the tested site's words and may be odd, so every
+// value is escaped and nothing malformed breaks a page; ratings, rankings and advice on known inputs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lighthouse } from '../lighthouse/definition.ts';
+import { lighthouseBody } from '../lighthouse/report.ts';
+import { waterfallRows } from '../lighthouse/waterfall.ts';
+import { seoReport as seoBody } from '../seo_crawl/report.ts';
+import { uptimeReport as uptimeBody } from '../uptime/report.ts';
+import { advise } from './advice.ts';
+import { html } from './html.ts';
+import { failedBody } from './outcome.ts';
+import type { ReportTest } from './report-test.ts';
+
+const HOSTILE = `<script>alert(1)</script>"><img src=x onerror=alert(2)>'&`;
+
+const base = (over: Partial<ReportTest>): ReportTest => ({
+  id: '0190f1a2-0000-7000-8000-000000000000',
+  type: 'lighthouse',
+  url: 'https://example.com/',
+  device: 'mobile',
+  status: 'completed',
+  performanceScore: null,
+  structureScore: null,
+  grade: null,
+  scores: null,
+  vitals: null,
+  audits: null,
+  seoIssues: null,
+  result: null,
+  errorCode: null,
+  errorMessage: null,
+  createdAt: new Date('2026-11-22T10:00:00Z'),
+  completedAt: new Date('2026-11-22T10:00:10Z'),
+  ...over,
+});
+
+/** No tag or attribute from the input survives: only our own markup. */
+function assertInert(page: string) {
+  assert.doesNotMatch(page, /<script|<img src=x|"><img/i);
+  assert.match(
+    page,
+    /&lt;script&gt;alert\(1\)&lt;\/script&gt;&quot;&gt;&lt;img src=x onerror=alert\(2\)&gt;&#39;&amp;/,
+  );
+}
+
+test('html escapes every interpolated value, in text and in attributes, and nests its own output as is', () => {
+  const inner = html`<b>${HOSTILE}</b>`;
+  const out = html`<p title="${HOSTILE}">${inner}${[HOSTILE, 1, null, undefined, false]}</p>`.value;
+  assert.equal(out.match(/&lt;script&gt;/g)?.length, 3);
+  assert.ok(out.startsWith('<p title="&lt;script&gt;'));
+  assert.ok(out.includes('<b>&lt;script&gt;'));
+  assert.ok(out.endsWith('&#39;&amp;1</p>'));
+});
+
+test('hostile words in stored results come out as text in every kind of report', () => {
+  const lighthouse = lighthouseBody(
+    base({
+      grade: HOSTILE,
+      scores: { performance: 50 },
+      audits: [
+        {
+          id: HOSTILE,
+          title: HOSTILE,
+          category: HOSTILE,
+          display_value: HOSTILE,
+          score: 0,
+          savings: { metrics: { LCP: 100 } },
+        },
+      ],
+    }),
+    [],
+    waterfallRows({
+      log: {
+        entries: [
+          {
+            request: { url: HOSTILE },
+            response: { status: 200 },
+            timings: { wait: 5 },
+            startedDateTime: '2026-11-22T10:00:00Z',
+            time: 5,
+          },
+        ],
+      },
+    }),
+    () => '/x',
+  ).value;
+  assertInert(lighthouse);
+  const seo = seoBody(
+    base({
+      type: 'seo_crawl',
+      seoIssues: [
+        { code: HOSTILE, severity: 'error', title: HOSTILE, description: HOSTILE, urls: [HOSTILE], url_count: 3 },
+      ],
+      audits: {
+        pages: [{ url: HOSTILE, status: 200, title: HOSTILE, depth: 0, issues: { error: 1 } }],
+        ai_crawlers: [{ user_agent: HOSTILE, operator: HOSTILE, purpose: HOSTILE, access: HOSTILE, rule: HOSTILE }],
+      },
+      result: {
+        robots_txt: { url: HOSTILE, state: HOSTILE, problems: [{ line: 2, message: HOSTILE }] },
+        llms_txt: { state: 'present', title: HOSTILE, links: 1 },
+        sitemaps: [{ url: HOSTILE, status: 200, kind: 'urlset', entries: 1, problems: [HOSTILE] }],
+      },
+    }),
+  ).value;
+  assertInert(seo);
+  assert.match(seo, /and 2 more/);
+  const uptime = uptimeBody(
+    base({
+      type: 'uptime',
+      result: {
+        up: false,
+        reason: HOSTILE,
+        error: HOSTILE,
+        final_url: HOSTILE,
+        redirects: [{ url: HOSTILE, status_code: 301 }],
+        tls: {
+          subject: HOSTILE,
+          issuer: HOSTILE,
+          valid_to: HOSTILE,
+          days_remaining: 3,
+          chain_valid: false,
+          error: HOSTILE,
+        },
+      },
+    }),
+  ).value;
+  assertInert(uptime);
+  assertInert(failedBody(base({ status: 'failed', errorCode: HOSTILE, errorMessage: HOSTILE })).value);
+});
+
+test('malformed results render a page with dashes, never an exception', () => {
+  const junk = [
+    null,
+    7,
+    'text',
+    [],
+    [1, 'a', null],
+    { log: 'no' },
+    { up: 'yes', timings_ms: [], redirects: {}, tls: 'x' },
+  ];
+  for (const value of junk) {
+    const odd = base({
+      scores: value as never,
+      vitals: value as never,
+      audits: value,
+      seoIssues: value,
+      result: value as never,
+    });
+    assert.ok(lighthouseBody(odd, [], waterfallRows(value), () => '/x').value.includes('Web vitals'));
+    assert.ok(seoBody({ ...odd, type: 'seo_crawl' }).value.includes('Crawled pages'));
+    assert.ok(uptimeBody({ ...odd, type: 'uptime' }).value.includes('Verdict'));
+  }
+});
+
+test('vitals are rated by the Core Web Vitals thresholds, inclusive of the good bound', () => {
+  const rating = (vitals: Record<string, number>, label: string) => {
+    const page = lighthouseBody(base({ vitals }), [], null, () => '/x').value;
+    const item = page.split('<li class="vital">').find((li) => li.includes(label))!;
+    return /class="badge \w+">([^<]+)</.exec(item)![1];
+  };
+  assert.equal(rating({ lcp_ms: 2500 }, '(LCP)'), 'good');
+  assert.equal(rating({ lcp_ms: 2501 }, '(LCP)'), 'needs improvement');
+  assert.equal(rating({ lcp_ms: 4001 }, '(LCP)'), 'poor');
+  assert.equal(rating({ cls: 0.1 }, '(CLS)'), 'good');
+  assert.equal(rating({ cls: 0.26 }, '(CLS)'), 'poor');
+  assert.equal(rating({ inp_ms: 300 }, '(INP)'), 'needs improvement');
+  assert.equal(rating({ fcp_ms: 1900 }, '(FCP)'), 'needs improvement');
+  assert.equal(rating({ tbt_ms: 700 }, '(TBT)'), 'poor');
+  assert.equal(rating({ ttfb_ms: 800 }, '(TTFB)'), 'good');
+});
+
+test('audits are ranked by estimated savings (Lighthouse 13 metric savings), not by their stored order', () => {
+  const audit = (id: string, metrics: Record<string, number>, score = 0) => ({
+    id,
+    title: id,
+    category: 'performance',
+    score,
+    savings: { ms: 0, bytes: 0, metrics },
+  });
+  const page = lighthouseBody(
+    base({
+      audits: [
+        audit('none', {}),
+        audit('fcp-100', { FCP: 100 }),
+        audit('lcp-900', { LCP: 900 }),
+        audit('tbt-300', { TBT: 300 }),
+        audit('cls', { CLS: 0.05 }),
+      ],
+    }),
+    [],
+    null,
+    () => '/x',
+  ).value;
+  const order = [...page.matchAll(/data-audit="([^"]+)"/g)].map((m) => m[1]);
+  // weights: LCP 900/250 = 3.6, TBT 300/100 = 3, CLS 40 × 0.05 = 2, FCP 100/250 = 0.4
+  assert.deepEqual(order, ['lcp-900', 'tbt-300', 'cls', 'fcp-100', 'none']);
+  assert.match(page, /LCP 900 ms/);
+});
+
+test('the waterfall has one row per HAR entry, by start time, with phases from the timings', () => {
+  const entry = (url: string, at: number, timings: Record<string, number>, status = 200) => ({
+    request: { url },
+    response: { status, _transferSize: 1000 },
+    startedDateTime: new Date(Date.UTC(2026, 10, 22, 10) + at).toISOString(),
+    _requestTime: 100 + at / 1000,
+    time: Object.values(timings)
+      .filter((v) => v > 0)
+      .reduce((a, b) => a + b, 0),
+    timings,
+  });
+  const { rows } = waterfallRows({
+    log: {
+      entries: [
+        entry('https://example.com/b.css', 120, {
+          blocked: 1,
+          dns: -1,
+          connect: -1,
+          ssl: -1,
+          send: 0,
+          wait: 50,
+          receive: 5,
+        }),
+        entry('https://example.com/', 0, { dns: 10, connect: 30, ssl: 20, send: 1, wait: 80, receive: 9 }),
+        entry('https://cdn.example.net/x.js', 130, { wait: 10 }, 0),
+      ],
+    },
+  });
+  assert.deepEqual(
+    rows.map((r) => [r.url, r.startMs]),
+    [
+      ['https://example.com/', 0],
+      ['https://example.com/b.css', 120],
+      ['https://cdn.example.net/x.js', 130],
+    ],
+  );
+  // connect includes ssl in HAR: shown apart.
+  assert.deepEqual(
+    rows[0]!.phases.filter((p) => p.ms > 0),
+    [
+      { phase: 'dns', ms: 10 },
+      { phase: 'connect', ms: 10 },
+      { phase: 'ssl', ms: 20 },
+      { phase: 'send', ms: 1 },
+      { phase: 'wait', ms: 80 },
+      { phase: 'receive', ms: 9 },
+    ],
+  );
+  assert.equal(rows[2]!.status, 0);
+});
+
+test('failures are explained in plain words, http_error by its status', () => {
+  assert.match(
+    advise(lighthouse.failures, 'http_error', 'Lighthouse was unable to reliably load the page (Status code: 404)')
+      .what,
+    /not found \(HTTP 404\)/,
+  );
+  assert.match(advise(lighthouse.failures, 'http_error', 'HTTP 503').what, /server failed/);
+  assert.match(advise(lighthouse.failures, 'http_error', null).what, /error status/);
+  assert.match(advise(lighthouse.failures, 'dns_error', null).tryThis, /DNS records/);
+  assert.match(advise(lighthouse.failures, 'something_new', null).what, /could not be completed/);
+  for (const code of [
+    'dns_error',
+    'connection_failed',
+    'connection_refused',
+    'connection_reset',
+    'timeout',
+    'tls_error',
+    'url_not_allowed',
+    'no_first_paint',
+    'no_largest_paint',
+    'page_hung',
+    'not_html',
+    'interstitial',
+    'page_error',
+    'internal_error',
+  ]) {
+    assert.doesNotMatch(advise(lighthouse.failures, code, null).what, /could not be completed/, code);
+  }
+});

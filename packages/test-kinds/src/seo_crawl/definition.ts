@@ -1,0 +1,20 @@
+import { defineKind } from '../kind.ts';
+import { COMMON_FAILURES } from '../report/advice.ts';
+import { seoReport } from './report.ts';
+import { seoCrawlAudits, seoCrawlResult } from './result.ts';
+
+/** The SEO and AI-readiness audit: a polite crawl of the site, its pages and files judged. */
+export const seoCrawl = defineKind({
+  name: 'seo_crawl',
+  title: 'SEO and AI-readiness audit',
+  usesDevice: false,
+  job: { queue: 'test-seo-crawl', attempts: 2 },
+  cost: { free: 1, pro: 1 },
+  concurrency: { variable: 'SEO_CONCURRENCY', default: 2, min: 1, max: 32 },
+  // The crawl stops at its budget; its last requests (up to one request timeout) and the upload follow.
+  budget: { variable: 'SEO_BUDGET_MS', default: 120_000, min: 1_000, slackMs: 15_000 },
+  result: seoCrawlResult,
+  audits: seoCrawlAudits,
+  failures: COMMON_FAILURES,
+  report: seoReport,
+});

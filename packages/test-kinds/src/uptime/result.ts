@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const ms = z.int().nullable();
+
+export const uptimeResult = z
+  .object({
+    up: z.boolean().describe('A 2xx or 3xx final answer.'),
+    reason: z
+      .enum(['dns_error', 'connection_refused', 'connection_reset', 'timeout', 'tls_error', 'http_error'])
+      .nullable(),
+    status_code: z.int().nullable(),
+    final_url: z.string().nullable(),
+    redirects: z.array(z.object({ url: z.string(), status_code: z.int() })),
+    ip_address: z.string().nullable(),
+    http_version: z.string().nullable(),
+    size_bytes: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe('Body bytes read after decompression; reading stops at 1 MiB (see body_truncated).'),
+    body_truncated: z
+      .boolean()
+      .describe('True when the body went on past 1 MiB decompressed: the rest was not read, the verdict stands.'),
+    timings_ms: z.object({ dns: ms, connect: ms, tls: ms, first_byte: ms, download: ms, total: ms }),
+    tls: z
+      .object({
+        subject: z.string().nullable(),
+        issuer: z.string().nullable(),
+        valid_from: z.string().nullable(),
+        valid_to: z.string().nullable(),
+        days_remaining: z.int().nullable(),
+        chain_valid: z.boolean(),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .describe('For https: the certificate of the last host reached.'),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'UptimeResult', description: 'The verdict of an uptime check, its timings and certificate.' });
+
+/** Uptime stores no audits. */
+export const uptimeAudits = z.null();

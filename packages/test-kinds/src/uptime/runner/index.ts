@@ -1,0 +1,20 @@
+import { kindNamed } from '@pageprobe/test-kinds';
+import type { KindRunner } from '@pageprobe/worker-host';
+import { runUptimeTest } from './run-uptime-test.ts';
+
+export interface UptimeRunnerConfig {
+  ALLOW_PRIVATE_TARGETS: boolean;
+  UPTIME_CONCURRENCY: number;
+  UPTIME_TIMEOUT_MS: number;
+}
+
+export function uptimeRunner(config: UptimeRunnerConfig): KindRunner {
+  return {
+    kind: kindNamed('uptime'),
+    concurrency: config.UPTIME_CONCURRENCY,
+    run: (test) =>
+      runUptimeTest(test, { allowPrivate: config.ALLOW_PRIVATE_TARGETS, timeoutMs: config.UPTIME_TIMEOUT_MS }),
+  };
+}
+
+export { checkUptime, type UptimeResult } from './check-uptime.ts';

@@ -1,0 +1,117 @@
+import { CHECK_VIOLATION, type Device, type Pool, sqlState, type Test, type TestType } from '@pageprobe/db';
+import type { Db } from '@pageprobe/db';
+import { enqueue, testJobFor } from '@pageprobe/jobs';
+import type { Logger } from '@pageprobe/logger';
+import { checkTarget } from '@pageprobe/net-guard';
+import type { Queue } from 'bullmq';
+import type { DeliveryWithAttempts } from '../test-columns.ts';
+import { creditCost, allowanceFor } from './costs.ts';
+import { createGuarded } from './create-guarded.ts';
+import { insertTest, newTest } from './insert-test.ts';
+import { TestRejected } from './rejections.ts';
+
+/** Who asks: the key's team and plan (as of the key lookup). */
+export interface Caller {
+  teamId: string;
+  keyId: string;
+  plan: 'free' | 'pro';
+}
+
+/** A test as asked for, defaults applied. */
+export interface TestRequest {
+  url: string;
+  type: TestType;
+  device: Device;
+  callback_url?: string;
+}
+
+export interface AcceptDeps {
+  db: Db;
+  /** The pool Prisma runs on, for the one-statement insert. */
+  pool: Pool;
+  testQueues: Map<TestType, Queue>;
+  /** Whether the queues can take a job now; when not, tests are refused rather than left to the sweeper. */
+  queuesReady(): boolean;
+  logger: Logger;
+  allowPrivateTargets: boolean;
+  enabledTypes: readonly TestType[];
+  /** Tests per window a kind's allowance grants (FREE_LIGHTHOUSE_PER_HOUR for lighthouse). */
+  allowanceLimit: number;
+}
+
+export interface Accepted {
+  test: Test;
+  replayed: boolean;
+  /** A replay's callback delivery, loaded with the test. */
+  delivery: DeliveryWithAttempts | null;
+}
+
+async function assertAllowed(field: 'url' | 'callback_url', value: string, allowPrivate: boolean, protocols: string[]) {
+  const check = await checkTarget(value, { allowPrivate }, { protocols });
+  if (!check.ok) {
+    const code = 'kind' in check && check.kind === 'malformed' ? 'validation_failed' : 'url_not_allowed';
+    throw new TestRejected(code, `${field} ${check.reason}.`, {
+      field: { path: `body.${field}`, message: check.reason },
+    });
+  }
+}
+
+/**
+ * Accepts a test: checks the addresses, writes the row and its debit atomically (the ledger trigger
+ * refuses a balance below zero), then adds the job. The row is the job's outbox: if the add fails,
+ * the sweeper adds it later, so an accepted test is never lost. Most requests take one SQL statement;
+ * an Idempotency-Key or an allowance to count takes a transaction. Throws TestRejected.
+ */
+export async function acceptTest(
+  deps: AcceptDeps,
+  caller: Caller,
+  input: TestRequest,
+  idempotencyKey: string | undefined,
+): Promise<Accepted> {
+  if (!deps.enabledTypes.includes(input.type)) {
+    throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
+  }
+  const allowPrivate = deps.allowPrivateTargets;
+  await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);
+  if (input.callback_url !== undefined) {
+    await assertAllowed(
+      'callback_url',
+      input.callback_url,
+      allowPrivate,
+      allowPrivate ? ['http:', 'https:'] : ['https:'],
+    );
+  }
+  // Fail fast rather than accept work we cannot queue now (the sweeper would catch up, but late).
+  if (!deps.queuesReady()) {
+    throw new TestRejected('service_unavailable', 'Tests cannot be started right now; try again shortly.', {
+      retryAfterSeconds: 5,
+    });
+  }
+
+  let outcome: Accepted;
+  try {
+    outcome =
+      idempotencyKey === undefined && !allowanceFor(input.type, caller.plan)
+        ? {
+            test: await insertTest(deps.pool, newTest(caller, input, creditCost(input.type, caller.plan))),
+            replayed: false,
+            delivery: null,
+          }
+        : await createGuarded(deps, caller, input, idempotencyKey);
+  } catch (error) {
+    if (sqlState(error) === CHECK_VIOLATION) {
+      throw new TestRejected('insufficient_credits', `A ${input.type} test costs credits and the balance is too low.`);
+    }
+    throw error;
+  }
+
+  if (!outcome.replayed) {
+    const queue = deps.testQueues.get(outcome.test.type);
+    if (queue) {
+      await enqueue(queue, testJobFor(outcome.test.type), { testId: outcome.test.id }).catch((error: unknown) => {
+        deps.logger.warn({ err: error, testId: outcome.test.id }, 'enqueue failed; the sweeper will retry');
+      });
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,14 @@
+import type { Plan, TestType } from '@pageprobe/db';
+import { kindNamed, kinds } from '@pageprobe/test-kinds';
+
+/** Credits a test costs on a plan (CONTRACT.md), from its kind. */
+export const creditCost = (type: TestType, plan: Plan): number => kindNamed(type).cost[plan];
+
+/** What GET /credits shows: every kind's cost on the plan. */
+export const costsFor = (plan: Plan) => Object.fromEntries(kinds.map((k) => [k.name, k.cost[plan]]));
+
+/** Whether a test of `type` on `plan` is counted against a rolling allowance instead of metered. */
+export const allowanceFor = (type: TestType, plan: Plan) => {
+  const { allowance } = kindNamed(type);
+  return allowance?.plan === plan ? allowance : undefined;
+};

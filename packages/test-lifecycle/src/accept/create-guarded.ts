@@ -1,0 +1,62 @@
+import { withCallback } from '../test-columns.ts';
+import type { AcceptDeps, Accepted, Caller, TestRequest } from './accept-test.ts';
+import { allowanceFor, creditCost } from './costs.ts';
+import { remainingAllowance } from './free-allowance.ts';
+import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
+import { newTest } from './insert-test.ts';
+import { TestRejected } from './rejections.ts';
+
+/** With an Idempotency-Key or an allowance to count: an interactive transaction. */
+export async function createGuarded(
+  deps: AcceptDeps,
+  caller: Caller,
+  input: TestRequest,
+  idempotencyKey: string | undefined,
+): Promise<Accepted> {
+  return deps.db.$transaction(
+    async (tx) => {
+      if (idempotencyKey !== undefined) {
+        const claim = await claimIdempotencyKey(tx, caller.teamId, idempotencyKey, requestFingerprint(input));
+        if (claim.kind === 'replay') {
+          // Loaded once, with its callback: the replay answers with the test as it is now.
+          const { delivery, ...test } = await tx.test.findUniqueOrThrow({
+            where: { id: claim.testId },
+            include: withCallback,
+          });
+          return { test, replayed: true, delivery };
+        }
+      }
+      const { plan } = await tx.team.findUniqueOrThrow({ where: { id: caller.teamId }, select: { plan: true } });
+      const allowance = allowanceFor(input.type, plan);
+      if (allowance) {
+        // The team row lock serialises this team's allowance tests, so the count below cannot race.
+        await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${caller.teamId} AS uuid) FOR UPDATE`;
+        const left = await remainingAllowance(tx, caller.teamId, input.type, {
+          limit: deps.allowanceLimit,
+          windowSeconds: allowance.windowSeconds,
+        });
+        if (left.remaining === 0) {
+          const wait = left.resetsAt
+            ? Math.max(1, Math.ceil((left.resetsAt.getTime() - Date.now()) / 1000))
+            : allowance.windowSeconds;
+          throw new TestRejected(
+            'free_tier_rate_limited',
+            `The ${plan} plan allows ${left.limit} ${input.type} tests an hour; the next is allowed in ${wait} s.`,
+            { retryAfterSeconds: wait },
+          );
+        }
+      }
+      const cost = creditCost(input.type, plan);
+      const test = await tx.test.create({ data: newTest(caller, input, cost) });
+      if (cost > 0) {
+        await tx.creditLedgerEntry.create({
+          data: { teamId: caller.teamId, delta: -cost, reason: 'test', testId: test.id },
+        });
+      }
+      if (idempotencyKey !== undefined) await recordIdempotentTest(tx, caller.teamId, idempotencyKey, test.id);
+      return { test, replayed: false, delivery: null };
+    },
+    // Parallel requests with one Idempotency-Key queue on its row lock: let them wait their turn.
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+}

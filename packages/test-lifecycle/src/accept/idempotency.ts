@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Prisma } from '@pageprobe/db';
+import { TestRejected } from './rejections.ts';
+
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/** What makes two POST /tests the same request: the body with its defaults applied. */
+export function requestFingerprint(input: {
+  url: string;
+  type: string;
+  device: string;
+  callback_url?: string;
+}): string {
+  const canonical = JSON.stringify([input.url, input.type, input.device, input.callback_url ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export type Claim = { kind: 'new' } | { kind: 'replay'; testId: string };
+
+/**
+ * Claims an Idempotency-Key for this transaction. The insert waits for any other transaction holding
+ * the same key, so of parallel requests exactly one creates the test and the others see its record
+ * once it commits (or take the key over if it rolled back). An expired record is replaced.
+ */
+export async function claimIdempotencyKey(
+  tx: Prisma.TransactionClient,
+  teamId: string,
+  key: string,
+  fingerprint: string,
+): Promise<Claim> {
+  const claimed = await tx.$queryRaw<Array<{ key: string }>>`
+    INSERT INTO idempotency_records (team_id, key, request_hash, expires_at)
+    VALUES (CAST(${teamId} AS uuid), ${key}, ${fingerprint}, now() + make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS}))
+    ON CONFLICT (team_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, test_id = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE idempotency_records.expires_at <= now()
+    RETURNING key`;
+  if (claimed.length === 1) return { kind: 'new' };
+
+  const record = await tx.idempotencyRecord.findUnique({ where: { teamId_key: { teamId, key } } });
+  if (record && record.requestHash !== fingerprint) {
+    throw new TestRejected('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+  }
+  if (!record?.testId) {
+    throw new TestRejected(
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed.',
+      {
+        retryAfterSeconds: 1,
+      },
+    );
+  }
+  return { kind: 'replay', testId: record.testId };
+}
+
+export async function recordIdempotentTest(tx: Prisma.TransactionClient, teamId: string, key: string, testId: string) {
+  await tx.idempotencyRecord.update({ where: { teamId_key: { teamId, key } }, data: { testId } });
+}

@@ -1,0 +1,38 @@
+import {
+  commonEnv,
+  databaseEnv,
+  intVar,
+  jobLockEnv,
+  opsEnv,
+  publicUrlEnv,
+  redisEnv,
+  sweeperEnv,
+  targetEnv,
+} from '@pageprobe/config';
+import type { TestKind } from '@pageprobe/test-kinds';
+import type { z } from 'zod';
+
+/** What every worker process reads from its environment; each app spreads this into its own schema. */
+export const hostEnv = {
+  ...commonEnv,
+  ...databaseEnv,
+  ...redisEnv,
+  ...targetEnv,
+  ...sweeperEnv,
+  ...jobLockEnv,
+  ...opsEnv,
+  PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
+};
+
+export type HostConfig = z.output<z.ZodObject<typeof hostEnv>>;
+
+/** A kind's worker settings (tests at once, time budget) as environment variables with its defaults. */
+export function kindEnv<C extends string, B extends string>(
+  kind: TestKind<string, C, B>,
+): Record<C | B, ReturnType<typeof intVar>> {
+  const { concurrency: c, budget: b } = kind;
+  return {
+    [c.variable]: intVar(c.default, { min: c.min, ...(c.max ? { max: c.max } : {}) }),
+    [b.variable]: intVar(b.default, { min: b.min, ...(b.max ? { max: b.max } : {}) }),
+  } as Record<C | B, ReturnType<typeof intVar>>;
+}

@@ -1,0 +1,5 @@
+export { type HostConfig, hostEnv, kindEnv } from './host-env.ts';
+export { callbackQueue, startWorkerHost, type WorkerHost, type WorkerHostOptions } from './host.ts';
+export type { KindRunner, RunContext } from './runner.ts';
+export type { ArtifactUpload } from './store-artifacts.ts';
+export { startTestWorkerHost, type TestWorkerHostOptions } from './test-host.ts';

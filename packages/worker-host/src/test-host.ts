@@ -1,0 +1,85 @@
+import { type TestType, testJobFor } from '@pageprobe/jobs';
+import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
+import { startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
+import type { HostConfig } from './host-env.ts';
+import { callbackQueue, startWorkerHost, type WorkerHost } from './host.ts';
+import type { KindRunner } from './runner.ts';
+import { storeArtifacts } from './store-artifacts.ts';
+
+export interface TestWorkerHostOptions {
+  app: string;
+  /** With the S3 settings when the kinds store artifacts. */
+  config: HostConfig & Partial<StorageConfig>;
+  poolSize: number;
+  runners: KindRunner[];
+  describe?: Record<string, unknown>;
+  /** Once the host is up (to add metrics of the app's own). */
+  onReady?(host: WorkerHost): void;
+  /** After every runner's tests ended: what the app opened for them (a browser). */
+  close?(): Promise<void>;
+}
+
+const hasStorage = (config: Partial<StorageConfig>): config is StorageConfig => config.S3_ENDPOINT !== undefined;
+
+/**
+ * A process that runs tests of the given kinds: the host, one BullMQ worker per kind (claim, run,
+ * finish with refund and callback outbox), and the sweeper for those kinds' queued tests.
+ */
+export async function startTestWorkerHost(options: TestWorkerHostOptions): Promise<WorkerHost> {
+  const { config, runners } = options;
+  let storage: Storage | undefined;
+  if (hasStorage(config)) {
+    storage = createStorage(config);
+    await storage.ensureBucket();
+  }
+  const typeOf = (runner: KindRunner) => runner.kind.name as TestType;
+  const defs = runners.map((r) => testJobFor(typeOf(r)));
+  const host = await startWorkerHost({
+    app: options.app,
+    config,
+    poolSize: options.poolSize,
+    consumes: defs,
+    describe: { kinds: runners.map((r) => r.kind.name), ...options.describe },
+    start: (host) => {
+      const lifecycle = {
+        db: host.db,
+        callbacks: callbackQueue(host),
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        onEnqueueError: (e: unknown) => host.logger.warn({ err: e }, 'callback enqueue failed'),
+      };
+      return runners.map((runner) =>
+        startTestWorker({
+          type: typeOf(runner),
+          queue: host.queue,
+          logger: host.logger,
+          lockMs: config.JOB_LOCK_MS,
+          concurrency: runner.concurrency,
+          lifecycle,
+          onFinished: (type, status, seconds) => host.ops.testFinished(type, status, seconds),
+          run: (test, log) =>
+            runner.run(test, {
+              log,
+              storeArtifacts: (artifacts) => {
+                if (!storage)
+                  throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);
+                return storeArtifacts(host.db, storage, test.id, artifacts);
+              },
+            }),
+        }),
+      );
+    },
+    sweep: (host) =>
+      sweepQueuedTests(
+        host.db,
+        new Map(runners.map((r, i) => [typeOf(r), host.queueFor(defs[i]!)])),
+        config.SWEEP_QUEUED_AFTER_MS,
+      ),
+    close: async () => {
+      await Promise.all(runners.map((r) => r.close?.()));
+      await options.close?.();
+      storage?.close();
+    },
+  });
+  options.onReady?.(host);
+  return host;
+}
