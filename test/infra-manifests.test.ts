@@ -26,6 +26,7 @@ import { dispatcherEnv } from '../apps/callback-dispatcher/src/config.ts';
 import { browserEnv } from '../apps/worker-browser/src/config.ts';
 import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
 import { parseEnv, redisEnv } from '@pageprobe/config';
+import { type KindName, kindNamed, type TestKind } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
 const INFRA = fileURLToPath(new URL('../infra/', import.meta.url));
@@ -94,26 +95,24 @@ function podConfig(deployment: Doc, docs: Doc[]): { app: App; config: Record<str
   return { app, config: parseEnv(SCHEMAS[app], env) as Record<string, any> };
 }
 
+/** The test kinds a worker pod runs, by its configuration. */
+function kindsRunBy(app: App, config: Record<string, any>): TestKind[] {
+  if (app === 'worker-browser') return config.BROWSER_TEST_TYPES.map((t: KindName) => kindNamed(t));
+  if (app === 'worker-uptime') return [kindNamed('uptime')];
+  return [];
+}
+
 /** The longest job each kind of pod may hold when told to stop, in seconds (what its grace period must cover). */
 function longestJobSeconds(app: App, config: Record<string, any>): number {
   if (app === 'api') return 5 + 20; // preStop pause + the drain deadline in apps/api/src/main.ts
-  if (app === 'worker-uptime') return config.UPTIME_TIMEOUT_MS / 1000;
   if (app === 'callback-dispatcher') return config.CALLBACK_TIMEOUT_MS / 1000;
-  return Math.max(
-    ...config.BROWSER_TEST_TYPES.map(
-      (t: string) => (t === 'lighthouse' ? config.LIGHTHOUSE_TIMEOUT_MS : config.SEO_BUDGET_MS + 15_000) / 1000,
-    ),
-  );
+  return Math.max(...kindsRunBy(app, config).map((k) => (config[k.budget.variable] + k.budget.slackMs) / 1000));
 }
+
 /** The queues a pod consumes and how many of their jobs it runs at once. */
 function consumes(app: App, config: Record<string, any>): { queue: string; concurrency: number }[] {
-  if (app === 'worker-uptime') return [{ queue: jobs.uptime.queue, concurrency: config.UPTIME_CONCURRENCY }];
   if (app === 'callback-dispatcher') return [{ queue: jobs.callback.queue, concurrency: config.CALLBACK_CONCURRENCY }];
-  if (app === 'api') return [];
-  return config.BROWSER_TEST_TYPES.map((t: 'lighthouse' | 'seo_crawl') => ({
-    queue: jobs[t].queue,
-    concurrency: t === 'lighthouse' ? config.LIGHTHOUSE_CONCURRENCY : config.SEO_CONCURRENCY,
-  }));
+  return kindsRunBy(app, config).map((k) => ({ queue: k.job.queue, concurrency: config[k.concurrency.variable] }));
 }
 
 /** The checks every rendering of the manifests must pass (the base files, or kubectl's output). */

@@ -1,6 +1,5 @@
-import { assertAllowedLiteral, guardedLookup } from '@pageprobe/net-guard';
+import { guardedRequest, RequestFailed } from '@pageprobe/net-guard';
 import { SIGNATURE_HEADER, signPayload } from '@pageprobe/webhook-verify';
-import got from 'got';
 
 export const USER_AGENT = 'Pageprobe-Callbacks/1.0 (+https://pageprobe.dev/docs/callbacks)';
 /** How much of the receiver's answer is read and kept; the rest is never downloaded. */
@@ -20,6 +19,8 @@ export interface AttemptResult {
   durationMs: number;
   statusCode: number | null;
   error: string | null;
+  /** The receiver's address is refused by the guard: retrying cannot help. */
+  blocked: boolean;
   responseSnippet: string | null;
 }
 
@@ -41,62 +42,41 @@ export async function postCallback(
     'x-service-delivery': request.deliveryId,
   };
   if (request.secret) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(request.secret, request.body);
-  const result = (statusCode: number | null, error: string | null, snippet: Buffer | null): AttemptResult => ({
+  const result = (statusCode: number | null, error: RequestFailed | null, snippet: Buffer | null): AttemptResult => ({
     startedAt,
     durationMs: Math.round(performance.now() - started),
     statusCode,
-    error,
+    error: error && describe(error),
+    blocked: error?.code === 'blocked',
     responseSnippet: snippet ? snippet.toString('utf8') : null,
   });
 
   try {
-    assertAllowedLiteral(new URL(request.url).hostname, { allowPrivate });
-  } catch (error) {
-    return result(null, describe(error), null);
-  }
-  return new Promise((resolve) => {
-    const stream = got.stream.post(request.url, {
+    const answer = await guardedRequest(request.url, {
+      method: 'POST',
       body: request.body,
       headers,
-      followRedirect: false,
-      throwHttpErrors: false,
-      retry: { limit: 0 },
-      timeout: { request: timeoutMs },
-      dnsLookup: guardedLookup({ allowPrivate }),
+      policy: { allowPrivate },
+      timeoutMs,
+      maxRedirects: 0,
+      maxBytes: SNIPPET_BYTES,
     });
-    let statusCode: number | null = null;
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    const finish = (error: string | null) => {
-      stream.destroy();
-      resolve(result(statusCode, error, statusCode === null ? null : Buffer.concat(chunks).subarray(0, SNIPPET_BYTES)));
-    };
-    stream.on('response', (response: { statusCode: number }) => {
-      statusCode = response.statusCode;
-    });
-    stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      kept += chunk.length;
-      if (kept >= SNIPPET_BYTES) finish(null);
-    });
-    stream.on('end', () => finish(null));
-    stream.on('error', (error: unknown) => {
-      if (statusCode !== null && chunks.length > 0) return finish(null);
-      statusCode = null;
-      finish(describe(error));
-    });
-  });
+    return result(answer.status, null, answer.body);
+  } catch (error) {
+    if (!(error instanceof RequestFailed)) throw error;
+    return result(null, error, null);
+  }
 }
 
-function describe(error: unknown): string {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+/** What an attempt row keeps: the system's own code (ECONNREFUSED, EBLOCKEDADDRESS...) before the message. */
+function describe(error: RequestFailed): string {
+  const code = error.systemCode ?? error.code;
+  return error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
 }
 
 /** Network errors, timeouts and 5xx get the one retry; 2xx is done; 3xx and 4xx are final. */
 export function classify(result: AttemptResult): 'delivered' | 'retry' | 'final' {
-  if (result.statusCode === null) return result.error?.startsWith('EBLOCKEDADDRESS') ? 'final' : 'retry';
+  if (result.statusCode === null) return result.blocked ? 'final' : 'retry';
   if (result.statusCode >= 200 && result.statusCode < 300) return 'delivered';
   if (result.statusCode >= 500) return 'retry';
   return 'final';

@@ -1,14 +1,9 @@
-import { lookup } from 'node:dns/promises';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
-import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
-import { blockedReason } from '@pageprobe/net-guard';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { BlockedAddressError, type GuardPolicy, resolveAllowed } from '@pageprobe/net-guard';
 
-export interface EgressPolicy {
-  allowPrivate: boolean;
-  /** host:port pairs let through whatever they resolve to. */
-  allowTargets: string[];
-}
+export type EgressPolicy = GuardPolicy;
 
 export interface BlockedRequest {
   host: string;
@@ -35,19 +30,16 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
   const blocked: BlockedRequest[] = [];
   const sockets = new Set<Socket>();
 
+  /** The address to connect to, checked by the guard; what it refuses is recorded for the test's result. */
   async function resolve(host: string, port: number): Promise<string> {
-    const bare = host.replace(/^\[|\]$/g, '');
-    const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
-    if (!policy.allowPrivate && !policy.allowTargets.includes(`${bare}:${port}`)) {
-      for (const address of addresses) {
-        const reason = blockedReason(address);
-        if (reason) {
-          blocked.push({ host: bare, port, address, reason });
-          throw Object.assign(new Error(`${bare} resolves to a ${reason} address`), { blocked: true });
-        }
+    try {
+      return await resolveAllowed(host, port, policy);
+    } catch (error) {
+      if (error instanceof BlockedAddressError) {
+        blocked.push({ host: error.host, port, address: error.address, reason: error.reason });
       }
+      throw error;
     }
-    return addresses[0]!;
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -78,7 +70,7 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
       upstream.on('error', () => res.destroy());
       req.pipe(upstream);
     } catch (error) {
-      res.writeHead((error as { blocked?: boolean }).blocked ? 403 : 502).end();
+      res.writeHead(error instanceof BlockedAddressError ? 403 : 502).end();
     }
   });
 
@@ -101,7 +93,7 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
       });
       upstream.on('error', () => client.destroy());
     } catch (error) {
-      client.end(`HTTP/1.1 ${(error as { blocked?: boolean }).blocked ? '403 Forbidden' : '502 Bad Gateway'}\r\n\r\n`);
+      client.end(`HTTP/1.1 ${error instanceof BlockedAddressError ? '403 Forbidden' : '502 Bad Gateway'}\r\n\r\n`);
     }
   });
 

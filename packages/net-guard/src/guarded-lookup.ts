@@ -1,22 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { blockedReason } from './address-policy.ts';
-
-/** The error a guarded connection fails with; its code lets callers report `url_not_allowed`. */
-export class BlockedAddressError extends Error {
-  readonly code = 'EBLOCKEDADDRESS';
-  readonly address: string;
-  readonly reason: string;
-  constructor(host: string, address: string, reason: string) {
-    super(`${host} resolves to ${address}, a ${reason} address, which is not allowed`);
-    this.name = 'BlockedAddressError';
-    this.address = address;
-    this.reason = reason;
-  }
-}
+import { BlockedAddressError } from './blocked-address-error.ts';
+import { bareHost } from './policy.ts';
 
 /**
- * A `lookup` for net/http/got that resolves the host itself and hands the socket only addresses it
+ * A `lookup` for net/http/tls/got that resolves the host itself and hands the socket only addresses it
  * checked, so a name cannot resolve to a public address for the check and a private one for the
  * connection (DNS rebinding). Any blocked address in the answer refuses the whole host.
  */
@@ -39,7 +28,7 @@ export function guardedLookup({ allowPrivate }: { allowPrivate: boolean }): Look
 
 /** net skips `lookup` for IP literals, so those are checked before connecting. */
 export function assertAllowedLiteral(hostname: string, { allowPrivate }: { allowPrivate: boolean }): void {
-  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  const host = bareHost(hostname);
   if (allowPrivate || !isIP(host)) return;
   const reason = blockedReason(host);
   if (reason) throw new BlockedAddressError(hostname, host, reason);

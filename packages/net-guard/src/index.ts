@@ -1,3 +1,14 @@
 export { blockedReason } from './address-policy.ts';
-export { assertAllowedLiteral, BlockedAddressError, guardedLookup } from './guarded-lookup.ts';
+export { BlockedAddressError } from './blocked-address-error.ts';
+export { assertAllowedLiteral, guardedLookup } from './guarded-lookup.ts';
+export {
+  type FailedExchange,
+  type GuardedRequest,
+  type GuardedResponse,
+  guardedRequest,
+  type Hop,
+  RequestFailed,
+} from './http-client.ts';
+export { NetworkError, type NetworkErrorCode, networkErrorCode, toNetworkError } from './network-error.ts';
+export { allowsAnyAddress, type GuardPolicy, resolveAllowed } from './policy.ts';
 export { checkTarget, type TargetCheck, type TargetPolicy } from './target-check.ts';

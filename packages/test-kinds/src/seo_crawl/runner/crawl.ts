@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EgressPolicy } from '@pageprobe/browser';
+import type { GuardPolicy } from '@pageprobe/net-guard';
 import { type Fetched, fetchUrl } from './fetch-url.ts';
 import { type PageFacts, parsePage } from './parse-page.ts';
 import { MAX_ROBOTS_BYTES, NO_ROBOTS, parseRobots, type Robots } from './robots.ts';
 import { MAX_SITEMAP_BYTES, parseSitemap, SITEMAP_TOO_LARGE, SitemapTooLarge, sitemapText } from './sitemap.ts';
 
 export interface CrawlOptions {
-  policy: EgressPolicy;
+  policy: GuardPolicy;
   maxPages: number;
   maxDepth: number;
   /** The whole crawl, robots.txt and sitemaps included. */

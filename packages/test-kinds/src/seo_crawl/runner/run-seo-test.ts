@@ -1,5 +1,6 @@
 import { type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
+import type { NetworkErrorCode } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
 import * as cheerio from 'cheerio';
@@ -21,9 +22,11 @@ export interface SeoTestDeps {
 }
 
 /** The start page's own failures that leave nothing to audit, with the code users see. */
-const START_FAILURES: Record<string, string> = {
+const START_FAILURES: Partial<Record<NetworkErrorCode, string>> = {
   dns_error: 'dns_error',
   connection_failed: 'connection_failed',
+  connection_refused: 'connection_failed',
+  connection_reset: 'connection_failed',
   timeout: 'timeout',
   tls_error: 'tls_error',
   blocked: 'url_not_allowed',

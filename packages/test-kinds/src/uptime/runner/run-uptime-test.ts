@@ -1,5 +1,5 @@
 import type { Prisma, Test } from '@pageprobe/db';
-import { BlockedAddressError } from '@pageprobe/net-guard';
+import { NetworkError } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import { type CheckOptions, checkUptime } from './check-uptime.ts';
 
@@ -16,7 +16,7 @@ export async function runUptimeTest(test: Test, options: CheckOptions): Promise<
       },
     };
   } catch (error) {
-    if (error instanceof BlockedAddressError) {
+    if (error instanceof NetworkError && error.code === 'blocked') {
       return { status: 'failed', error: { code: 'url_not_allowed', message: error.message }, refund: false };
     }
     throw error;

@@ -1,0 +1,188 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import got, { type PlainResponse, type Timings } from 'got';
+import { assertAllowedLiteral, guardedLookup } from './guarded-lookup.ts';
+import { NetworkError, toNetworkError } from './network-error.ts';
+import { allowsAnyAddress, defaultPort, type GuardPolicy } from './policy.ts';
+
+export interface GuardedRequest {
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  policy: GuardPolicy;
+  /** For the whole exchange, redirects included. */
+  timeoutMs: number;
+  /** Redirects followed (each hop checked by the guard); 0 returns a 3xx as the answer. */
+  maxRedirects?: number;
+  /** End with `redirect_loop` at the first hop back to a URL already visited, not at maxRedirects. */
+  stopOnLoop?: boolean;
+  /**
+   * Body bytes read at most, counted after Content-Encoding is undone, so a small compressed answer
+   * cannot expand past it; past it the request is cut and `truncated` set.
+   */
+  maxBytes: number;
+  /** Keep the body's bytes (given the answer's headers), or only count them. Default: keep. */
+  keepBody?: boolean | ((headers: IncomingHttpHeaders) => boolean);
+}
+
+export interface Hop {
+  url: string;
+  status: number;
+}
+
+export interface GuardedResponse {
+  /** Where the redirects (if any) ended. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  redirects: Hop[];
+  ip: string | null;
+  httpVersion: string | null;
+  /** The first `maxBytes` of the body when kept; null when only counted. */
+  body: Buffer | null;
+  /** Body bytes read, at most maxBytes. */
+  size: number;
+  truncated: boolean;
+  /** got's phases of the last hop. */
+  timings: Timings | undefined;
+}
+
+/** How far a failed exchange got: the hops followed, and the URL, status and timings where it stopped. */
+export interface FailedExchange {
+  url: string;
+  status: number | null;
+  redirects: Hop[];
+  timings: Timings | undefined;
+}
+
+/** A NetworkError that says how far the exchange got. */
+export class RequestFailed extends NetworkError {
+  readonly exchange: FailedExchange;
+  constructor(error: NetworkError, exchange: FailedExchange) {
+    super(error.code, error.message, { cause: error.cause, systemCode: error.systemCode });
+    this.exchange = exchange;
+  }
+}
+
+/**
+ * The service's one way to make an HTTP request to an address a client gave us: every hop's host is
+ * resolved by the guard (or checked as a literal) before a socket opens, redirects are followed here so
+ * each is checked and recorded, the time budget covers the whole exchange and the body is read up to a
+ * byte cap. Any failure is thrown as RequestFailed, with one code from networkErrorCode.
+ */
+export async function guardedRequest(url: string, request: GuardedRequest): Promise<GuardedResponse> {
+  const started = performance.now();
+  const maxRedirects = request.maxRedirects ?? 0;
+  const redirects: Hop[] = [];
+  const seen = new Set([url]);
+  let current = url;
+  const fail = (error: unknown, status: number | null = null, timings?: Timings): never => {
+    throw new RequestFailed(toNetworkError(error), { url: current, status, redirects, timings });
+  };
+  for (;;) {
+    const remaining = request.timeoutMs - (performance.now() - started);
+    if (remaining <= 0) fail(new NetworkError('timeout', `No answer within ${request.timeoutMs} ms.`));
+    let answer: GuardedResponse;
+    try {
+      answer = await exchangeOnce(new URL(current), request, Math.max(1, Math.round(remaining)), maxRedirects > 0);
+    } catch (error) {
+      return fail(error, null, (error as { timings?: Timings }).timings);
+    }
+    const location = answer.headers.location;
+    if (maxRedirects === 0 || answer.status < 300 || answer.status >= 400 || typeof location !== 'string') {
+      return { ...answer, url: current, redirects };
+    }
+    if (redirects.length >= maxRedirects) {
+      fail(
+        new NetworkError('too_many_redirects', `More than ${maxRedirects} redirects.`),
+        answer.status,
+        answer.timings,
+      );
+    }
+    let next: string;
+    try {
+      next = new URL(location, current).href;
+    } catch {
+      return fail(new NetworkError('bad_redirect', `Redirect to an invalid location: ${location}`), answer.status);
+    }
+    redirects.push({ url: current, status: answer.status });
+    current = next;
+    if (seen.has(next) && request.stopOnLoop) {
+      fail(new NetworkError('redirect_loop', `Redirects loop back to ${next}.`), answer.status, answer.timings);
+    }
+    seen.add(next);
+  }
+}
+
+/** One request and its answer, the body read up to the cap unless it is a redirect about to be followed. */
+function exchangeOnce(
+  url: URL,
+  request: GuardedRequest,
+  timeoutMs: number,
+  following: boolean,
+): Promise<GuardedResponse> {
+  const guard = { allowPrivate: allowsAnyAddress(url.hostname, defaultPort(url), request.policy) };
+  assertAllowedLiteral(url.hostname, guard);
+  return new Promise((resolve, reject) => {
+    const stream = got.stream(url, {
+      method: request.method ?? 'GET',
+      body: request.body,
+      headers: request.headers,
+      followRedirect: false,
+      throwHttpErrors: false,
+      retry: { limit: 0 },
+      timeout: { request: timeoutMs },
+      dnsLookup: guardedLookup(guard),
+    });
+    let response: PlainResponse | undefined;
+    let keep = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (truncated: boolean) => {
+      if (settled || !response) return;
+      settled = true;
+      if (truncated) markCut(response.timings);
+      stream.destroy();
+      resolve({
+        url: url.href,
+        status: response.statusCode,
+        headers: response.headers,
+        redirects: [],
+        ip: response.ip ?? null,
+        httpVersion: response.httpVersion ?? null,
+        // Exactly the first maxBytes: the chunk that crossed the cap is cut, so callers can trust the limit.
+        body: keep ? Buffer.concat(chunks).subarray(0, request.maxBytes) : null,
+        size: Math.min(size, request.maxBytes),
+        truncated,
+        timings: response.timings,
+      });
+    };
+    stream.on('response', (r: PlainResponse) => {
+      response = r;
+      const redirect = following && r.statusCode >= 300 && r.statusCode < 400 && typeof r.headers.location === 'string';
+      keep = typeof request.keepBody === 'function' ? request.keepBody(r.headers) : request.keepBody !== false;
+      if (redirect) finish(false);
+    });
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (keep) chunks.push(chunk);
+      if (size > request.maxBytes) finish(true);
+    });
+    stream.on('end', () => finish(false));
+    stream.on('error', (error: unknown) => {
+      // Once an answer has come, an error only ends its body early: what was read stands.
+      if (response) return finish(false);
+      if (settled) return;
+      settled = true;
+      reject(error);
+    });
+  });
+}
+
+/** http-timer sets the download and total phases on 'end', which a cut body never reaches. */
+function markCut(timings: Timings | undefined): void {
+  if (!timings) return;
+  const now = Date.now();
+  timings.phases.download ??= timings.response === undefined ? undefined : now - timings.response;
+  timings.phases.total ??= now - timings.start;
+}
