@@ -93,6 +93,14 @@ test('private, loopback and metadata targets are refused with 400 url_not_allowe
     'http://10.0.0.8/',
     'http://169.254.169.254/latest/meta-data/',
     'http://100.64.1.1/',
+    // Aliases of loopback and names that only resolve inside a network, refused before they resolve.
+    'http://localhost./',
+    'http://LOCALHOST/',
+    'http://app.localhost./',
+    'http://intranet/',
+    'http://db.internal/',
+    'http://[::127.0.0.1]/',
+    'http://[::ffff:0:7f00:1]/',
   ]) {
     const res = await call(`${base}/tests`, { method: 'POST', token: write.key, body: { url, type: 'uptime' } });
     assertProblem(res, 400, 'url_not_allowed');
@@ -114,6 +122,14 @@ test('malformed input is 400 validation_failed; wrong content type 415; oversize
   assertProblem(await post({ url: 'https://example.com', device: 'tablet' }), 400, 'validation_failed');
   assertProblem(await post({ url: `https://example.com/${'a'.repeat(2048)}` }), 400, 'validation_failed');
   assertProblem(await post('{"url":'), 400, 'validation_failed');
+  // A string that is not an absolute URL is invalid input, not a refused address.
+  for (const url of ['not a url', '/relative', 'example.com']) {
+    const res = await post({ url, type: 'uptime' });
+    assertProblem(res, 400, 'validation_failed');
+    assert.match(JSON.stringify(res.body), /body\.url/);
+  }
+  const badCallback = await post({ url: 'https://example.com', type: 'uptime', callback_url: 'not a url' });
+  assertProblem(badCallback, 400, 'validation_failed');
   assertProblem(
     await post('url=https://example.com', { 'content-type': 'application/x-www-form-urlencoded' }),
     415,

@@ -26,12 +26,34 @@ test('blocks loopback, private, link-local, CGNAT, metadata, multicast and reser
     '::ffff:a9fe:a9fe': 'link-local',
     '64:ff9b::10.0.0.1': 'private',
     '[::1]': 'loopback',
+    // Embedded IPv4 judged by range, in every spelling.
+    '::127.0.0.1': 'loopback',
+    '::7f00:1': 'loopback',
+    '::ffff:0:7f00:1': 'loopback',
+    '::ffff:0:10.0.0.1': 'private',
+    '0:0:0:0:0:ffff:a9fe:a9fe': 'link-local',
+    '64:ff9b::7f00:1': 'loopback',
+    '64:ff9b::a9fe:a9fe': 'link-local',
+    '64:ff9b:1::8.8.8.8': 'local-use NAT64',
+    '64:ff9b:1:abcd::1': 'local-use NAT64',
+    '168.63.129.16': 'cloud host endpoint',
+    '::ffff:168.63.129.16': 'cloud host endpoint',
   };
   for (const [ip, reason] of Object.entries(blocked)) assert.equal(blockedReason(ip), reason, ip);
 });
 
 test('lets public addresses through', () => {
-  for (const ip of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+  for (const ip of [
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '168.63.129.17',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:0:808:808',
+    '64:ff9b::808:808',
+  ]) {
     assert.equal(blockedReason(ip), null, ip);
   }
 });
@@ -47,9 +69,13 @@ test('checkTarget catches shortened and numeric IPv4 forms and IPv6 literals', a
     'http://localhost/',
     'http://api.localhost/',
     'https://169.254.169.254/latest/meta-data',
+    'http://[::127.0.0.1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[64:ff9b:1::a00:1]/',
+    'http://168.63.129.16/',
   ]) {
     const result = await checkTarget(url, policy);
-    assert.equal(result.ok, false, url);
+    assert.deepEqual([result.ok, !result.ok && result.kind], [false, 'refused'], url);
   }
 });
 
@@ -60,6 +86,31 @@ test('checkTarget refuses other schemes and credentials, allows private hosts wh
   assert.equal((await checkTarget('http://127.0.0.1:1/', { allowPrivate: true })).ok, true);
   const https = await checkTarget('http://127.0.0.1/', { allowPrivate: true }, { protocols: ['https:'] });
   assert.equal(https.ok, false);
+});
+
+test('names that only resolve inside a network are refused before any lookup, in any spelling', async () => {
+  for (const url of [
+    'http://localhost./',
+    'http://LOCALHOST/',
+    'http://LocalHost.:8080/',
+    'http://app.localhost./',
+    'http://intranet/',
+    'http://printer.local/',
+    'http://db.internal/',
+    'http://nas.home.arpa/',
+    'http://build.corp/',
+  ]) {
+    const result = await checkTarget(url, { allowPrivate: false });
+    assert.deepEqual([result.ok, !result.ok && result.kind], [false, 'refused'], url);
+  }
+  assert.equal((await checkTarget('http://intranet/', { allowPrivate: true })).ok, true);
+});
+
+test('what is not an absolute URL is malformed, not refused', async () => {
+  for (const input of ['not a url', '/relative/path', 'http://', 'example.com']) {
+    const result = await checkTarget(input, { allowPrivate: false });
+    assert.deepEqual([result.ok, !result.ok && result.kind], [false, 'malformed'], input);
+  }
 });
 
 test('a host that does not resolve is not refused here: the test itself reports it', async () => {

@@ -49,7 +49,7 @@ export interface Accepted {
 async function assertAllowed(field: 'url' | 'callback_url', value: string, allowPrivate: boolean, protocols: string[]) {
   const check = await checkTarget(value, { allowPrivate }, { protocols });
   if (!check.ok) {
-    const code = 'kind' in check && check.kind === 'malformed' ? 'validation_failed' : 'url_not_allowed';
+    const code = check.kind === 'malformed' ? 'validation_failed' : 'url_not_allowed';
     throw new TestRejected(code, `${field} ${check.reason}.`, {
       field: { path: `body.${field}`, message: check.reason },
     });
