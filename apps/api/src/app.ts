@@ -16,6 +16,7 @@ import { requestMetrics } from './http/request-metrics.ts';
 import { checkReadiness } from '@pageprobe/ops';
 import { adminSpec, publicSpec } from './openapi/load-spec.ts';
 import { rateLimit } from './limits/rate-limit.ts';
+import { PerAddressWindow } from './limits/per-address.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
@@ -25,6 +26,8 @@ export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // The client address for per-address limits: behind N trusted proxies, the Nth address from the right.
+  app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
   app.use(requestLogger(deps.logger));
   if (deps.registry) app.use(requestMetrics(deps.registry));
 
@@ -73,7 +76,7 @@ export function createApp(deps: ApiDeps): Express {
     openApiRouter(publicSpec, {
       serverUrl: `${base}/api/v1`,
       guards: [
-        authenticateApiKey(deps.db, keyCache),
+        authenticateApiKey(deps.db, keyCache, new PerAddressWindow(config.AUTH_FAILURES_PER_MIN)),
         rateLimit(
           new SlidingWindowLimiter(deps.redis, config.QUEUE_PREFIX),
           { readsPerMinute: config.RATE_LIMIT_READS_PER_MIN, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MIN },
@@ -86,7 +89,15 @@ export function createApp(deps: ApiDeps): Express {
   );
 
   if (config.REPORTS_ENABLED)
-    app.use(reportRoutes({ pool: deps.pool, storage: deps.storage, logger: deps.logger, publicBaseUrl: base }));
+    app.use(
+      reportRoutes({
+        pool: deps.pool,
+        storage: deps.storage,
+        logger: deps.logger,
+        publicBaseUrl: base,
+        perMinute: config.REPORTS_PER_MIN,
+      }),
+    );
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
   // What createApp opened (the revocation subscriber), for main.ts and tests to close.

@@ -29,6 +29,12 @@ export const apiEnv = z
     ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),
     RATE_LIMIT_READS_PER_MIN: intVar(60, { min: 1 }),
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
+    /** Per client address and replica: unknown or revoked API keys per minute before 429 (each costs a lookup). */
+    AUTH_FAILURES_PER_MIN: intVar(20, { min: 1 }),
+    /** Per client address and replica: report pages per minute (they are public, behind their token). */
+    REPORTS_PER_MIN: intVar(120, { min: 1 }),
+    /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */
+    TRUST_PROXY_HOPS: intVar(0, { min: 0, max: 10 }),
     FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
     ENABLED_TEST_TYPES: listVar(kindNames.join(',')).pipe(z.array(z.enum(kindNames)).min(1)),

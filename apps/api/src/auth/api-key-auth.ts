@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../keys/api-key.ts';
 import { bearerToken } from './bearer.ts';
+import type { PerAddressWindow } from '../limits/per-address.ts';
 import type { KeyCache } from './key-cache.ts';
 
 const challenge = { 'WWW-Authenticate': 'Bearer realm="pageprobe"' };
@@ -14,11 +15,23 @@ const unauthorized = () =>
     headers: challenge,
   });
 
-export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
+/**
+ * Resolves the bearer key to its team. A well-formed key that is not cached costs a database lookup, so
+ * an address whose lookups keep failing (unknown or revoked keys) is refused before the lookup once it
+ * passes `failures`' limit; a known key already cached still passes.
+ */
+export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddressWindow): RequestHandler {
   return async (req, _res, next) => {
     const key = bearerToken(req.headers.authorization);
     if (key === null || !isWellFormedApiKey(key)) throw unauthorized();
     const hash = hashApiKey(key);
+    const address = req.ip ?? 'unknown';
+    const wait = cache.peek(hash) ? 0 : failures.blockedFor(address);
+    if (wait > 0) {
+      throw new ProblemError(429, 'rate_limited', 'Too many requests with unknown API keys from this address.', {
+        headers: { 'Retry-After': String(wait) },
+      });
+    }
     const row = await cache.get(hash, async () => {
       const found = await db.apiKey.findUnique({
         where: { hash },
@@ -34,7 +47,10 @@ export function authenticateApiKey(db: Db, cache: KeyCache): RequestHandler {
       });
       return found && { ...found, plan: found.team.plan };
     });
-    if (!row || !sameHash(row.hash, hash) || row.revokedAt) throw unauthorized();
+    if (!row || !sameHash(row.hash, hash) || row.revokedAt) {
+      failures.add(address);
+      throw unauthorized();
+    }
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });
     }

@@ -36,6 +36,12 @@ export class KeyCache {
     return key;
   }
 
+  /** The cached key, when a live entry exists; never loads. */
+  peek(hash: string): CachedKey | null {
+    const hit = this.#entries.get(hash);
+    return hit && hit.until > Date.now() ? hit.key : null;
+  }
+
   forgetKeyId(keyId: string): void {
     for (const [hash, entry] of this.#entries) if (entry.key?.id === keyId) this.#entries.delete(hash);
   }

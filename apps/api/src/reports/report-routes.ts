@@ -14,6 +14,7 @@ import {
   type ReportContext,
   type SafeHtml,
 } from '@pageprobe/test-kinds';
+import { PerAddressWindow } from '../limits/per-address.ts';
 import { loadArtifacts, loadReportTest } from './load-report.ts';
 
 /** How often a queued or running test's report reloads itself. */
@@ -62,14 +63,23 @@ export interface ReportDeps {
   storage: Storage;
   logger: Logger;
   publicBaseUrl: string;
+  /** Report pages and artifacts per client address per minute (this replica). */
+  perMinute: number;
 }
+
+/** Finished reports kept rendered: a finished test's page never changes, and a HAR is costly to read. */
+const CACHED_REPORTS = 200;
+/** A page larger than this is rendered each time rather than held. */
+const MAX_CACHED_BYTES = 2 * 1024 * 1024;
 
 /**
  * GET /reports/{token}: a test's human-readable report, for anyone with the link (the token is 256
  * random bits); /reports/{token}/artifacts/{id}: its images and Lighthouse's own report, from storage.
  */
-export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDeps): Router {
+export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }: ReportDeps): Router {
   const router = Router();
+  const rendered = new Map<string, string>();
+  const hits = new PerAddressWindow(perMinute);
 
   router.get(CSS_PATH, (_req, res) => {
     res
@@ -78,12 +88,38 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
       .send(CSS);
   });
 
+  // Reports answer without an API key, so each address gets a budget of them (the stylesheet aside).
+  router.use('/reports/:token', (req, res, next) => {
+    const address = req.ip ?? 'unknown';
+    const wait = hits.blockedFor(address);
+    if (wait === 0) {
+      hits.add(address);
+      return next();
+    }
+    secure(res);
+    res
+      .status(429)
+      .set('retry-after', String(wait))
+      .type('html')
+      .send(
+        html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests · Pageprobe</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${CSS_PATH}"></head>
+<body><main><h1>Too many requests</h1><p>Too many report pages were opened from this address. Try again in ${wait} seconds.</p></main></body></html>`
+          .value,
+      );
+  });
+
   router.get('/reports/:token', async (req, res) => {
     const token = req.params.token;
+    const cached = rendered.get(token);
+    if (cached) {
+      secure(res);
+      return res.type('html').send(cached);
+    }
     const test = await loadReportTest(pool, token);
     if (!test) return notFound(res);
     let body: SafeHtml;
-    if (test.status === 'queued' || test.status === 'running') {
+    const finished = test.status === 'completed' || test.status === 'failed';
+    if (!finished) {
       res.set('refresh', String(REFRESH_SECONDS));
       body = pendingBody(test, REFRESH_SECONDS);
     } else if (test.status === 'failed') {
@@ -98,10 +134,13 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
       };
       body = await kindNamed(test.type).report(test, ctx);
     }
+    const page = layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value;
+    if (finished && page.length <= MAX_CACHED_BYTES) {
+      if (rendered.size >= CACHED_REPORTS) rendered.delete(rendered.keys().next().value!);
+      rendered.set(token, page);
+    }
     secure(res);
-    res
-      .type('html')
-      .send(layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value);
+    res.type('html').send(page);
   });
 
   router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {

@@ -23,8 +23,14 @@ export interface WaterfallRow {
   totalMs: number;
 }
 
+/** Rows a report draws; past it the page says how many there were and where the whole HAR is. */
+export const MAX_WATERFALL_ROWS = 300;
+
 export interface Waterfall {
+  /** The first MAX_WATERFALL_ROWS requests by start time. */
   rows: WaterfallRow[];
+  /** Requests in the HAR. */
+  total: number;
   /** DOMContentLoaded and load, from the HAR's page, on the rows' time line. */
   marks: Array<{ name: string; ms: number }>;
 }
@@ -59,7 +65,8 @@ export function waterfallRows(har: unknown): Waterfall {
         totalMs: Math.max(0, num(e.time) ?? phases.reduce((a, p) => a + p.ms, 0)),
       };
     })
-    .sort((a, b) => a.startMs - b.startMs);
+    .sort((a, b) => a.startMs - b.startMs)
+    .slice(0, MAX_WATERFALL_ROWS);
 
   const page = obj(arr(log.pages)[0]);
   const pageStart = Date.parse(str(page.startedDateTime) ?? '');
@@ -73,7 +80,7 @@ export function waterfallRows(har: unknown): Waterfall {
     { name: 'DOMContentLoaded', at: num(pageTimings.onContentLoad) },
     { name: 'load', at: num(pageTimings.onLoad) },
   ].flatMap(({ name, at }) => (at !== null && at >= 0 && Number.isFinite(offset) ? [{ name, ms: at + offset }] : []));
-  return { rows, marks };
+  return { rows, total: entries.length, marks };
 }
 
 /** The tested page's own host is left out of its requests' names, as browsers' network panels do. */
@@ -88,7 +95,7 @@ function shortName(url: string, pageUrl: string): string {
 const statusClass = (status: number | null) =>
   status === null || status === 0 || status >= 400 ? 'poor' : status >= 300 ? 'average' : '';
 
-export function waterfall({ rows, marks }: Waterfall, pageUrl: string): SafeHtml {
+export function waterfall({ rows, total, marks }: Waterfall, pageUrl: string): SafeHtml {
   // reduce, not Math.max(...): a HAR can hold more entries than a call takes arguments.
   const end = [...rows.map((r) => r.startMs + r.totalMs), ...marks.map((m) => m.ms)].reduce(
     (a, b) => Math.max(a, b),
@@ -120,7 +127,11 @@ export function waterfall({ rows, marks }: Waterfall, pageUrl: string): SafeHtml
 <td class="num wide"><span class="${statusClass(r.status)}">${status}</span></td><td class="num wide">${fmtBytes(r.size)}</td><td class="num wide">${fmtMs(r.totalMs)}</td>
 <td class="timeline"><svg class="bar" viewBox="0 0 1000 10" preserveAspectRatio="none" role="img" aria-label="${label}">${markLines}${rects}</svg></td></tr>`;
   });
-  return html`${legend}<table class="waterfall"><caption class="meta">${plural(rows.length, 'request')}, ${fmtBytes(rows.reduce((a, r) => a + Math.max(0, r.size ?? 0), 0))} over ${fmtMs(end)}</caption>
+  const shown =
+    total > rows.length
+      ? `The first ${rows.length} of ${plural(total, 'request')} (the whole list is in the HAR file)`
+      : plural(rows.length, 'request');
+  return html`${legend}<table class="waterfall"><caption class="meta">${shown}, ${fmtBytes(rows.reduce((a, r) => a + Math.max(0, r.size ?? 0), 0))} over ${fmtMs(end)}</caption>
 <thead><tr><th scope="col">Request</th><th scope="col" class="num wide">Status</th><th scope="col" class="num wide">Size</th><th scope="col" class="num wide">Time</th><th scope="col" class="timeline"><span class="visually-hidden">Timeline, </span>0 – ${fmtMs(end)}</th></tr></thead>
 <tbody>${body}</tbody></table>`;
 }

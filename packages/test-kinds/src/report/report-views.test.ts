@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lighthouse } from '../lighthouse/definition.ts';
 import { lighthouseBody } from '../lighthouse/report.ts';
-import { waterfallRows } from '../lighthouse/waterfall.ts';
+import { MAX_WATERFALL_ROWS, waterfall, waterfallRows } from '../lighthouse/waterfall.ts';
 import { seoReport as seoBody } from '../seo_crawl/report.ts';
 import { uptimeReport as uptimeBody } from '../uptime/report.ts';
 import { advise } from './advice.ts';
@@ -247,6 +247,23 @@ test('the waterfall has one row per HAR entry, by start time, with phases from t
     ],
   );
   assert.equal(rows[2]!.status, 0);
+});
+
+test('a HAR of 5,000 requests draws the first 300 by start time and says how many there were', () => {
+  const entries = Array.from({ length: 5_000 }, (_, i) => ({
+    request: { url: `https://example.com/r${4_999 - i}` },
+    response: { status: 200, bodySize: 10 },
+    startedDateTime: new Date(Date.UTC(2026, 10, 22) + (4_999 - i)).toISOString(),
+    time: 1,
+    timings: { wait: 1 },
+  }));
+  const requests = waterfallRows({ log: { entries } });
+  assert.equal(requests.total, 5_000);
+  assert.equal(requests.rows.length, MAX_WATERFALL_ROWS);
+  assert.equal(requests.rows[0]!.url, 'https://example.com/r0');
+  const page = waterfall(requests, 'https://example.com/').value;
+  assert.match(page, /The first 300 of 5000 requests \(the whole list is in the HAR file\)/);
+  assert.equal(page.match(/<tr>/g)?.length, 301, 'a header row and 300 requests');
 });
 
 test('failures are explained in plain words, http_error by its status', () => {
