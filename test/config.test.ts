@@ -81,3 +81,26 @@ test('an app started with a bad value exits 1 at once with the variable named', 
     assert.match(run.stderr, new RegExp(`Invalid configuration:[\\s\\S]*${name}`), app);
   }
 });
+
+test('in production every app refuses example secrets and a Redis without a password, and says which', () => {
+  const production = {
+    NODE_ENV: 'production',
+    REDIS_URL: 'redis://127.0.0.1:1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    ADMIN_TOKEN: 'CHANGE_ME_TO_24_OR_MORE_CHARACTERS',
+  };
+  for (const app of ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher']) {
+    const run = spawnSync(process.execPath, [`apps/${app}/src/main.ts`], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, ...base, S3_ENDPOINT: 'http://127.0.0.1:1', ...production },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    assert.equal(run.status, 1, `${app}: ${run.stderr}`);
+    assert.match(run.stderr, /REDIS_URL: has no password/, app);
+    if (app === 'api' || app === 'worker-browser')
+      assert.match(run.stderr, /S3_SECRET_ACCESS_KEY: is an example value/, app);
+    if (app === 'api') assert.match(run.stderr, /ADMIN_TOKEN: is an example value/);
+  }
+});

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { generateApiKey } from '@pageprobe/api';
 import { createStorage } from '@pageprobe/storage';
+import { freePort } from '@pageprobe/local-services';
 import { startApiInProcess } from './support/api-in-process.ts';
+import { startApp } from './support/app-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
@@ -96,4 +98,22 @@ test('a finished report is rendered once: later hits do not read its HAR again',
   const second = await page();
   assert.equal(second, first, 'the rendered page was kept');
   storage.close();
+});
+
+test('with ADMIN_PORT the admin API answers only on its own port, not on the public one', async () => {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const api = await startApp(
+    'api',
+    env.appEnv({ PORT: String(port), ADMIN_PORT: String(adminPort), LOG_LEVEL: 'info' }),
+  );
+  const auth = { authorization: `Bearer ${env.adminToken}` };
+  const onPublic = await fetch(`http://127.0.0.1:${port}/admin/v1/teams/${teamId}`, { headers: auth });
+  assert.equal(onPublic.status, 404);
+  const onAdmin = await fetch(`http://127.0.0.1:${adminPort}/admin/v1/teams/${teamId}`, { headers: auth });
+  assert.equal(onAdmin.status, 200, await onAdmin.text());
+  const noToken = await fetch(`http://127.0.0.1:${adminPort}/admin/v1/teams/${teamId}`);
+  assert.equal(noToken.status, 401);
+  // The public API stays on the public port only.
+  assert.equal((await fetch(`http://127.0.0.1:${adminPort}/api/v1/credits`)).status, 404);
+  assert.equal(await api.stop('SIGTERM'), 0);
 });

@@ -54,22 +54,23 @@ export function createApp(deps: ApiDeps): Express {
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
-  app.use(
-    '/admin/v1',
-    openApiRouter(adminSpec, {
-      serverUrl: `${base}/admin/v1`,
-      guards: [requireAdminToken(config.ADMIN_TOKEN)],
-      routes: adminRoutes(
-        createAdminService(deps.db, {
-          onKeyRevoked: (id) => {
-            keyCache.forgetKeyId(id);
-            void revocations.announce(id);
-          },
-        }),
-      ),
-      validateResponses,
-    }),
-  );
+  const adminRouter = openApiRouter(adminSpec, {
+    serverUrl: `${config.ADMIN_PORT === undefined ? base : `http://${config.HOST}:${config.ADMIN_PORT}`}/admin/v1`,
+    guards: [requireAdminToken(config.ADMIN_TOKEN)],
+    routes: adminRoutes(
+      createAdminService(deps.db, {
+        onKeyRevoked: (id) => {
+          keyCache.forgetKeyId(id);
+          void revocations.announce(id);
+        },
+      }),
+    ),
+    validateResponses,
+  });
+  // With ADMIN_PORT the admin API is not on the public port at all: main.ts serves app.locals.adminApp
+  // on its own port, which a deployment keeps inside its network.
+  if (config.ADMIN_PORT === undefined) app.use('/admin/v1', adminRouter);
+  else app.locals.adminApp = adminOnlyApp(adminRouter, deps);
   const publicRoutes = Router().use(testRoutes(deps), artifactRoutes(deps.db, deps.storage), creditRoutes(deps));
   app.use(
     '/api/v1',
@@ -104,4 +105,15 @@ export function createApp(deps: ApiDeps): Express {
   app.locals.close = () => revocations.close();
   app.use(problemHandler(deps.logger));
   return app;
+}
+
+/** The admin API alone, for ADMIN_PORT: the same router, logging and problem answers, nothing else. */
+function adminOnlyApp(adminRouter: Router, deps: ApiDeps): Express {
+  const admin = express();
+  admin.disable('x-powered-by');
+  admin.use(requestLogger(deps.logger));
+  admin.use('/admin/v1', adminRouter);
+  admin.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
+  admin.use(problemHandler(deps.logger));
+  return admin;
 }

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Express } from 'express';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
@@ -27,6 +28,10 @@ const app = createApp({ config, db, pool, redis, testQueues, logger, storage, re
 const server = app.listen(config.PORT, config.HOST);
 const closer = gracefulClose(server);
 await once(server, 'listening');
+const adminApp: Express | undefined = app.locals.adminApp;
+const adminServer = adminApp?.listen(config.ADMIN_PORT ?? 0, config.HOST);
+const adminCloser = adminServer && gracefulClose(adminServer);
+if (adminServer) await once(adminServer, 'listening');
 // /metrics (and probes) on a port of its own, never on the public one.
 const ops =
   config.OPS_PORT >= 0
@@ -36,7 +41,7 @@ const ops =
         checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
       })
     : null;
-logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port }, 'api listening');
+logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port, adminPort: config.ADMIN_PORT }, 'api listening');
 
 // Requests take milliseconds; this bounds a stuck one, inside Kubernetes' 30 s grace period (less its
 // 5 s preStop pause: infra/k8s/base/api.yaml), so the connections below are still closed cleanly.
@@ -45,7 +50,7 @@ const DRAIN_DEADLINE_MS = 20_000;
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // Stop accepting, let in-flight requests finish (keep-alive clients are told to go), then exit.
-  const { cutOff } = await closer.close(DRAIN_DEADLINE_MS);
+  const [{ cutOff }] = await Promise.all([closer.close(DRAIN_DEADLINE_MS), adminCloser?.close(DRAIN_DEADLINE_MS)]);
   if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
   app.locals.close();

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { productionRefusals } from './production-refusals.ts';
+
+const safe = {
+  NODE_ENV: 'production',
+  ADMIN_TOKEN: 'q3W7n1y0mC4x9rT2bV6kP8sL5dF0gH1j',
+  S3_ACCESS_KEY_ID: 'AKIAQ7ABCDEF1KEYID',
+  S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY',
+  REDIS_URL: 'rediss://:s3cret@redis.internal:6380',
+};
+
+test('production refuses example secrets and a Redis without a password, naming each variable', () => {
+  assert.deepEqual(productionRefusals(safe), []);
+  const refusals = productionRefusals({
+    ...safe,
+    ADMIN_TOKEN: 'CHANGE_ME_TO_24_OR_MORE_CHARACTERS',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    REDIS_URL: 'redis://redis:6379',
+  });
+  assert.deepEqual(
+    refusals.map((r) => r.variable),
+    ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'REDIS_URL'],
+  );
+  assert.deepEqual(productionRefusals({ ...safe, REDIS_URL: 'redis://user@redis:6379' }).length, 1);
+});
+
+test('outside production the same settings are accepted (the local stack uses them)', () => {
+  assert.deepEqual(
+    productionRefusals({ ...safe, NODE_ENV: 'development', ADMIN_TOKEN: 'CHANGE_ME', REDIS_URL: 'redis://x' }),
+    [],
+  );
+});

@@ -1,0 +1,26 @@
+/**
+ * Settings that are fine on a laptop and dangerous in production: example secrets that ship in this
+ * repository (the manifests' placeholders, the local S3 server's keys) and a Redis without a password
+ * (it holds every queued job and the key-revocation channel). With NODE_ENV=production an app refuses
+ * to start on any of them; each answer names the variable and what to do.
+ */
+const PLACEHOLDER = /change[_-]?me|example|placeholder|^s3rver$/i;
+
+export function productionRefusals(config: Record<string, unknown>): Array<{ variable: string; message: string }> {
+  if (config.NODE_ENV !== 'production') return [];
+  const refusals: Array<{ variable: string; message: string }> = [];
+  for (const variable of ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+    const value = config[variable];
+    if (typeof value === 'string' && PLACEHOLDER.test(value)) {
+      refusals.push({ variable, message: 'is an example value; set a secret of your own in production' });
+    }
+  }
+  const redisUrl = config.REDIS_URL;
+  if (typeof redisUrl === 'string' && URL.canParse(redisUrl) && new URL(redisUrl).password === '') {
+    refusals.push({
+      variable: 'REDIS_URL',
+      message: 'has no password; in production Redis must require AUTH (redis://:<password>@host:6379)',
+    });
+  }
+  return refusals;
+}
