@@ -14,6 +14,11 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-default-apps',
   '--mute-audio',
+  // WebRTC would otherwise send UDP around the egress proxy (STUN to any address) and offer the
+  // worker's interfaces as ICE candidates: only proxied (TCP) WebRTC is left, which the guard sees.
+  // Chromium (headless=new included) reads the first spelling, chrome-headless-shell the second.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /**
