@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ConnectionOptions,
+  DelayedError,
   type JobsOptions,
   Queue,
   UnrecoverableError,
@@ -67,6 +68,11 @@ export interface JobInfo {
   attemptsMade: number;
   /** True on the last try the catalog allows: a handler fails the row for good then. */
   isFinalAttempt: boolean;
+  /**
+   * Puts the job back for `delayMs` without spending a try (BullMQ's DelayedError): it then goes to the
+   * back of the queue, behind the jobs that came in meanwhile. The handler must return what this throws.
+   */
+  waitTurn(delayMs: number): Promise<never>;
 }
 
 /**
@@ -81,7 +87,7 @@ export function startWorker<P extends z.ZodType>(
 ): Worker {
   return new Worker(
     def.queue,
-    async (job) => {
+    async (job, token) => {
       const parsed = def.payload.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${def.queue} payload: ${parsed.error.message}`);
       const attempts = job.opts.attempts ?? def.attempts;
@@ -89,6 +95,10 @@ export function startWorker<P extends z.ZodType>(
         id: job.id ?? '',
         attemptsMade: job.attemptsMade,
         isFinalAttempt: job.attemptsMade + 1 >= attempts,
+        async waitTurn(delayMs) {
+          await job.moveToDelayed(Date.now() + delayMs, token);
+          throw new DelayedError();
+        },
       });
     },
     { ...options, connection: ctx.connection, prefix: ctx.prefix },

@@ -33,6 +33,11 @@ export interface TestKind<
   job: { queue: string; attempts: number };
   /** Credits one test costs on each plan. */
   cost: Record<Plan, number>;
+  /**
+   * Tests of this kind one team may have running at once, by plan; the team's others wait their turn in
+   * the queue while other teams' tests start (issue 22: one team cannot fill the workers).
+   */
+  inFlight: Record<Plan, number>;
   /** A plan on which the kind is rate-limited per rolling window instead of metered (CONTRACT.md). */
   allowance?: { plan: Plan; windowSeconds: number };
   /** Tests a worker runs at once, and the whole test's time budget (what a pod's grace period must cover). */

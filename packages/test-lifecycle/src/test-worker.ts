@@ -1,4 +1,4 @@
-import type { Test, TestType } from '@pageprobe/db';
+import type { Plan, Test, TestType } from '@pageprobe/db';
 import { type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
@@ -18,9 +18,14 @@ export interface TestWorkerOptions {
    * attempt the test fails with `internal_error` and its credit back.
    */
   run: (test: Test, log: Logger) => Promise<Outcome>;
+  /** Tests of this type one team may run at once, by plan (the kind's `inFlight`); unset, no limit. */
+  inFlight?: Record<Plan, number>;
   /** Told of every test this worker finished (for metrics). */
   onFinished?: (type: TestType, status: Outcome['status'], seconds: number) => void;
 }
+
+/** How long a test of a team at its in-flight limit waits before it is looked at again. */
+const TURN_DELAY_MS = 1_000;
 
 const serviceFailure = (message: string): Outcome => ({
   status: 'failed',
@@ -36,7 +41,11 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     queue,
     async ({ testId }, job) => {
       const log = logger.child({ testId, attempt: job.attemptsMade + 1 });
-      const test = await claimTest(lifecycle.db, testId);
+      const test = await claimTest(lifecycle.db, testId, options.inFlight);
+      if (test === 'busy') {
+        log.debug('the team has its share of tests running; this one waits its turn');
+        return job.waitTurn(TURN_DELAY_MS);
+      }
       if (!test) return log.debug('test already finished; nothing to do');
       const started = performance.now();
       let outcome: Outcome;

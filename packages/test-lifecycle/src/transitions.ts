@@ -1,4 +1,4 @@
-import type { Db, Prisma, Test } from '@pageprobe/db';
+import type { Db, Plan, Prisma, Test } from '@pageprobe/db';
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 import { serialiseCallback } from './callback-payload.ts';
@@ -12,15 +12,35 @@ export interface LifecycleDeps {
 }
 
 /**
- * Moves a test to `running` unless it already finished. Returns null when there is nothing to do
- * (a re-delivered job for a finished test), so handlers can run twice without harm.
+ * Marks a test running for the worker that took its job, unless its team already has `limits[plan]`
+ * tests of the same type running: then 'busy', and the job waits its turn. The count and the claim
+ * happen under a lock per team and type, so two workers cannot both take the last place. A test
+ * already `running` (its job taken up again after a crash) does not count against itself. Null when
+ * the test has finished.
  */
-export async function claimTest(db: Db, testId: string): Promise<Test | null> {
-  const [test] = await db.test.updateManyAndReturn({
-    where: { id: testId, status: { in: ['queued', 'running'] } },
-    data: { status: 'running', startedAt: new Date() },
+export async function claimTest(db: Db, testId: string, limits?: Record<Plan, number>): Promise<Test | 'busy' | null> {
+  const claim = (tx: Prisma.TransactionClient) =>
+    tx.test
+      .updateManyAndReturn({
+        where: { id: testId, status: { in: ['queued', 'running'] } },
+        data: { status: 'running', startedAt: new Date() },
+      })
+      .then(([test]) => test ?? null);
+  if (!limits) return claim(db);
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ team_id: string; type: string; plan: Plan }>>`
+      SELECT t.team_id::text, t.type::text, tm.plan::text AS plan
+      FROM tests t JOIN teams tm ON tm.id = t.team_id
+      WHERE t.id = ${testId}::uuid AND t.status IN ('queued', 'running')`;
+    if (!row) return null;
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${row.team_id}:${row.type}`}, 0))::text`;
+    const [{ running }] = (await tx.$queryRaw<Array<{ running: number }>>`
+      SELECT count(*)::int AS running FROM tests
+      WHERE team_id = ${row.team_id}::uuid AND type = ${row.type}::"TestType" AND status = 'running'
+        AND id <> ${testId}::uuid`) as [{ running: number }];
+    if (running >= limits[row.plan]) return 'busy';
+    return claim(tx);
   });
-  return test ?? null;
 }
 
 export type Outcome =

@@ -54,6 +54,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
           logger: host.logger,
           lockMs: config.JOB_LOCK_MS,
           concurrency: runner.concurrency,
+          inFlight: runner.kind.inFlight,
           lifecycle,
           onFinished: (type, status, seconds) => host.ops.testFinished(type, status, seconds),
           run: (test, log) =>

@@ -10,6 +10,7 @@ export const lighthouse = defineKind({
   usesDevice: true,
   job: { queue: 'test-lighthouse', attempts: 2 },
   cost: { free: 0, pro: 1 },
+  inFlight: { free: 1, pro: 4 },
   allowance: { plan: 'free', windowSeconds: 3600 },
   // Lighthouse advises one run at a time per machine for stable scores.
   concurrency: { variable: 'LIGHTHOUSE_CONCURRENCY', default: 1, min: 1, max: 16 },

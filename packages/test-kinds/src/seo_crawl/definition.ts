@@ -10,6 +10,7 @@ export const seoCrawl = defineKind({
   usesDevice: false,
   job: { queue: 'test-seo-crawl', attempts: 2 },
   cost: { free: 1, pro: 1 },
+  inFlight: { free: 1, pro: 2 },
   concurrency: { variable: 'SEO_CONCURRENCY', default: 2, min: 1, max: 32 },
   // The crawl stops at its budget; its last requests (up to one request timeout) and the upload follow.
   budget: { variable: 'SEO_BUDGET_MS', default: 120_000, min: 1_000, slackMs: 15_000 },

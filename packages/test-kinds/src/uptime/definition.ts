@@ -10,6 +10,7 @@ export const uptime = defineKind({
   usesDevice: false,
   job: { queue: 'test-uptime', attempts: 3 },
   cost: { free: 0, pro: 0 },
+  inFlight: { free: 5, pro: 50 },
   // Checks wait on the network, not the CPU.
   concurrency: { variable: 'UPTIME_CONCURRENCY', default: 50, min: 1, max: 1000 },
   budget: { variable: 'UPTIME_TIMEOUT_MS', default: 30_000, min: 100, slackMs: 0 },

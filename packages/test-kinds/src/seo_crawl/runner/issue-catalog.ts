@@ -30,6 +30,11 @@ export const ISSUES = {
     'Pages link to broken internal URLs',
     'These pages link to URLs on this site that answer 4xx/5xx or do not answer. Fix or remove the links.',
   ),
+  page_too_large: page(
+    'warning',
+    'Pages too large to read whole',
+    'These pages have more than 5 MiB of HTML; the audit read the first 5 MiB. Search engines also stop at a limit (Google: 15 MB): keep pages well under it.',
+  ),
   redirect_loop: page('error', 'Redirect loops', 'These URLs redirect in a circle and never reach a page.'),
   redirect_chain: page(
     'warning',
