@@ -30,7 +30,7 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv 
 export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   try {
     const config = parseEnv(schema, env);
-    const refusals = productionRefusals(config as Record<string, unknown>);
+    const refusals = productionRefusals(config as Record<string, unknown>, env);
     if (refusals.length > 0) throw new ConfigError(refusals);
     return config;
   } catch (error) {

@@ -26,6 +26,12 @@ test('production refuses example secrets and a Redis without a password, naming 
   assert.deepEqual(productionRefusals({ ...safe, REDIS_URL: 'redis://user@redis:6379' }).length, 1);
 });
 
+test('a throwaway production-mode stack may opt out, by name only', () => {
+  const unsafe = { ...safe, ADMIN_TOKEN: 'CHANGE_ME', REDIS_URL: 'redis://x' };
+  assert.deepEqual(productionRefusals(unsafe, { ALLOW_EXAMPLE_SECRETS: 'true' }), []);
+  assert.equal(productionRefusals(unsafe, { ALLOW_EXAMPLE_SECRETS: '1' }).length, 2);
+});
+
 test('outside production the same settings are accepted (the local stack uses them)', () => {
   assert.deepEqual(
     productionRefusals({ ...safe, NODE_ENV: 'development', ADMIN_TOKEN: 'CHANGE_ME', REDIS_URL: 'redis://x' }),

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GuardPolicy } from '@pageprobe/net-guard';
 import { type Fetched, fetchUrl } from './fetch-url.ts';
-import { type PageFacts, parsePage } from './parse-page.ts';
+import { PageParser } from './page-parser.ts';
+import type { PageFacts } from './parse-page.ts';
 import { MAX_ROBOTS_BYTES, NO_ROBOTS, parseRobots, type Robots } from './robots.ts';
 import { MAX_SITEMAP_BYTES, parseSitemap, SITEMAP_TOO_LARGE, SitemapTooLarge, sitemapText } from './sitemap.ts';
 
@@ -81,6 +82,9 @@ const withoutHash = (url: string) => {
  * at most `concurrency` requests at once. Every answer (error pages, redirects, timeouts, non-HTML) is
  * recorded; nothing a site does ends the crawl early except the limits.
  */
+/** One parse thread per worker process, shared by its crawls; started on the first page. */
+const parser = new PageParser();
+
 export async function crawlSite(startUrl: string, options: CrawlOptions): Promise<Crawl> {
   const started = performance.now();
   const deadline = started + options.budgetMs;
@@ -147,7 +151,8 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
     if (sameOrigin) seen.add(withoutHash(answer.finalUrl));
     const html =
       answer.status !== null && answer.status < 300 && /html/i.test(answer.contentType ?? '') && answer.body !== null;
-    const facts = html && sameOrigin ? parsePage(answer.body!, answer.finalUrl) : null;
+    // Off the main thread; a page its thread could not parse (out of its heap) is kept without facts.
+    const facts = html && sameOrigin ? await parser.parse(answer.body!, answer.finalUrl).catch(() => null) : null;
     if (depth === 0 && facts) startHtml = answer.body;
     const { body: _body, bytes: _bytes, headers, ...record } = answer;
     const page: CrawledPage = {

@@ -1,0 +1,61 @@
+import { Worker } from 'node:worker_threads';
+import type { PageFacts } from './parse-page.ts';
+
+/** Heap the parse thread may use: a hostile page ends that thread, not the worker process. */
+const PARSER_HEAP_MB = 512;
+
+type Pending = { worker: Worker; resolve: (facts: PageFacts) => void; reject: (error: Error) => void };
+
+/**
+ * Parses pages on a thread of their own. Parsing is linear but not free (a page of 80,000 links takes
+ * about 2 s of CPU): on the main thread that would stop BullMQ's lock renewals, the ops port's answers
+ * and every other job of the process. A thread that dies (out of its heap on a hostile page) fails the
+ * pages it held and is replaced for the next one.
+ */
+export class PageParser {
+  #worker: Worker | null = null;
+  readonly #pending = new Map<number, Pending>();
+  #next = 0;
+
+  parse(html: string, url: string): Promise<PageFacts> {
+    const worker = this.#thread();
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { worker, resolve, reject });
+      worker.postMessage({ id, html, url });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = null;
+    await worker?.terminate();
+  }
+
+  #thread(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: PARSER_HEAP_MB },
+    });
+    // An idle parser does not keep the process alive.
+    worker.unref();
+    worker.on('message', ({ id, facts, error }: { id: number; facts?: PageFacts; error?: string }) => {
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (error !== undefined) pending?.reject(new Error(error));
+      else pending?.resolve(facts!);
+    });
+    const fail = (error: Error) => {
+      if (this.#worker === worker) this.#worker = null;
+      for (const [id, pending] of this.#pending) {
+        if (pending.worker !== worker) continue;
+        this.#pending.delete(id);
+        pending.reject(error);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the page parser stopped (exit code ${code})`)));
+    this.#worker = worker;
+    return worker;
+  }
+}
