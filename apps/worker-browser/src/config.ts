@@ -1,4 +1,4 @@
-import { intVar, listVar, loadConfigOrExit, s3Env } from '@pageprobe/config';
+import { boolFlag, intVar, listVar, loadConfigOrExit, s3Env } from '@pageprobe/config';
 import { lighthouse, seoCrawl } from '@pageprobe/test-kinds';
 import { hostEnv, kindEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ export const browserEnv = z.object({
   ...kindEnv(lighthouse),
   ...kindEnv(seoCrawl),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Chromium's renderer sandbox; on unless the process runs as root. Off only where the kernel forbids it. */
+  CHROME_SANDBOX: boolFlag(true),
   /** Lighthouse's own wait for the page to load before it measures what it has. */
   LIGHTHOUSE_MAX_WAIT_MS: intVar(45_000, { min: 1_000 }),
   /** A fresh browser after this many tests (a crash replaces it at once). */

@@ -12,6 +12,7 @@ const browsers = new BrowserPool({
   chromePath: config.CHROME_PATH,
   recycleAfter: config.BROWSER_RECYCLE_AFTER,
   trustedSpki: config.CHROME_TRUSTED_SPKI,
+  sandbox: config.CHROME_SANDBOX,
   logger: createLogger({ name: 'worker-browser', level: config.LOG_LEVEL }),
 });
 const runners = { lighthouse: lighthouseRunner, seo_crawl: seoCrawlRunner };
@@ -20,7 +21,7 @@ await startTestWorkerHost({
   config,
   poolSize: 5,
   runners: config.BROWSER_TEST_TYPES.map((type) => runners[type](config, browsers)),
-  describe: { chrome: config.CHROME_PATH },
+  describe: { chrome: config.CHROME_PATH, chromeSandbox: browsers.sandboxed },
   onReady: ({ ops }) =>
     counterOf(
       ops.registry,

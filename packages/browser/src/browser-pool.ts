@@ -5,7 +5,6 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 // network with requests of its own.
 const CHROMIUM_ARGS = [
   '--headless=new',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
   '--disable-background-networking',
@@ -22,6 +21,17 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
+ * Chromium's own sandbox (namespaces and seccomp-bpf around every renderer) is on whenever it can be:
+ * Chromium refuses it to root, so only a root process (this repository's test machines) runs without
+ * it. The images run as a non-root user, so production renderers are sandboxed; where a kernel forbids
+ * user namespaces, CHROME_SANDBOX=false turns it off and the pod's own confinement (non-root, no
+ * capabilities, seccomp RuntimeDefault, read-only root) is what remains.
+ */
+export function chromiumSandboxed(wanted: boolean, uid = process.getuid?.() ?? 0): boolean {
+  return wanted && uid !== 0;
+}
+
+/**
  * One warm Chromium per worker process: launching costs over a second, so it is kept between tests,
  * but every test gets a fresh browser context (its own profile: cookies, cache, storage) and its own
  * proxy. The browser is replaced after a crash and after `recycleAfter` tests.
@@ -36,17 +46,23 @@ export class BrowserPool {
   restarts = 0;
 
   readonly #args: string[];
+  /** Whether renderers run in Chromium's sandbox (see chromiumSandboxed). */
+  readonly sandboxed: boolean;
 
   constructor({
     chromePath,
     recycleAfter,
     logger,
     trustedSpki = [],
-  }: { chromePath: string; recycleAfter: number; logger: Logger; trustedSpki?: string[] }) {
+    sandbox = true,
+  }: { chromePath: string; recycleAfter: number; logger: Logger; trustedSpki?: string[]; sandbox?: boolean }) {
     this.#chromePath = chromePath;
-    this.#args = trustedSpki.length
-      ? [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${trustedSpki.join(',')}`]
-      : CHROMIUM_ARGS;
+    this.sandboxed = chromiumSandboxed(sandbox);
+    this.#args = [
+      ...CHROMIUM_ARGS,
+      ...(this.sandboxed ? [] : ['--no-sandbox']),
+      ...(trustedSpki.length ? [`--ignore-certificate-errors-spki-list=${trustedSpki.join(',')}`] : []),
+    ];
     this.#recycleAfter = recycleAfter;
     this.#logger = logger;
   }

@@ -1,2 +1,2 @@
-export { BrowserPool } from './browser-pool.ts';
+export { BrowserPool, chromiumSandboxed } from './browser-pool.ts';
 export { type BlockedRequest, type EgressPolicy, type EgressProxy, startEgressProxy } from './egress-proxy.ts';
