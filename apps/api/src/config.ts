@@ -26,6 +26,8 @@ export const apiEnv = z
     ...opsEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */
+    HTTP_REQUEST_TIMEOUT_MS: intVar(30_000, { min: 1_000 }),
     /** Serve the admin API on this port only (not on PORT), so it can stay inside the deployment's network. */
     ADMIN_PORT: portVar(0).optional(),
     ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { Express } from 'express';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
@@ -25,7 +26,16 @@ const storage = createStorage(config);
 const registry = createRegistry('api');
 queueMetrics(registry, [...testQueues.values()]);
 const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
-const server = app.listen(config.PORT, config.HOST);
+// A request whose headers and body do not arrive in time gets 408 and its socket closed, checked every
+// second: a client trickling bytes cannot hold a connection (Node's defaults: 5 minutes, checked every 30 s).
+const server = createServer(
+  {
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.min(config.HTTP_REQUEST_TIMEOUT_MS, 10_000),
+    connectionsCheckingInterval: 1_000,
+  },
+  app,
+).listen(config.PORT, config.HOST);
 const closer = gracefulClose(server);
 await once(server, 'listening');
 const adminApp: Express | undefined = app.locals.adminApp;
