@@ -1,5 +1,5 @@
-import type { Plan, Test, TestType } from '@pageprobe/db';
-import { type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
+import { isDatabaseUnavailable, type Plan, type Test, type TestType } from '@pageprobe/db';
+import { type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
 import { claimTest, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
@@ -26,6 +26,8 @@ export interface TestWorkerOptions {
 
 /** How long a test of a team at its in-flight limit waits before it is looked at again. */
 const TURN_DELAY_MS = 1_000;
+/** How long a test waits when PostgreSQL cannot be reached before it is tried again. */
+const DATABASE_RETRY_MS = 3_000;
 
 const serviceFailure = (message: string): Outcome => ({
   status: 'failed',
@@ -36,29 +38,42 @@ const serviceFailure = (message: string): Outcome => ({
 export function startTestWorker(options: TestWorkerOptions): Worker {
   const { type, queue, lifecycle, logger } = options;
   const def = testJobFor(type);
+
+  async function runOnce(testId: string, job: JobInfo, log: Logger): Promise<void> {
+    const test = await claimTest(lifecycle.db, testId, options.inFlight);
+    if (test === 'busy') {
+      log.debug('the team has its share of tests running; this one waits its turn');
+      return job.waitTurn(TURN_DELAY_MS);
+    }
+    if (!test) return log.debug('test already finished; nothing to do');
+    const started = performance.now();
+    let outcome: Outcome;
+    try {
+      outcome = await options.run(test, log);
+    } catch (error) {
+      log.error({ err: error }, 'test run failed');
+      if (!job.isFinalAttempt || isDatabaseUnavailable(error)) throw error;
+      outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
+    }
+    if (await finishTest(lifecycle, testId, outcome))
+      options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
+    log.info({ status: outcome.status }, 'test finished');
+  }
+
   const worker = startWorker(
     def,
     queue,
     async ({ testId }, job) => {
       const log = logger.child({ testId, attempt: job.attemptsMade + 1 });
-      const test = await claimTest(lifecycle.db, testId, options.inFlight);
-      if (test === 'busy') {
-        log.debug('the team has its share of tests running; this one waits its turn');
-        return job.waitTurn(TURN_DELAY_MS);
-      }
-      if (!test) return log.debug('test already finished; nothing to do');
-      const started = performance.now();
-      let outcome: Outcome;
       try {
-        outcome = await options.run(test, log);
+        await runOnce(testId, job, log);
       } catch (error) {
-        log.error({ err: error }, 'test run failed');
-        if (!job.isFinalAttempt) throw error;
-        outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
+        // PostgreSQL out of reach (restarting, failing over) is no fault of the test: the job waits and
+        // comes back without spending a try, so an outage longer than the tries cannot strand the row.
+        if (!isDatabaseUnavailable(error)) throw error;
+        log.warn({ err: error }, 'database unavailable; the test waits and runs again');
+        return job.waitTurn(DATABASE_RETRY_MS);
       }
-      if (await finishTest(lifecycle, testId, outcome))
-        options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
-      log.info({ status: outcome.status }, 'test finished');
     },
     {
       concurrency: options.concurrency,

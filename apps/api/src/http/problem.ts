@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from '@pageprobe/logger';
+import { isDatabaseUnavailable } from '@pageprobe/db';
 
 // Every error leaves the API as RFC 9457 problem+json with a snake_case `code`. Routes throw
 // ProblemError; this module maps everything else (validator, body parser, unknown) in one place.
@@ -72,9 +73,17 @@ interface ValidatorError {
   errors?: Array<{ path?: string; message?: string }>;
 }
 
-/** Turns whatever was thrown into a ProblemError; unknown errors become a 500 without internals. */
+/**
+ * Turns whatever was thrown into a ProblemError; a database out of reach is a 503 with Retry-After,
+ * unknown errors a 500 without internals.
+ */
 export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ProblemError(503, 'service_unavailable', 'The service is briefly unavailable; try again shortly.', {
+      headers: { 'Retry-After': '5' },
+    });
+  }
   const e = (error ?? {}) as ValidatorError;
   const status = e.status ?? e.statusCode;
   if (e.type === 'entity.parse.failed')

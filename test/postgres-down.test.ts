@@ -1,0 +1,98 @@
+// Issue 14, faults: PostgreSQL stopped for 10 s in the middle of a run. Requests during the outage get
+// 503 with Retry-After (never 500), the test in flight ends correctly once the database is back, and
+// nothing accepted is lost. This file runs its own PostgreSQL, so stopping it touches no other file.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { createAdminService } from '@pageprobe/api';
+import { createDb, migrate } from '@pageprobe/db';
+import { freePort, sleep, startPostgres } from '@pageprobe/local-services';
+import pg from 'pg';
+import { startApp } from './support/app-process.ts';
+import { assertProblem, call } from './support/http.ts';
+import { eventually, startServer } from './support/servers.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const dataDir = mkdtempSync(join(tmpdir(), 'pageprobe-pg-down-'));
+const pgPort = await freePort();
+let postgres = await startPostgres({ dataDir, port: pgPort, ephemeral: true });
+const admin = new pg.Client({ connectionString: postgres.url });
+await admin.connect();
+await admin.query('CREATE DATABASE outage');
+await admin.end();
+const databaseUrl = postgres.url.replace(/\/postgres$/, '/outage');
+await migrate(databaseUrl);
+const db = createDb(databaseUrl);
+after(async () => {
+  await db.$disconnect();
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const common = { DATABASE_URL: databaseUrl, ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500' };
+await startApp('api', env.appEnv({ ...common, PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '1000' }));
+await startApp('worker-uptime', env.appEnv(common));
+
+const adminService = createAdminService(db);
+const team = await adminService.createTeam({ name: 'outage', plan: 'pro' });
+const { key } = await adminService.createApiKey(team.id, { scope: 'write' });
+// A target that holds each check 3 s, so one is in flight when the database stops.
+const target = await startServer((_req, res) => setTimeout(() => res.writeHead(200).end('slow'), 3_000));
+const post = () =>
+  call<{ id: string }>(`${origin}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: target.url, type: 'uptime' },
+  });
+
+test('PostgreSQL down 10 s: 503 with Retry-After meanwhile; the test in flight completes after; nothing lost', async () => {
+  const inFlight = await post();
+  assert.equal(inFlight.status, 202);
+  await eventually(async () => {
+    const row = await db.test.findUniqueOrThrow({ where: { id: inFlight.body.id } });
+    return row.status === 'running' ? true : undefined;
+  });
+
+  await postgres.stop();
+  const stoppedAt = Date.now();
+  const answers = [];
+  while (Date.now() - stoppedAt < 10_000) {
+    answers.push(await post());
+    answers.push(await call(`${origin}/api/v1/tests/${inFlight.body.id}`, { token: key }));
+    await sleep(1_000);
+  }
+  for (const answer of answers) {
+    assertProblem(answer, 503, 'service_unavailable');
+    assert.ok(Number(answer.headers.get('retry-after')) > 0);
+  }
+
+  postgres = await startPostgres({ dataDir, port: pgPort, ephemeral: true });
+  const after = await eventually(
+    async () => {
+      const res = await post();
+      return res.status === 202 ? res : undefined;
+    },
+    30_000,
+    'a POST accepted again',
+  );
+  for (const id of [inFlight.body.id, after.body.id]) {
+    const done = await eventually(
+      async () => {
+        const res = await call<{ status: string; result: { up: boolean } | null }>(`${origin}/api/v1/tests/${id}`, {
+          token: key,
+        });
+        return res.status === 200 && res.body.status === 'completed' ? res.body : undefined;
+      },
+      60_000,
+      `test ${id} completed`,
+    );
+    assert.equal(done.result?.up, true);
+  }
+  // Exactly the two accepted tests exist: nothing from the outage was half-written.
+  assert.equal(await db.test.count({ where: { teamId: team.id } }), 2);
+});
