@@ -2,4 +2,4 @@ export { createDb, createPool, type Db, type Pool } from './client.ts';
 export { CHECK_VIOLATION, sqlState, UNIQUE_VIOLATION } from './errors.ts';
 export * from './generated/client.ts';
 export { MIGRATIONS_DIR, type MigrateResult, MigrationError, migrate, readMigrations } from './migrate.ts';
-export { isDatabaseUnavailable } from './database-unavailable.ts';
+export { isBackendUnavailable } from './backend-unavailable.ts';

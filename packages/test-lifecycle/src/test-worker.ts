@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, type Plan, type Test, type TestType } from '@pageprobe/db';
+import type { Db, Plan, Test, TestType } from '@pageprobe/db';
 import { type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
@@ -29,6 +29,21 @@ const TURN_DELAY_MS = 1_000;
 /** How long a test waits when PostgreSQL cannot be reached before it is tried again. */
 const DATABASE_RETRY_MS = 3_000;
 
+/**
+ * Whether PostgreSQL answers now. Asked after an error rather than read from the error: a refused
+ * connection looks the same whether it was the database's or the storage's.
+ */
+async function databaseReachable(db: Db): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(resolve, 2_000, false).unref());
+  return Promise.race([
+    db.$queryRaw`SELECT 1`.then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
+}
+
 const serviceFailure = (message: string): Outcome => ({
   status: 'failed',
   error: { code: 'internal_error', message },
@@ -52,7 +67,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       outcome = await options.run(test, log);
     } catch (error) {
       log.error({ err: error }, 'test run failed');
-      if (!job.isFinalAttempt || isDatabaseUnavailable(error)) throw error;
+      if (!job.isFinalAttempt) throw error;
       outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
     }
     if (await finishTest(lifecycle, testId, outcome))
@@ -70,7 +85,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       } catch (error) {
         // PostgreSQL out of reach (restarting, failing over) is no fault of the test: the job waits and
         // comes back without spending a try, so an outage longer than the tries cannot strand the row.
-        if (!isDatabaseUnavailable(error)) throw error;
+        if (await databaseReachable(lifecycle.db)) throw error;
         log.warn({ err: error }, 'database unavailable; the test waits and runs again');
         return job.waitTurn(DATABASE_RETRY_MS);
       }

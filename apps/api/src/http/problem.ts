@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from '@pageprobe/logger';
-import { isDatabaseUnavailable } from '@pageprobe/db';
+import { isBackendUnavailable } from '@pageprobe/db';
 
 // Every error leaves the API as RFC 9457 problem+json with a snake_case `code`. Routes throw
 // ProblemError; this module maps everything else (validator, body parser, unknown) in one place.
@@ -79,7 +79,7 @@ interface ValidatorError {
  */
 export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
-  if (isDatabaseUnavailable(error)) {
+  if (isBackendUnavailable(error)) {
     return new ProblemError(503, 'service_unavailable', 'The service is briefly unavailable; try again shortly.', {
       headers: { 'Retry-After': '5' },
     });

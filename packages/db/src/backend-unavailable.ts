@@ -6,11 +6,12 @@ const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection error|Can't reach database|server closed the connection|Timed out fetching a new connection/i;
 
 /**
- * Whether an error means PostgreSQL is out of reach (stopped, restarting, failing over, out of
- * connections) rather than that the request was wrong: the API answers 503 with Retry-After then, never
- * 500. Looks through the `cause` chain, where pg's and Prisma's adapter errors keep the original.
+ * Whether an error means a backing service is out of reach (PostgreSQL stopped, restarting, failing
+ * over or out of connections; the storage refusing connections) rather than that the request was
+ * wrong: the API answers 503 with Retry-After then, never 500. Looks through the `cause` chain, where
+ * pg's and Prisma's adapter errors keep the original.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+export function isBackendUnavailable(error: unknown): boolean {
   for (
     let e = error, depth = 0;
     e && typeof e === 'object' && depth < 6;
