@@ -25,7 +25,7 @@ import { apiEnv } from '../apps/api/src/config.ts';
 import { dispatcherEnv } from '../apps/callback-dispatcher/src/config.ts';
 import { browserEnv } from '../apps/worker-browser/src/config.ts';
 import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
-import { parseEnv, redisEnv } from '@pageprobe/config';
+import { parseEnv, productionRefusals, redisEnv } from '@pageprobe/config';
 import { type KindName, kindNamed, type TestKind } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
@@ -74,6 +74,19 @@ const SCHEMAS: Record<App, z.ZodType> = {
   'callback-dispatcher': dispatcherEnv,
 };
 /** What a Dockerfile target sets with ENV (the images' own defaults, e.g. OPS_PORT). */
+/** What the README tells people to export before `docker compose up`. */
+const SHELL = { ADMIN_TOKEN: 'q3W7n1y0mC4x9rT2bV6kP8sL5dF0gH1j', REDIS_PASSWORD: '5f2a9c0e7b1d4a6f8e3c2b9a' };
+
+/** Compose's variable substitution: ${NAME}, ${NAME:?message}, ${NAME:-default}. */
+function interpolate(value: string, vars: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_m, name: string, op?: string, arg?: string) => {
+    const set = vars[name];
+    if (set !== undefined && set !== '') return set;
+    if (op === '?') throw new Error(`compose needs ${name}: ${arg}`);
+    return op === '-' ? (arg ?? '') : '';
+  });
+}
+
 function imageEnv(target: string): Record<string, string> {
   const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\n`).test(s)) ?? '';
   const env: Record<string, string> = { NODE_ENV: 'production' };
@@ -292,8 +305,12 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
     assert.equal(service.depends_on.migrate.condition, 'service_completed_successfully', name);
     assert.equal(service.build.target, name);
     assert.equal(service.environment.QUEUE_PREFIX, named(base, 'ConfigMap', 'pageprobe-config').data.QUEUE_PREFIX);
-    const env = { ...imageEnv(name), ...service.environment, ADMIN_TOKEN: 'x'.repeat(24) }; // ${ADMIN_TOKEN:?...} comes from the shell
+    const env = Object.fromEntries(
+      Object.entries({ ...imageEnv(name), ...service.environment }).map(([k, v]) => [k, interpolate(String(v), SHELL)]),
+    );
     assert.doesNotThrow(() => parseEnv(SCHEMAS[name], env), name);
+    // With the secrets the README tells people to generate, every app passes production's refusals.
+    assert.deepEqual(productionRefusals(parseEnv(SCHEMAS[name], env) as Record<string, unknown>), [], name);
     assert.match(
       service.healthcheck.test.join(' '),
       new RegExp(`127\\.0\\.0\\.1:${imageEnv(name).OPS_PORT}/readyz`),
@@ -301,9 +318,27 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
     );
   }
   assert.equal(services.migrate!.build.target, 'migrate');
-  const redis = services.redis!.command.join(' ');
+  const redis = services.redis!.command.map((a: string) => interpolate(a, SHELL)).join(' ');
   assert.match(redis, /--appendonly yes/);
   assert.match(redis, /--maxmemory-policy noeviction/);
+  assert.match(redis, new RegExp(`--requirepass ${SHELL.REDIS_PASSWORD}`));
+});
+
+test("the base's placeholder Secret is refused in production, so it cannot be shipped by mistake", () => {
+  const secret = named(base, 'Secret', 'pageprobe-secrets').stringData;
+  const config = parseEnv(apiEnv, {
+    ...imageEnv('api'),
+    ...named(base, 'ConfigMap', 'pageprobe-config').data,
+    ...secret,
+  });
+  assert.deepEqual(
+    productionRefusals(config)
+      .map((r) => r.variable)
+      .sort(),
+    ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  );
+  assert.notEqual(new URL(secret.REDIS_URL).password, '', 'the base Redis URL carries a password');
+  assert.equal(new URL(secret.REDIS_URL).password, secret.REDIS_PASSWORD, "KEDA's password is REDIS_URL's");
 });
 
 test('the Dockerfile: Node 24, a target per app that installs only that app and runs it as a non-root user under tini', () => {

@@ -1,4 +1,5 @@
 export { ConfigError, loadConfigOrExit, parseEnv } from './parse-env.ts';
+export { productionRefusals } from './production-refusals.ts';
 export { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
 export {
   callbackEnv,
