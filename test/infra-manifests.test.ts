@@ -16,6 +16,7 @@ import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObj
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
@@ -57,6 +58,7 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'v1/Secret': Secret,
   'v1/Service': Service,
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 /** Types and required fields as the API server's OpenAPI schema has them (unknown fields are not caught). */
 function validateAgainstApi(docs: Doc[], where: string): void {
@@ -73,7 +75,6 @@ const SCHEMAS: Record<App, z.ZodType> = {
   'worker-browser': browserEnv,
   'callback-dispatcher': dispatcherEnv,
 };
-/** What a Dockerfile target sets with ENV (the images' own defaults, e.g. OPS_PORT). */
 /** What the README tells people to export before `docker compose up`. */
 const SHELL = { ADMIN_TOKEN: 'q3W7n1y0mC4x9rT2bV6kP8sL5dF0gH1j', REDIS_PASSWORD: '5f2a9c0e7b1d4a6f8e3c2b9a' };
 
@@ -87,6 +88,7 @@ function interpolate(value: string, vars: Record<string, string>): string {
   });
 }
 
+/** What a Dockerfile target sets with ENV (the images' own defaults, e.g. OPS_PORT). */
 function imageEnv(target: string): Record<string, string> {
   const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\n`).test(s)) ?? '';
   const env: Record<string, string> = { NODE_ENV: 'production' };
@@ -100,11 +102,14 @@ function podConfig(deployment: Doc, docs: Doc[]): { app: App; config: Record<str
   const app = /pageprobe\/([\w-]+)/.exec(container.image)![1] as App;
   assert.ok(APPS.includes(app), `${deployment.metadata.name} runs ${container.image}`);
   const env: Record<string, string> = { ...imageEnv(app) };
-  for (const from of container.envFrom) {
+  for (const from of container.envFrom ?? []) {
     if (from.configMapRef) Object.assign(env, named(docs, 'ConfigMap', from.configMapRef.name).data);
     if (from.secretRef) Object.assign(env, named(base, 'Secret', from.secretRef.name).stringData);
   }
-  for (const { name, value } of container.env ?? []) env[name] = value;
+  for (const { name, value, valueFrom } of container.env ?? []) {
+    const ref = valueFrom?.secretKeyRef;
+    env[name] = ref ? named(base, 'Secret', ref.name).stringData[ref.key] : value;
+  }
   return { app, config: parseEnv(SCHEMAS[app], env) as Record<string, any> };
 }
 
@@ -173,9 +178,11 @@ function checkWorkloads(docs: Doc[], where: string): void {
       assert.equal(c.readinessProbe.httpGet.path, '/readyz');
       assert.equal(c.livenessProbe.httpGet.path, '/healthz');
       assert.equal(c.securityContext?.allowPrivilegeEscalation, false, name);
+      // The settings whole; secrets key by key (see 'each part gets only the secrets it uses').
       assert.deepEqual(
         c.envFrom.map((e: Doc) => e.configMapRef?.name ?? e.secretRef?.name),
-        ['pageprobe-config', 'pageprobe-secrets'],
+        ['pageprobe-config'],
+        name,
       );
     }
     assert.ok(budgets.includes(d.spec.selector.matchLabels.app), `${name} has no PodDisruptionBudget`);
@@ -339,6 +346,83 @@ test("the base's placeholder Secret is refused in production, so it cannot be sh
   );
   assert.notEqual(new URL(secret.REDIS_URL).password, '', 'the base Redis URL carries a password');
   assert.equal(new URL(secret.REDIS_URL).password, secret.REDIS_PASSWORD, "KEDA's password is REDIS_URL's");
+});
+
+/** The Secret's keys a pod template's containers receive. */
+function secretKeysOf(template: Doc): string[] {
+  const keys = new Set<string>();
+  for (const c of template.spec.containers) {
+    for (const from of c.envFrom ?? []) assert.ok(!from.secretRef, `${c.name} takes the whole Secret (envFrom)`);
+    for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) keys.add(e.valueFrom.secretKeyRef.key);
+  }
+  return [...keys].sort();
+}
+
+/** The variables an app's configuration declares (its zod object's keys). */
+function declared(schema: z.ZodType): Set<string> {
+  const def = (schema as unknown as { def: { in?: z.ZodType; shape?: object } }).def;
+  return new Set(Object.keys(def.shape ?? (def.in ? (def.in as unknown as { shape: object }).shape : {})));
+}
+
+test('pods are confined and each part gets only the secrets it uses', () => {
+  const secretKeys = Object.keys(named(base, 'Secret', 'pageprobe-secrets').stringData);
+  const workloads = [...ofKind(base, 'Deployment'), ...ofKind(base, 'Job')];
+  for (const w of workloads) {
+    const name = w.metadata.name;
+    const pod = w.spec.template.spec;
+    assert.equal(pod.automountServiceAccountToken, false, `${name}: no service account token`);
+    assert.equal(pod.securityContext.runAsNonRoot, true, name);
+    assert.equal(pod.securityContext.seccompProfile.type, 'RuntimeDefault', name);
+    for (const c of pod.containers) {
+      assert.deepEqual(
+        [
+          c.securityContext.allowPrivilegeEscalation,
+          c.securityContext.readOnlyRootFilesystem,
+          c.securityContext.capabilities.drop,
+        ],
+        [false, true, ['ALL']],
+        `${name}/${c.name}`,
+      );
+    }
+    // What the app's own configuration declares, and REDIS_PASSWORD where KEDA reads it from the pod.
+    const image = /pageprobe\/([\w-]+)/.exec(pod.containers[0].image)![1]!;
+    const uses = image === 'migrate' ? new Set(['DATABASE_URL']) : declared(SCHEMAS[image as App]);
+    const scaled = ofKind(base, 'ScaledObject').find((o) => o.spec.scaleTargetRef.name === name);
+    if (JSON.stringify(scaled ?? {}).includes('"passwordFromEnv":"REDIS_PASSWORD"')) uses.add('REDIS_PASSWORD');
+    assert.deepEqual(secretKeysOf(w.spec.template), secretKeys.filter((k) => uses.has(k)).sort(), name);
+  }
+});
+
+test('network policies: ingress denied by default, the API only from the ingress, outbound workers kept off private ranges', () => {
+  const policies = ofKind(base, 'NetworkPolicy');
+  const policy = (name: string) => policies.find((p) => p.metadata.name === name)!;
+  const deny = policy('default-deny-ingress');
+  assert.deepEqual([deny.spec.podSelector, deny.spec.policyTypes, deny.spec.ingress], [{}, ['Ingress'], undefined]);
+  const api = policy('api-from-ingress');
+  assert.deepEqual(api.spec.podSelector.matchLabels, { app: 'api' });
+  assert.deepEqual(api.spec.ingress, [
+    {
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      ports: [{ port: 3000, protocol: 'TCP' }],
+    },
+  ]);
+  // Every part that reaches a client's addresses, and nothing else, is under the outbound policy.
+  const outbound = policy('outbound-workers');
+  const selected = outbound.spec.podSelector.matchExpressions[0].values.sort();
+  const reaching = ofKind(base, 'Deployment')
+    .map((d) => d.metadata.name)
+    .filter((n) => n !== 'api')
+    .sort();
+  assert.deepEqual(selected, reaching);
+  const v4 = outbound.spec.egress.flatMap((r: Doc) => r.to ?? []).find((t: Doc) => t.ipBlock?.cidr === '0.0.0.0/0');
+  for (const range of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'])
+    assert.ok(v4.ipBlock.except.includes(range), `outbound workers can reach ${range}`);
+  // PostgreSQL and Redis take connections from our apps only.
+  for (const [name, port] of [
+    ['postgresql-from-apps', 5432],
+    ['redis-from-apps', 6379],
+  ] as const)
+    assert.equal(policy(name).spec.ingress[0].ports[0].port, port);
 });
 
 test('the Dockerfile: Node 24, a target per app that installs only that app and runs it as a non-root user under tini', () => {
