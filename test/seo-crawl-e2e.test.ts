@@ -3,7 +3,7 @@
 // that answers slowly. The egress guard is on; only the fixture sites are let through.
 import assert from 'node:assert/strict';
 import { createHash, X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -289,6 +289,11 @@ const polite = await httpSite((path, res) => {
 const GiB = 1024 ** 3;
 const sitemapBomb = gzipBomb(GiB); // about 1 MB of sitemap.xml.gz, 1 GiB unpacked
 const llmsBomb = brotliBomb(GiB / 4); // Content-Encoding: br, 256 MiB of text decoded
+// 80,000 links: quadratic parsing took 52 s of blocked event loop here before issue 22.
+const manyLinks = `<!doctype html><html lang="en"><head><title>Links</title></head><body>${Array.from(
+  { length: 80_000 },
+  (_, i) => `<a href="/p/${i}">page ${i}</a>`,
+).join('')}</body></html>`;
 const hostile = await httpSite((path, res) => {
   const o = hostile.origin;
   if (path === '/robots.txt') {
@@ -300,6 +305,7 @@ const hostile = await httpSite((path, res) => {
   if (path === '/nul-sitemap.xml') return sendText(res, 'application/xml', urlset([`${o}/`, `${o}/nul\0page`]));
   if (path === '/llms.txt')
     return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(llmsBomb);
+  if (path === '/many-links') return sendHtml(res, manyLinks);
   sendHtml(res, page(`${o}${path}`, { title: 'A title with a NUL \0 inside it', body: prose(31) }));
 });
 
@@ -318,7 +324,7 @@ await startApp(
     RATE_LIMIT_READS_PER_MIN: '100000',
   }),
 );
-await startApp(
+const browserWorker = await startApp(
   'worker-browser',
   env.appEnv({
     ALLOW_PRIVATE_TARGETS: 'false',
@@ -580,4 +586,16 @@ test('a hostile site: a 1 GiB sitemap.xml.gz, a 10 MB robots.txt, a 256 MiB llms
     JSON.stringify(r.llms_txt.problems),
   );
   assert.ok(!JSON.stringify(t).includes('\\u0000'));
+});
+
+test('a page of 80,000 links is crawled, and the worker stays small through every hostile file', async () => {
+  const t = await result(await start(`${hostile.origin}/many-links`));
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  assert.ok(t.result.pages_crawled > 1, 'links of the page were followed');
+  // The worker process's peak resident memory over this whole file: the 1 GiB sitemap bomb, the 256 MiB
+  // llms.txt, the 10 MB robots.txt and this page included (Chromium's processes are apart).
+  const peakMiB =
+    Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${browserWorker.child.pid}/status`, 'utf8'))![1]) / 1024;
+  console.log(`worker-browser peak RSS: ${Math.round(peakMiB)} MiB`);
+  assert.ok(peakMiB < 1024, `peak RSS ${Math.round(peakMiB)} MiB`);
 });
