@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -289,6 +290,22 @@ const polite = await httpSite((path, res) => {
 const GiB = 1024 ** 3;
 const sitemapBomb = gzipBomb(GiB); // about 1 MB of sitemap.xml.gz, 1 GiB unpacked
 const llmsBomb = brotliBomb(GiB / 4); // Content-Encoding: br, 256 MiB of text decoded
+/** 100 MB of HTML, written as fast as the reader takes it; the crawler stops reading at its cap. */
+function streamHuge(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/html' });
+  const chunk = Buffer.from(`<p>${'filler '.repeat(9_360)}</p>\n`); // about 64 KiB
+  let sent = 0;
+  const pump = () => {
+    while (sent < 100 * 1024 * 1024 && !res.destroyed) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  res.on('error', () => {});
+  pump();
+}
+
 // 80,000 links: quadratic parsing took 52 s of blocked event loop here before issue 22.
 const manyLinks = `<!doctype html><html lang="en"><head><title>Links</title></head><body>${Array.from(
   { length: 80_000 },
@@ -302,7 +319,16 @@ const hostile = await httpSite((path, res) => {
     return sendText(res, 'text/plain', head + '# filler line of a robots.txt far too long\n'.repeat(240_000));
   }
   if (path === '/sitemap.xml.gz') return sendText(res, 'application/gzip', sitemapBomb);
-  if (path === '/nul-sitemap.xml') return sendText(res, 'application/xml', urlset([`${o}/`, `${o}/nul\0page`]));
+  if (path === '/nul-sitemap.xml')
+    return sendText(res, 'application/xml', urlset([`${o}/`, `${o}/nul\0page`, `${o}/huge`, `${o}/drip`]));
+  if (path === '/huge') return streamHuge(res);
+  // One byte a second (slowloris): the request timeout ends it.
+  if (path === '/drip') {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    const drip = setInterval(() => res.write('<'), 1_000);
+    res.on('close', () => clearInterval(drip));
+    return;
+  }
   if (path === '/llms.txt')
     return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(llmsBomb);
   if (path === '/many-links') return sendHtml(res, manyLinks);
@@ -568,7 +594,7 @@ test('a worker given BROWSER_TEST_TYPES=seo_crawl leaves lighthouse tests to oth
   assert.equal(t.body.status, 'queued');
 });
 
-test('a hostile site: a 1 GiB sitemap.xml.gz, a 10 MB robots.txt, a 256 MiB llms.txt and NULs complete with problems', async () => {
+test('a hostile site: a 1 GiB sitemap.xml.gz, a 10 MB robots.txt, a 256 MiB llms.txt, a 100 MB page, a slowloris page and NULs complete with problems', async () => {
   const t = await result(await start(`${hostile.origin}/`));
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   const r = t.result;
@@ -579,6 +605,9 @@ test('a hostile site: a 1 GiB sitemap.xml.gz, a 10 MB robots.txt, a 256 MiB llms
   );
   const bomb = r.sitemaps.find((s: { url: string }) => s.url.endsWith('/sitemap.xml.gz'));
   assert.deepEqual(bomb.problems, ['Sitemap too large: more than 50 MiB uncompressed; not read.']);
+  // A 100 MB page is read to the 5 MiB cap and said so; a page that drips a byte a second times out.
+  assert.deepEqual(urlsOf(t, 'page_too_large'), [`${hostile.origin}/huge`]);
+  assert.ok(urlsOf(t, 'fetch_failed').includes(`${hostile.origin}/drip`), JSON.stringify(issue(t, 'fetch_failed')));
   const nul = r.sitemaps.find((s: { url: string }) => s.url.endsWith('/nul-sitemap.xml'));
   assert.equal(nul.status, 200);
   assert.ok(

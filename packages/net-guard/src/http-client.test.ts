@@ -30,6 +30,13 @@ before(async () => {
     if (path === '/bomb')
       return res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(bomb);
     if (path === '/silent') return; // never answers
+    if (path === '/drip') {
+      // Headers at once, then a byte every 100 ms.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const drip = setInterval(() => res.write('<'), 100);
+      res.on('close', () => clearInterval(drip));
+      return;
+    }
     res.writeHead(404).end();
   });
   server.listen(0, '127.0.0.1');
@@ -144,6 +151,9 @@ test('network faults have one code each: refused, timeout, unknown host', async 
   assert.deepEqual([refused.code, refused.systemCode], ['connection_refused', 'ECONNREFUSED']);
   const silent = await failure(guardedRequest(`${origin}/silent`, { policy: open, timeoutMs: 300, maxBytes: 1 }));
   assert.equal(silent.code, 'timeout');
+  // A body that trickles past the deadline is a timeout too, not a short page.
+  const drip = await failure(guardedRequest(`${origin}/drip`, { policy: open, timeoutMs: 500, maxBytes: 1_000 }));
+  assert.equal(drip.code, 'timeout');
   const unknown = await failure(
     guardedRequest('http://no-such-host.invalid/', { policy: open, timeoutMs: 5000, maxBytes: 1 }),
   );

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import got, { type PlainResponse, type Timings } from 'got';
 import { assertAllowedLiteral, guardedLookup } from './guarded-lookup.ts';
-import { NetworkError, toNetworkError } from './network-error.ts';
+import { NetworkError, networkErrorCode, toNetworkError } from './network-error.ts';
 import { allowsAnyAddress, defaultPort, type GuardPolicy } from './policy.ts';
 
 export interface GuardedRequest {
@@ -170,8 +170,9 @@ function exchangeOnce(
     });
     stream.on('end', () => finish(false));
     stream.on('error', (error: unknown) => {
-      // Once an answer has come, an error only ends its body early: what was read stands.
-      if (response) return finish(false);
+      // Once an answer has come, a broken connection only ends its body early: what was read stands. A
+      // body still arriving at the deadline (one byte a second) is a timeout like no answer at all.
+      if (response && networkErrorCode(error) !== 'timeout') return finish(false);
       if (settled) return;
       settled = true;
       reject(error);

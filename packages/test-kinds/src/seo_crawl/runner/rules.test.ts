@@ -55,6 +55,15 @@ test('sitemaps: urlset, index, gzip, namespace, missing loc, other origins, malf
   assert.equal(sitemapText(gzipSync('<urlset/>')), '<urlset/>');
 });
 
+test('an XML entity bomb (billion laughs) in a sitemap is not expanded', () => {
+  const entities = ['<!ENTITY lol "lol">'];
+  for (let i = 1; i <= 9; i++) entities.push(`<!ENTITY lol${i} "${`&lol${i - 1 || ''};`.repeat(10)}">`);
+  const xml = `<?xml version="1.0"?><!DOCTYPE urlset [${entities.join('')}]><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/&lol9;</loc></url></urlset>`;
+  const parsed = parseSitemap(xml, 'https://example.com/sitemap.xml');
+  // Expanded, the one <loc> would be 3 GB of "lol".
+  assert.deepEqual(parsed.locations, ['https://example.com/&lol9;']);
+});
+
 test('hreflang codes: ISO 639-1 with optional script and ISO 3166-1 region, or x-default', () => {
   for (const ok of ['en', 'en-GB', 'de-AT', 'zh-Hant-TW', 'es-419', 'x-default', 'PT-br'])
     assert.equal(validHreflang(ok), true, ok);
