@@ -1,9 +1,8 @@
+import { spawnApp, teamWithKey } from '@pageprobe/testing';
 import { createDb } from '@pageprobe/db';
 import { freePort } from '@pageprobe/local-services';
 import { type LoadOptions, type LoadResult, load } from './support/load.ts';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
-import { benchTeam } from './support/bench-team.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 3's scenario: GET /tests/{id} and POST /tests through the real API (auth with key cache, the
@@ -16,7 +15,7 @@ export const median = (results: LoadResult[]) =>
 
 export async function apiThroughput(services: BenchServices, { seconds, rounds }: { seconds: number; rounds: number }) {
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const { teamId, key } = await benchTeam(db, 'bench');
+  const { teamId, key } = await teamWithKey(db, { name: 'bench' });
   const test = await db.test.create({
     data: {
       teamId: teamId,
@@ -32,12 +31,10 @@ export async function apiThroughput(services: BenchServices, { seconds, rounds }
   const basePort = await freePort();
   const env = appEnv(services, apiPort, { BENCH_TEAM_ID: teamId });
   progress('starting the API and the bare Express baseline');
-  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${apiPort}/healthz`);
-  const baseline = await startProcess(
-    ['bench/baseline-server.ts', String(basePort)],
-    env,
-    `http://127.0.0.1:${basePort}/tests/${test.id}`,
-  );
+  const api = await spawnApp('api', env, { readyUrl: `http://127.0.0.1:${apiPort}/healthz` });
+  const baseline = await spawnApp(['bench/baseline-server.ts', String(basePort)], env, {
+    readyUrl: `http://127.0.0.1:${basePort}/tests/${test.id}`,
+  });
 
   const auth = { authorization: `Bearer ${key}` };
   const json = { 'content-type': 'application/json' };
@@ -73,7 +70,7 @@ export async function apiThroughput(services: BenchServices, { seconds, rounds }
       runs.push([scenario.name, median(api), median(bare)]);
     }
   } finally {
-    await Promise.all([stopProcess(api), stopProcess(baseline)]);
+    await Promise.all([api.stop(), baseline.stop()]);
   }
 
   return table(

@@ -1,3 +1,4 @@
+import { spawnApp } from '@pageprobe/testing';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -8,7 +9,6 @@ import { finishTest } from '@pageprobe/test-lifecycle';
 import { signPayload } from '@pageprobe/webhook-verify';
 import got from 'got';
 import { Redis } from 'ioredis';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices, percentile } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
@@ -56,12 +56,14 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
   const callbacks = openQueue(jobs.callback, { connection, prefix });
   const lifecycle = { db, callbacks, publicBaseUrl: 'https://pageprobe.bench' };
   const startDispatcher = () =>
-    startProcess(
-      ['apps/callback-dispatcher/src/main.ts'],
-      appEnv(services, 0, { QUEUE_PREFIX: prefix, ALLOW_PRIVATE_TARGETS: 'true', SWEEP_QUEUED_AFTER_MS: '600000' }),
-      undefined,
-      undefined,
-      2000,
+    spawnApp(
+      'callback-dispatcher',
+      appEnv(services, 0, {
+        QUEUE_PREFIX: prefix,
+        ALLOW_PRIVATE_TARGETS: 'true',
+        SWEEP_QUEUED_AFTER_MS: '600000',
+        LOG_LEVEL: 'info',
+      }),
     );
   let dispatcher: Awaited<ReturnType<typeof startDispatcher>> | undefined;
   const finishedAt = new Map<string, number>();
@@ -133,7 +135,7 @@ export async function callbackDispatch(services: BenchServices, { burst = 5000, 
       [`p99 state change → receipt at ${rate}/s (ms)`, Math.round(percentile(latencies, 0.99)), '', ''],
     ];
   } finally {
-    if (dispatcher) await stopProcess(dispatcher);
+    if (dispatcher) await dispatcher.stop();
     await callbacks.close();
     connection.disconnect();
     await db.$disconnect();

@@ -1,8 +1,7 @@
+import { spawnApp, teamWithKey } from '@pageprobe/testing';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startBenchPage } from './support/bench-page.ts';
-import { benchTeam } from './support/bench-team.ts';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices, percentile } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
@@ -13,7 +12,7 @@ import { progress, table } from './support/table.ts';
 export async function lighthouseFleet(services: BenchServices, tests: number) {
   const { url: pageUrl, server: fixture } = await startBenchPage();
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const { key } = await benchTeam(db, 'bench fleet', 1000);
+  const { key } = await teamWithKey(db, { name: 'bench fleet', credits: 1000 });
 
   const rows: (string | number)[][] = [];
   try {
@@ -21,14 +20,13 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
       const port = await freePort();
       const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: `bench-fleet-${workers}` });
       progress(`${workers} browser worker(s): starting`);
-      const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
+      const api = await spawnApp('api', env, { readyUrl: `http://127.0.0.1:${port}/healthz` });
       const pool = await Promise.all(
         Array.from({ length: workers }, () =>
-          startProcess(
-            ['apps/worker-browser/src/main.ts'],
+          spawnApp(
+            'worker-browser',
             { ...env, LOG_LEVEL: 'info', BROWSER_TEST_TYPES: 'lighthouse' },
-            undefined,
-            /worker-browser ready/,
+            { ready: /worker-browser ready/ },
           ),
         ),
       );
@@ -71,7 +69,7 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
           Math.max(...waitS).toFixed(1),
         ]);
       } finally {
-        await Promise.all([stopProcess(api), ...pool.map(stopProcess)]);
+        await Promise.all([api.stop(), ...pool.map((w) => w.stop())]);
       }
     }
   } finally {

@@ -1,10 +1,9 @@
+import { postTest, spawnApp, teamWithKey, waitForTest } from '@pageprobe/testing';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createDb } from '@pageprobe/db';
-import { freePort, sleep } from '@pageprobe/local-services';
+import { freePort } from '@pageprobe/local-services';
 import { startBenchPage } from './support/bench-page.ts';
-import { benchTeam } from './support/bench-team.ts';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
@@ -25,39 +24,22 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
   const { url: pageUrl, server: fixture } = await startBenchPage();
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const { key } = await benchTeam(db, 'bench lighthouse', 100);
+  const { key } = await teamWithKey(db, { name: 'bench lighthouse', credits: 100 });
   await db.$disconnect();
 
   const port = await freePort();
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-lh' });
   progress('starting the API and the browser worker');
-  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(
-    ['apps/worker-browser/src/main.ts'],
-    { ...env, LOG_LEVEL: 'info' },
-    undefined,
-    /worker-browser ready/,
-  );
+  const api = await spawnApp('api', env, { readyUrl: `http://127.0.0.1:${port}/healthz` });
+  const worker = await spawnApp('worker-browser', { ...env, LOG_LEVEL: 'info' }, { ready: /worker-browser ready/ });
 
   const runPipeline = async () => {
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: pageUrl, type: 'lighthouse' }),
-    });
-    const { id } = (await res.json()) as { id: string };
-    for (;;) {
-      await sleep(50);
-      const t = (await (
-        await fetch(`http://127.0.0.1:${port}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } })
-      ).json()) as {
-        status: string;
-        performance_score: number;
-      };
-      if (t.status === 'completed') return { ms: performance.now() - started, score: t.performance_score };
-      if (t.status === 'failed') throw new Error(`pipeline run failed: ${JSON.stringify(t)}`);
-    }
+    const origin = `http://127.0.0.1:${port}`;
+    const { body } = await postTest<{ id: string }>(origin, key, { url: pageUrl, type: 'lighthouse' });
+    const t = await waitForTest<{ status: string; performance_score: number }>(origin, key, body.id, { pollMs: 50 });
+    if (t.status === 'failed') throw new Error(`pipeline run failed: ${JSON.stringify(t)}`);
+    return { ms: performance.now() - started, score: t.performance_score };
   };
   const runCli = async () => {
     const started = performance.now();
@@ -89,7 +71,7 @@ export async function lighthousePipeline(services: BenchServices, runs: number) 
       pipeline.push(await runPipeline());
     }
   } finally {
-    await Promise.all([stopProcess(api), stopProcess(worker)]);
+    await Promise.all([api.stop(), worker.stop()]);
     fixture.close();
   }
 

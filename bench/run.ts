@@ -1,39 +1,16 @@
 // `npm run bench`: starts its own PostgreSQL, Redis and S3 server, runs every scenario beside its
 // baseline in this one run, prints the figures, and removes everything after.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrate } from '@pageprobe/db';
-import { startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
-import pg from 'pg';
 import { apiThroughput } from './api-throughput.ts';
+import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
-import { progress } from './support/table.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const root = mkdtempSync(join(tmpdir(), 'pageprobe-bench-'));
-chmodSync(root, 0o755);
-progress('starting PostgreSQL, Redis and the S3 server');
-const services = await Promise.all([
-  startPostgres({ dataDir: join(root, 'postgres') }),
-  startRedis({ dataDir: join(root, 'redis') }),
-  startS3({ dataDir: join(root, 's3') }),
-]);
-try {
-  const [postgres, redis, s3] = services;
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
-  const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench');
-  await migrate(databaseUrl);
-
-  const urls = { databaseUrl, redisUrl: redis.url, s3Url: s3.url };
+await withBenchServices(async (urls) => {
   const only = process.env.BENCH_ONLY;
   const results: string[] = [];
   if (!only || only === 'api')
@@ -46,7 +23,4 @@ try {
   if (!only || only === 'fleet')
     results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
-} finally {
-  await Promise.all(services.map((s) => s.stop()));
-  rmSync(root, { recursive: true, force: true });
-}
+});

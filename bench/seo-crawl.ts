@@ -1,12 +1,11 @@
+import { postTest, spawnApp, teamWithKey, waitForTest } from '@pageprobe/testing';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDb } from '@pageprobe/db';
-import { freePort, sleep } from '@pageprobe/local-services';
+import { freePort } from '@pageprobe/local-services';
 import got from 'got';
-import { benchTeam } from './support/bench-team.ts';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
@@ -64,39 +63,27 @@ export async function seoCrawl(services: BenchServices, runs: number) {
   const origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const { key } = await benchTeam(db, 'bench seo', 100);
+  const { key } = await teamWithKey(db, { name: 'bench seo', credits: 100 });
   await db.$disconnect();
 
   const port = await freePort();
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-seo' });
   progress('starting the API and the browser worker');
-  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(
-    ['apps/worker-browser/src/main.ts'],
-    { ...env, LOG_LEVEL: 'info' },
-    undefined,
-    /worker-browser ready/,
-  );
+  const api = await spawnApp('api', env, { readyUrl: `http://127.0.0.1:${port}/healthz` });
+  const worker = await spawnApp('worker-browser', { ...env, LOG_LEVEL: 'info' }, { ready: /worker-browser ready/ });
 
-  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const runPipeline = async () => {
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ url: `${origin}/`, type: 'seo_crawl' }),
-    });
-    const { id } = (await res.json()) as { id: string };
-    for (;;) {
-      await sleep(50);
-      const t = (await (await fetch(`http://127.0.0.1:${port}/api/v1/tests/${id}`, { headers: auth })).json()) as {
-        status: string;
-        result: { pages_crawled: number; duration_ms: number };
-      };
-      if (t.status === 'completed')
-        return { total: performance.now() - started, crawl: t.result.duration_ms, pages: t.result.pages_crawled };
-      if (t.status === 'failed') throw new Error(`seo_crawl run failed: ${JSON.stringify(t)}`);
-    }
+    const api = `http://127.0.0.1:${port}`;
+    const { body } = await postTest<{ id: string }>(api, key, { url: `${origin}/`, type: 'seo_crawl' });
+    const t = await waitForTest<{ status: string; result: { pages_crawled: number; duration_ms: number } }>(
+      api,
+      key,
+      body.id,
+      { pollMs: 50 },
+    );
+    if (t.status === 'failed') throw new Error(`seo_crawl run failed: ${JSON.stringify(t)}`);
+    return { total: performance.now() - started, crawl: t.result.duration_ms, pages: t.result.pages_crawled };
   };
   const runBare = async () => {
     const started = performance.now();
@@ -120,9 +107,9 @@ export async function seoCrawl(services: BenchServices, runs: number) {
       bare.push(await runBare());
       pipeline.push(await runPipeline());
     }
-    memory = peakMiB(worker.pid!);
+    memory = peakMiB(worker.child.pid!);
   } finally {
-    await Promise.all([stopProcess(api), stopProcess(worker)]);
+    await Promise.all([api.stop(), worker.stop()]);
     fixture.close();
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,11 +1,10 @@
+import { spawnApp, teamWithKey } from '@pageprobe/testing';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
-import { startProcess, stopProcess } from './support/processes.ts';
 import { appEnv, type BenchServices, percentile } from './support/services.ts';
-import { benchTeam } from './support/bench-team.ts';
 import { progress, table } from './support/table.ts';
 
 // Issue 7's scenario: 2,000 uptime tests against a local 200 target, end to end (POST /tests to
@@ -18,18 +17,13 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
 
   const db = createDb(services.databaseUrl, { poolSize: 2 });
-  const { teamId, key } = await benchTeam(db, 'bench uptime');
+  const { teamId, key } = await teamWithKey(db, { name: 'bench uptime' });
 
   const port = await freePort();
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'bench-uptime' });
   progress('starting the API and the uptime worker');
-  const api = await startProcess(['apps/api/src/main.ts'], env, `http://127.0.0.1:${port}/healthz`);
-  const worker = await startProcess(
-    ['apps/worker-uptime/src/main.ts'],
-    { ...env, LOG_LEVEL: 'info' },
-    undefined,
-    /worker-uptime ready/,
-  );
+  const api = await spawnApp('api', env, { readyUrl: `http://127.0.0.1:${port}/healthz` });
+  const worker = await spawnApp('worker-uptime', { ...env, LOG_LEVEL: 'info' }, { ready: /worker-uptime ready/ });
 
   const postedAt = new Map<string, number>();
   try {
@@ -71,7 +65,7 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
       ],
     );
   } finally {
-    await Promise.all([stopProcess(api), stopProcess(worker)]);
+    await Promise.all([api.stop(), worker.stop()]);
     await db.$disconnect();
     target.close();
   }

@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
 import harValidator from 'har-validator';
+import { startTest, waitForTest } from '@pageprobe/testing';
 import { startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -104,24 +105,9 @@ await startApp(
 const { key, teamId } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
-async function start(path: string, device = 'mobile') {
-  const res = await call<{ id: string }>(`${api}/tests`, {
-    method: 'POST',
-    token: key,
-    body: { url: `${fixtures.url}${path}`, type: 'lighthouse', device },
-  });
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return res.body.id;
-}
-const finished = (id: string): Promise<Record<string, any>> =>
-  eventually(
-    async () => {
-      const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
-      return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
-    },
-    150_000,
-    `test ${id} finished`,
-  );
+const start = async (path: string, device = 'mobile') =>
+  (await startTest(origin, key, { url: `${fixtures.url}${path}`, type: 'lighthouse', device })).id;
+const finished = (id: string): Promise<Record<string, any>> => waitForTest(origin, key, id, { timeoutMs: 150_000 });
 const polls = new Map<string, Promise<Record<string, any>>>();
 const result = (id: string) => polls.get(id) ?? polls.set(id, finished(id)).get(id)!;
 

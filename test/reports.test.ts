@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@pageprobe/local-services';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startTest, waitForTest } from '@pageprobe/testing';
 import { startApp } from './support/app-process.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
 import { ABOUT_TITLE, reportSite, uptimeSite } from './support/report-sites.ts';
-import { eventually } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -53,24 +53,8 @@ await startApp(
 const { key, teamId } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
-async function start(url: string, type: string) {
-  const res = await call<{ id: string; report_url: string }>(`${api}/tests`, {
-    method: 'POST',
-    token: key,
-    body: { url, type },
-  });
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return res.body;
-}
-const finished = (id: string) =>
-  eventually(
-    async () => {
-      const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
-      return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
-    },
-    120_000,
-    `test ${id} finished`,
-  );
+const start = (url: string, type: string) => startTest<{ id: string; report_url: string }>(origin, key, { url, type });
+const finished = (id: string) => waitForTest<Record<string, any> & { status: string }>(origin, key, id);
 
 const started = {
   lighthouse: await start(`${site.origin}/speed`, 'lighthouse'),

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
 import { gradeFor } from '@pageprobe/test-lifecycle';
+import { startTest, waitForTest } from '@pageprobe/testing';
 import { startApp } from './support/app-process.ts';
 import { brotliBomb, gzipBomb } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { startServer } from './support/servers.ts';
 import {
   countInFlight,
   crawled,
@@ -366,30 +367,10 @@ const browserWorker = await startApp(
 const { key } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
-async function start(url: string) {
-  const res = await call<{ id: string }>(`${api}/tests`, {
-    method: 'POST',
-    token: key,
-    body: { url, type: 'seo_crawl' },
-  });
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return res.body.id;
-}
+const start = async (url: string) => (await startTest(origin, key, { url, type: 'seo_crawl' })).id;
 const polls = new Map<string, Promise<Record<string, any>>>();
 const result = (id: string) => {
-  if (!polls.has(id)) {
-    polls.set(
-      id,
-      eventually(
-        async () => {
-          const res = await call<Record<string, any>>(`${api}/tests/${id}`, { token: key });
-          return ['completed', 'failed'].includes(res.body.status) ? res.body : undefined;
-        },
-        120_000,
-        `test ${id} finished`,
-      ),
-    );
-  }
+  if (!polls.has(id)) polls.set(id, waitForTest(origin, key, id));
   return polls.get(id)!;
 };
 const issue = (t: Record<string, any>, code: string): Record<string, any> | undefined =>

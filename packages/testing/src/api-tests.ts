@@ -1,0 +1,53 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface TestBody {
+  url: string;
+  type?: string;
+  device?: string;
+  callback_url?: string;
+}
+
+/** POST /api/v1/tests; the status and the parsed body, whatever they are (callers assert them). */
+export async function postTest<T = Record<string, unknown>>(
+  origin: string,
+  key: string,
+  body: TestBody,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${origin}/api/v1/tests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/**
+ * Polls GET /api/v1/tests/{id} until the test is `completed` or `failed` and returns it; throws past
+ * `timeoutMs` with the last state seen.
+ */
+export async function waitForTest<T extends { status: string } = Record<string, unknown> & { status: string }>(
+  origin: string,
+  key: string,
+  id: string,
+  { timeoutMs = 120_000, pollMs = 100 }: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    const res = await fetch(`${origin}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } });
+    if (res.ok) {
+      last = (await res.json()) as T;
+      if (last.status === 'completed' || last.status === 'failed') return last;
+    } else await res.body?.cancel();
+    if (Date.now() > deadline)
+      throw new Error(`test ${id} not finished within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+    await sleep(pollMs);
+  }
+}
+
+/** POST /api/v1/tests that must be accepted (202): its body, or an error carrying the answer. */
+export async function startTest<T = { id: string }>(origin: string, key: string, body: TestBody): Promise<T> {
+  const res = await postTest<T>(origin, key, body);
+  if (res.status !== 202) throw new Error(`POST /tests answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type AppName = 'api' | 'worker-uptime' | 'worker-browser' | 'callback-dispatcher';
+
+export interface AppProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Resolves with the first printed line that matches; rejects when the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Sends `signal` (SIGTERM) and resolves with the exit code once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface SpawnOptions {
+  /** A line that says the app is ready (default: its "ready" or "listening" log line); null: do not wait. */
+  ready?: RegExp | null;
+  /** Instead of a line: ready once this URL answers (for apps that log only warnings). */
+  readyUrl?: string;
+  /** The checkout to run from: this one unless told (the image test runs installed copies). */
+  root?: string;
+  timeoutMs?: number;
+  /** Called as soon as the process exists, before it is ready: for cleanup hooks (a test's `after`). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+/**
+ * Runs an app exactly as production and `npm start` do (`node apps/<name>/src/main.ts`), or any script
+ * given as arguments, and waits until it says it is ready.
+ */
+export async function spawnApp(
+  app: AppName | string[],
+  env: NodeJS.ProcessEnv,
+  { ready = /"msg":"[^"]*(ready|listening)/, readyUrl, root = REPO, timeoutMs = 20_000, onSpawn }: SpawnOptions = {},
+): Promise<AppProcess> {
+  const args = typeof app === 'string' ? [`apps/${app}/src/main.ts`] : app;
+  const name = typeof app === 'string' ? app : args.join(' ');
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  onSpawn?.(child);
+  const lines: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line);
+      for (const w of waiters) if (w.pattern.test(line)) w.resolve(line);
+    });
+  }
+  const exited = once(child, 'exit');
+
+  const process_: AppProcess = {
+    child,
+    output: () => lines.join('\n'),
+    waitFor(pattern, waitMs = timeoutMs) {
+      const seen = lines.find((l) => pattern.test(l));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          pattern,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(line);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`${name} printed nothing matching ${pattern} in ${waitMs} ms:\n${process_.output()}`));
+        }, waitMs);
+        waiters.add(waiter);
+        void exited.then(() => {
+          if (waiters.has(waiter)) {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${process_.output()}`));
+          }
+        });
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+  if (readyUrl) await untilAnswers(readyUrl, child, timeoutMs, process_);
+  else if (ready) await process_.waitFor(ready);
+  return process_;
+}
+
+async function untilAnswers(url: string, child: ChildProcess, timeoutMs: number, app: AppProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answered = await fetch(url).then(
+      async (r) => {
+        await r.body?.cancel();
+        return true;
+      },
+      () => false,
+    );
+    if (answered) return;
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}):\n${app.output()}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in ${timeoutMs} ms:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

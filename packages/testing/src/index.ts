@@ -1,0 +1,5 @@
+// What the integration tests (test/), the benchmarks (bench/) and the scripts share to drive the
+// service from outside: a team with a key, an app in its own process, a test posted and waited for.
+export { type AppName, type AppProcess, spawnApp, type SpawnOptions } from './app-process.ts';
+export { postTest, startTest, type TestBody, waitForTest } from './api-tests.ts';
+export { teamWithKey } from './team-with-key.ts';
