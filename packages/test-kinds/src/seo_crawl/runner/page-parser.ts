@@ -3,6 +3,12 @@ import type { PageFacts } from './parse-page.ts';
 
 /** Heap the parse thread may use: a hostile page ends that thread, not the worker process. */
 const PARSER_HEAP_MB = 512;
+/**
+ * Longest a page may take to parse. Linear pages of 5 MiB parse in a few seconds; what takes longer is
+ * hostile (parse5 is quadratic in nesting depth: 100,000 nested elements take minutes), so the thread
+ * is stopped and the page kept without facts, inside the crawl's budget.
+ */
+const PARSE_TIMEOUT_MS = 15_000;
 
 type Pending = { worker: Worker; resolve: (facts: PageFacts) => void; reject: (error: Error) => void };
 
@@ -16,12 +22,29 @@ export class PageParser {
   #worker: Worker | null = null;
   readonly #pending = new Map<number, Pending>();
   #next = 0;
+  readonly #timeoutMs: number;
+
+  constructor({ timeoutMs = PARSE_TIMEOUT_MS }: { timeoutMs?: number } = {}) {
+    this.#timeoutMs = timeoutMs;
+  }
 
   parse(html: string, url: string): Promise<PageFacts> {
     const worker = this.#thread();
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { worker, resolve, reject });
+      const timer = setTimeout(() => {
+        // Its thread may hold other pages: they fail with it, and the next page gets a new thread.
+        if (this.#worker === worker) this.#worker = null;
+        void worker.terminate();
+      }, this.#timeoutMs);
+      timer.unref();
+      const settle =
+        <T>(fn: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          fn(value);
+        };
+      this.#pending.set(id, { worker, resolve: settle(resolve), reject: settle(reject) });
       worker.postMessage({ id, html, url });
     });
   }

@@ -42,3 +42,14 @@ test('pages sent at once each get their own answer', async () => {
     [1, 2, 3, 4],
   );
 });
+
+test('a page that takes too long to parse is given up and the next page gets a fresh thread', async () => {
+  const slow = new PageParser({ timeoutMs: 500 });
+  after(() => slow.close());
+  // Quadratic in depth for parse5: minutes for 100,000 nested elements.
+  const nested = `<html><body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}</body></html>`;
+  const started = performance.now();
+  await assert.rejects(slow.parse(nested, 'https://example.com/'), /stopped/);
+  assert.ok(performance.now() - started < 5_000, 'given up at its time limit');
+  assert.equal((await slow.parse(manyLinks(3), 'https://example.com/')).links.length, 3);
+});
