@@ -70,7 +70,15 @@ const fixtures = await startServer((req, res) => {
       return send(
         'text/html',
         html(
-          `<h1>Public page</h1><img src="${c}/img.png" alt=""><iframe src="${c}/frame" title="f"></iframe><script>fetch("${c}/api").catch(() => {})</script>`,
+          // Also 500 WebSockets to the canary and fetch loops to cloud metadata and loopback (issue 14).
+          `<h1>Public page</h1><img src="${c}/img.png" alt=""><iframe src="${c}/frame" title="f"></iframe><script>
+            fetch("${c}/api").catch(() => {});
+            for (let i = 0; i < 500; i++) { try { new WebSocket("${c.replace('http', 'ws')}/ws" + i); } catch {} }
+            setInterval(() => {
+              fetch("http://169.254.169.254/latest/meta-data/").catch(() => {});
+              fetch("http://127.0.0.1:${new URL(c).port}/loop").catch(() => {});
+            }, 20);
+          </script>`,
         ),
       );
     }
@@ -207,10 +215,11 @@ test('a 500 document and a page that never answers end failed with a clear code,
   );
 });
 
-test('requests from a public page to a private address are refused and reported; the canary sees nothing', async () => {
+test('requests, 500 WebSockets and fetch loops from a public page to private addresses are refused and reported; the canary sees nothing', async () => {
   const t = await result(ids.guarded);
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   assert.deepEqual(canary.requests, [], 'the canary was reached');
+  assert.equal(canary.connections(), 0, 'a connection reached the canary (WebSocket or fetch loop)');
   const blocked = t.result.blocked_requests as Array<{ host: string; port: number; reason: string }>;
   assert.ok(
     blocked.some((b) => b.port === Number(new URL(canary.url).port) && b.reason === 'loopback'),

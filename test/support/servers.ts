@@ -15,6 +15,8 @@ export interface ReceivedRequest {
 export interface LocalServer {
   url: string;
   requests: ReceivedRequest[];
+  /** TCP connections accepted so far (a WebSocket or any other protocol counts, not only HTTP requests). */
+  connections(): number;
   /** Resolves with the n-th request (1-based) once it has arrived. */
   nth(n: number, timeoutMs?: number): Promise<ReceivedRequest>;
 }
@@ -41,6 +43,8 @@ export async function startServer(
       answer(received, res);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   after(() => {
@@ -50,6 +54,7 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    connections: () => connections,
     nth(n, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`request ${n} did not arrive in ${timeoutMs} ms`)), timeoutMs);
