@@ -63,6 +63,26 @@ test('10 POST /tests a minute per key, counted apart from reads, per key', async
   assert.equal((await post(other, 1)).status, 202);
 });
 
+test("many keys of one team: writes are per key (CONTRACT.md), but what a team may spend is the team's", async () => {
+  // Issue 14: five keys give five write budgets, as the contract says; the free plan's lighthouse
+  // allowance (FREE_LIGHTHOUSE_PER_HOUR, 3) and the credits are the team's, whatever key spends them.
+  const { key, admin, teamId } = await teamWithKey(env, { plan: 'free' });
+  const keys = [
+    key,
+    ...(await Promise.all([1, 2, 3, 4].map(async () => (await admin.createApiKey(teamId, { scope: 'write' })).key))),
+  ];
+  const statuses = [];
+  for (const [i, k] of keys.entries()) {
+    const res = await call(`${origins[i % 2]}/api/v1/tests`, {
+      method: 'POST',
+      token: k,
+      body: { url: 'https://93.184.215.14/', type: 'lighthouse' },
+    });
+    statuses.push(res.status === 429 ? (res.body as { code: string }).code : res.status);
+  }
+  assert.deepEqual(statuses, [202, 202, 202, 'free_tier_rate_limited', 'free_tier_rate_limited']);
+});
+
 test('the window slides: no burst past the limit at a window edge', async () => {
   const redis = new Redis(env.redisUrl);
   after(() => redis.disconnect());
