@@ -60,8 +60,8 @@ export interface Crawl {
   sitemapUrls: string[];
   /** The answer for /llms.txt. */
   llmsTxt: Fetched;
-  /** The raw HTML of the start page, for the rendering comparison. */
-  startHtml: string | null;
+  /** The visible text of the start page's raw HTML (parsed on the parse thread), for the rendering comparison. */
+  startText: string | null;
   durationMs: number;
 }
 
@@ -112,7 +112,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
   const seen = new Set<string>([start]);
   const frontier: Array<{ url: string; depth: number }> = [{ url: start, depth: 0 }];
   const linkedFrom = new Map<string, string[]>();
-  let startHtml: string | null = null;
+  let startText: string | null = null;
   let stoppedBy: Crawl['stoppedBy'] = null;
 
   const allowed = (url: string) => robotsTxt.state !== 'unreachable' && robotsTxt.robots.allows(url);
@@ -153,7 +153,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
       answer.status !== null && answer.status < 300 && /html/i.test(answer.contentType ?? '') && answer.body !== null;
     // Off the main thread; a page its thread could not parse (out of its heap) is kept without facts.
     const facts = html && sameOrigin ? await parser.parse(answer.body!, answer.finalUrl).catch(() => null) : null;
-    if (depth === 0 && facts) startHtml = answer.body;
+    if (depth === 0 && facts) startText = facts.text;
     const { body: _body, bytes: _bytes, headers, ...record } = answer;
     const page: CrawledPage = {
       ...record,
@@ -212,7 +212,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
     sitemaps,
     sitemapUrls,
     llmsTxt,
-    startHtml,
+    startText,
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -3,11 +3,9 @@ import type { Test } from '@pageprobe/db';
 import type { NetworkErrorCode } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
-import * as cheerio from 'cheerio';
 import { auditCrawl } from './audit.ts';
 import { crawlSite } from './crawl.ts';
 import { readLlmsTxt } from './llms-txt.ts';
-import { visibleText } from './parse-page.ts';
 import { compareText, type RenderComparison, renderedText } from './render-compare.ts';
 
 export interface SeoTestDeps {
@@ -70,7 +68,7 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, { log, storeArti
     const audit = auditCrawl(
       crawl,
       readLlmsTxt(`${origin}/llms.txt`, crawl.llmsTxt),
-      compare(crawl.startHtml, rendered),
+      compare(crawl.startText, rendered),
     );
     await storeArtifacts([
       {
@@ -98,9 +96,9 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, { log, storeArti
   }
 }
 
-function compare(startHtml: string | null, rendered: { text: string | null; error: string | null }): RenderComparison {
-  if (startHtml === null)
+function compare(startText: string | null, rendered: { text: string | null; error: string | null }): RenderComparison {
+  if (startText === null)
     return { raw_words: 0, rendered_words: 0, js_only_share: null, error: 'the start page is not an HTML page' };
   if (rendered.text === null) return { raw_words: 0, rendered_words: 0, js_only_share: null, error: rendered.error };
-  return compareText(visibleText(cheerio.load(startHtml)), rendered.text);
+  return compareText(startText, rendered.text);
 }
