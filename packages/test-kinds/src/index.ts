@@ -10,3 +10,14 @@ export { layout } from './report/layout.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';
 export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
 export { resultSchemas } from './openapi-schemas.ts';
+export { type IssueCode, type IssueKind, ISSUES, type Severity } from './seo_crawl/issue-catalog.ts';
+export {
+  type Assertion,
+  type AssertionProblem,
+  type AssertionResult,
+  judge,
+  type KeyRules,
+  type Measure,
+  median,
+  parseAssertions,
+} from './assertions/assertions.ts';

@@ -1,4 +1,4 @@
-import type { IssueCode } from './issue-catalog.ts';
+import type { IssueCode } from '@pageprobe/test-kinds';
 
 /** What the checks found: the URLs per issue code, and per URL the codes with an optional detail. */
 export class Findings {

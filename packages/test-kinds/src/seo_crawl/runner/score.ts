@@ -1,5 +1,5 @@
 import type { Findings } from './findings.ts';
-import { type IssueCode, ISSUES, type Severity } from './issue-catalog.ts';
+import { type IssueCode, ISSUES, type Severity } from '@pageprobe/test-kinds';
 
 /** How many points (of 100) one issue costs when it affects every page. */
 export const SEVERITY_WEIGHT: Record<Severity, number> = { error: 15, warning: 6, notice: 2 };

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lighthouseAssertionRules, measureLighthouse } from '../lighthouse/assertions.ts';
+import { measureSeo, seoAssertionRules } from '../seo_crawl/assertions.ts';
+import { measureUptime, uptimeAssertionRules } from '../uptime/assertions.ts';
+import { judge, median, parseAssertions } from './assertions.ts';
+
+// The `assertions` of a real lighthouserc, as people paste them.
+const LHCI = {
+  'categories:performance': ['error', { minScore: 0.9 }],
+  'categories:accessibility': ['warn', { minScore: 0.95 }],
+  'largest-contentful-paint': ['error', { maxNumericValue: 2500 }],
+  'uses-long-cache-ttl': 'warn',
+  'resource-summary:script:size': ['error', { maxNumericValue: 300_000 }],
+  'unused-javascript': ['warn', { maxLength: 2 }],
+  'render-blocking-resources': 'off',
+};
+
+const lhr = {
+  categories: { performance: { score: 0.62 }, accessibility: { score: 0.98 } },
+  audits: {
+    'largest-contentful-paint': { score: 0.4, numericValue: 3800 },
+    'uses-long-cache-ttl': { score: 1 },
+    'unused-javascript': { score: 0.5, details: { items: [{}, {}, {}] } },
+    'resource-summary': {
+      score: null,
+      details: { items: [{ resourceType: 'script', transferSize: 120_000, requestCount: 3 }] },
+    },
+  },
+};
+
+test("a lighthouserc's assertions parse as Lighthouse CI reads them", () => {
+  const parsed = parseAssertions(LHCI, lighthouseAssertionRules);
+  assert.ok(parsed.ok);
+  assert.deepEqual(
+    parsed.assertions.map((a) => [a.key, a.level, a.operator, a.expected]),
+    [
+      ['categories:performance', 'error', 'minScore', 0.9],
+      ['categories:accessibility', 'warn', 'minScore', 0.95],
+      ['largest-contentful-paint', 'error', 'maxNumericValue', 2500],
+      ['uses-long-cache-ttl', 'warn', 'minScore', 1],
+      ['resource-summary:script:size', 'error', 'maxNumericValue', 300_000],
+      ['unused-javascript', 'warn', 'maxLength', 2],
+      ['render-blocking-resources', 'off', 'minScore', 1],
+    ],
+  );
+});
+
+test('judged against a run: failing error-level assertions fail the whole, warn-level ones do not, off is skipped', () => {
+  const parsed = parseAssertions(LHCI, lighthouseAssertionRules);
+  assert.ok(parsed.ok);
+  const { results, passed } = judge(parsed.assertions, measureLighthouse(lhr));
+  assert.equal(passed, false);
+  const by = Object.fromEntries(results.map((r) => [`${r.key} ${r.operator}`, [r.actual, r.passed]]));
+  assert.deepEqual(by, {
+    'categories:performance minScore': [0.62, false],
+    'categories:accessibility minScore': [0.98, true],
+    'largest-contentful-paint maxNumericValue': [3800, false],
+    'uses-long-cache-ttl minScore': [1, true],
+    'resource-summary:script:size maxNumericValue': [120_000, true],
+    'unused-javascript maxLength': [3, false],
+  });
+  // Only warnings fail: still passed.
+  const warnOnly = parseAssertions({ 'unused-javascript': ['warn', { maxLength: 0 }] }, lighthouseAssertionRules);
+  assert.ok(warnOnly.ok);
+  assert.equal(judge(warnOnly.assertions, measureLighthouse(lhr)).passed, true);
+  assert.equal(judge([], measureLighthouse(lhr)).passed, null, 'nothing asserted: null');
+});
+
+test('unknown keys and malformed values are refused, each naming its key', () => {
+  const parsed = parseAssertions(
+    {
+      'categories:speed': ['error', { minScore: 0.9 }],
+      'categories:performance': ['error', { minScore: 90 }],
+      'first-contentful-paint': ['fatal', { maxNumericValue: 1 }],
+      'resource-summary:script:weight': ['error', { maxNumericValue: 1 }],
+      'total-blocking-time': ['error', { maxNumericValue: 'fast' }],
+      'Not An Audit': 'error',
+      'speed-index': ['error', { minNumericValue: 1 }],
+    },
+    lighthouseAssertionRules,
+  );
+  assert.ok(!parsed.ok);
+  assert.deepEqual(parsed.problems.map((p) => p.key).sort(), [
+    'Not An Audit',
+    'categories:performance',
+    'categories:speed',
+    'first-contentful-paint',
+    'resource-summary:script:weight',
+    'speed-index',
+    'total-blocking-time',
+  ]);
+  assert.ok(!parseAssertions([], lighthouseAssertionRules).ok);
+});
+
+test('seo_crawl and uptime have keys of their own, in the same form', () => {
+  const seo = parseAssertions(
+    {
+      'seo:structure_score': ['error', { minScore: 0.8 }],
+      'seo:issue:title_missing': 'error',
+      'seo:issue:redirect_chain': ['warn', { maxLength: 1 }],
+      'seo:issues:error': ['error', { maxNumericValue: 0 }],
+    },
+    seoAssertionRules,
+  );
+  assert.ok(seo.ok);
+  const seoRun = measureSeo({
+    structureScore: 72,
+    issues: [
+      { code: 'title_missing', severity: 'error', urls: ['https://e.com/a'] },
+      { code: 'redirect_chain', severity: 'warning', urls: ['https://e.com/b'] },
+    ],
+  });
+  assert.deepEqual(
+    judge(seo.assertions, seoRun).results.map((r) => [r.key, r.actual, r.passed]),
+    [
+      ['seo:structure_score', 0.72, false],
+      ['seo:issue:title_missing', 1, false],
+      ['seo:issue:redirect_chain', 1, true],
+      ['seo:issues:error', 1, false],
+    ],
+  );
+  assert.ok(!parseAssertions({ 'seo:issue:no_such_code': 'error' }, seoAssertionRules).ok);
+
+  const uptime = parseAssertions(
+    {
+      'uptime:up': 'error',
+      'uptime:timings:total': ['error', { maxNumericValue: 500 }],
+      'uptime:certificate:days_remaining': ['warn', { minNumericValue: 14 }],
+    },
+    uptimeAssertionRules,
+  );
+  assert.ok(uptime.ok);
+  const up = measureUptime({ up: true, timings_ms: { total: 620 }, tls: { days_remaining: 30 } });
+  const judged = judge(uptime.assertions, up);
+  assert.deepEqual(
+    judged.results.map((r) => [r.key, r.actual, r.passed]),
+    [
+      ['uptime:up', 1, true],
+      ['uptime:timings:total', 620, false],
+      ['uptime:certificate:days_remaining', 30, true],
+    ],
+  );
+  assert.equal(judged.passed, false);
+  assert.ok(!parseAssertions({ 'categories:performance': ['error', { minScore: 1 }] }, uptimeAssertionRules).ok);
+});
+
+test('a value that could not be measured fails its assertion', () => {
+  const parsed = parseAssertions({ interactive: ['error', { maxNumericValue: 5000 }] }, lighthouseAssertionRules);
+  assert.ok(parsed.ok);
+  const { results, passed } = judge(parsed.assertions, measureLighthouse({ categories: {}, audits: {} }));
+  assert.deepEqual([results[0]!.actual, results[0]!.passed, passed], [null, false, false]);
+});
+
+test('median of runs, as LHCI aggregates them', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.equal(median([]), null);
+});
