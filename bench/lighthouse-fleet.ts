@@ -1,4 +1,4 @@
-import { spawnApp, teamWithKey } from '@pageprobe/testing';
+import { spawnApp, startTest, teamWithKey } from '@pageprobe/testing';
 import { createDb } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startBenchPage } from './support/bench-page.ts';
@@ -32,14 +32,10 @@ export async function lighthouseFleet(services: BenchServices, tests: number) {
       );
       const run = async (n: number) => {
         const ids = await Promise.all(
-          Array.from({ length: n }, async () => {
-            const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ url: pageUrl, type: 'lighthouse' }),
-            });
-            return ((await res.json()) as { id: string }).id;
-          }),
+          Array.from(
+            { length: n },
+            async () => (await startTest(`http://127.0.0.1:${port}`, key, { url: pageUrl, type: 'lighthouse' })).id,
+          ),
         );
         for (;;) {
           const rows = await db.test.findMany({

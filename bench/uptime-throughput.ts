@@ -1,4 +1,4 @@
-import { spawnApp, teamWithKey } from '@pageprobe/testing';
+import { spawnApp, startTest, teamWithKey } from '@pageprobe/testing';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,12 +35,7 @@ export async function uptimeThroughput(services: BenchServices, count = 2000) {
         while (next < count) {
           next++;
           const started = Date.now();
-          const res = await fetch(`http://127.0.0.1:${port}/api/v1/tests`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ url: targetUrl, type: 'uptime' }),
-          });
-          const { id } = (await res.json()) as { id: string };
+          const { id } = await startTest(`http://127.0.0.1:${port}`, key, { url: targetUrl, type: 'uptime' });
           postedAt.set(id, started);
         }
       }),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@pageprobe/local-services';
+import { startTest, waitForTest } from '@pageprobe/testing';
 import { call } from './support/http.ts';
 import { eventually, isListening, startServer } from './support/servers.ts';
 
@@ -65,20 +66,8 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
       .map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]),
   );
 
-  const created = await call<{ id: string }>(`${origin}/api/v1/tests`, {
-    method: 'POST',
-    token: key,
-    body: { url: `${target.url}/`, type: 'uptime' },
-  });
-  assert.equal(created.status, 202);
-  await eventually(
-    async () => {
-      const res = await call<{ status: string }>(`${origin}/api/v1/tests/${created.body.id}`, { token: key });
-      return res.body.status === 'completed' ? true : undefined;
-    },
-    15_000,
-    'test completed',
-  );
+  const created = await startTest(origin, key, { url: `${target.url}/`, type: 'uptime' }); // throws unless 202
+  assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 15_000 })).status, 'completed');
 
   await stop(first);
   assert.match(first.output(), /stopped/);
@@ -90,7 +79,7 @@ test('first start: dev key printed, a test runs; Ctrl-C stops every process; sec
   assert.equal(await second.ready, true, second.output());
   assert.match(second.output(), /database is up to date/);
   assert.match(second.output(), /from .*dev-credentials\.json/);
-  const again = await call<{ status: string; result: { up: boolean } }>(`${origin}/api/v1/tests/${created.body.id}`, {
+  const again = await call<{ status: string; result: { up: boolean } }>(`${origin}/api/v1/tests/${created.id}`, {
     token: key,
   });
   assert.equal(again.status, 200);

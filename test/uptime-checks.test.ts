@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
+import { startTest, waitForTest } from '@pageprobe/testing';
 import { startApp } from './support/app-process.ts';
 import { brotliBomb, gzipBomb, peakRssMiB } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
-import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -81,13 +81,11 @@ const targets = {
 const ids = Object.fromEntries(
   await Promise.all(
     Object.entries(targets).map(async ([name, url]) => {
-      const res = await call<{ id: string }>(`${origin}/api/v1/tests`, {
-        method: 'POST',
-        token: key,
-        body: { url, type: 'uptime' },
+      // Throws unless 202, with the answer's body.
+      const { id } = await startTest(origin, key, { url, type: 'uptime' }).catch((e: Error) => {
+        throw new Error(`${name}: ${e.message}`);
       });
-      assert.equal(res.status, 202, `${name}: ${JSON.stringify(res.body)}`);
-      return [name, res.body.id];
+      return [name, id];
     }),
   ),
 ) as Record<keyof typeof targets, string>;
@@ -97,13 +95,10 @@ const check = (name: keyof typeof targets) => {
   if (!results.has(name)) {
     results.set(
       name,
-      eventually(
-        async () => {
-          const res = await call<Record<string, any>>(`${origin}/api/v1/tests/${ids[name]}`, { token: key });
-          return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : undefined;
+      waitForTest<Record<string, any> & { status: string }>(origin, key, ids[name], { timeoutMs: 30_000 }).catch(
+        (e: Error) => {
+          throw new Error(`${name}: ${e.message}`);
         },
-        30_000,
-        `${name} finished`,
       ),
     );
   }

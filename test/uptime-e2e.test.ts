@@ -2,10 +2,11 @@
 // in PostgreSQL, the job in Redis, the uptime worker's real GET, the dispatcher's signed callback.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { waitForTest } from '@pageprobe/testing';
 import { SignatureVerificationError, verifySignature } from '@pageprobe/webhook-verify';
 import { startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { startServer } from './support/servers.ts';
 import { createTestEnv } from './support/test-env.ts';
 import { freePort } from '@pageprobe/local-services';
 
@@ -86,15 +87,10 @@ test('uptime test: queued, checked by the worker, signed callback delivered, GET
   // The target really was fetched by the worker.
   assert.ok(target.requests.some((r) => r.url === '/health' && r.method === 'GET'));
 
-  const read = await eventually(
-    async () => {
-      const res = await call<Record<string, any>>(`${api}/tests/${created.body.id}`, { token: key });
-      return res.body.callback?.state === 'delivered' ? res : undefined;
-    },
-    10_000,
-    'callback recorded as delivered',
-  );
-  const testView = read.body;
+  const testView = await waitForTest<Record<string, any> & { status: string }>(origin, key!, created.body.id!, {
+    timeoutMs: 10_000,
+    settled: (t) => t.callback?.state === 'delivered',
+  });
   assert.equal(testView.status, 'completed');
   assert.equal(testView.completed_at, payload.test.completed_at);
   assert.equal(testView.result.up, true);

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
+import { startTest } from '@pageprobe/testing';
 import { type AppProcess, startApp } from './support/app-process.ts';
-import { call } from './support/http.ts';
 import { eventually, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
@@ -31,15 +31,15 @@ const workerEnv = env.appEnv({ ...common, JOB_LOCK_MS: '2000', LIGHTHOUSE_MAX_WA
 const startWorker = () => startApp('worker-browser', workerEnv);
 const { key, teamId } = await teamWithKey(env, { credits: 5 });
 
-async function startTest(path: string) {
-  const res = await call<{ id: string }>(`${origin}/api/v1/tests`, {
-    method: 'POST',
-    token: key,
-    body: { url: `${fixtures.url}${path}`, type: 'lighthouse', callback_url: `${receiver.url}/cb` },
-  });
-  assert.equal(res.status, 202);
-  return res.body.id;
-}
+// Throws unless the API answers 202.
+const startLighthouse = async (path: string) =>
+  (
+    await startTest(origin, key, {
+      url: `${fixtures.url}${path}`,
+      type: 'lighthouse',
+      callback_url: `${receiver.url}/cb`,
+    })
+  ).id;
 const documentHits = (path: string) => fixtures.requests.filter((r) => r.url === path).length;
 const waitForHit = (path: string, n: number) =>
   eventually(async () => (documentHits(path) >= n ? true : undefined), 30_000, `${path} hit ${n}×`);
@@ -56,7 +56,7 @@ const callbacksFor = (id: string) => receiver.requests.filter((r) => JSON.parse(
 
 test('killed once: another worker runs the test again and it completes, with one callback', async () => {
   const first = await startWorker();
-  const id = await startTest('/once');
+  const id = await startLighthouse('/once');
   await waitForHit('/once', 1);
   first.child.kill('SIGKILL');
   const second = await startWorker();
@@ -71,7 +71,7 @@ test('killed once: another worker runs the test again and it completes, with one
 
 test('killed every time: the test ends failed, its credit refunded, its callback sent', async () => {
   const balanceBefore = (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
-  const id = await startTest('/always');
+  const id = await startLighthouse('/always');
   let worker: AppProcess = await startWorker();
   // BullMQ allows one stall; the second makes the job fail for good.
   for (let run = 1; run <= 2; run++) {

@@ -22,14 +22,18 @@ export async function postTest<T = Record<string, unknown>>(
 }
 
 /**
- * Polls GET /api/v1/tests/{id} until the test is `completed` or `failed` and returns it; throws past
- * `timeoutMs` with the last state seen.
+ * Polls GET /api/v1/tests/{id} until the test is `completed` or `failed` (and, when given, `settled`
+ * holds too, e.g. its callback delivered) and returns it; throws past `timeoutMs` with the last state seen.
  */
 export async function waitForTest<T extends { status: string } = Record<string, unknown> & { status: string }>(
   origin: string,
   key: string,
   id: string,
-  { timeoutMs = 120_000, pollMs = 100 }: { timeoutMs?: number; pollMs?: number } = {},
+  {
+    timeoutMs = 120_000,
+    pollMs = 100,
+    settled = () => true,
+  }: { timeoutMs?: number; pollMs?: number; settled?: (test: T) => boolean } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
@@ -37,7 +41,7 @@ export async function waitForTest<T extends { status: string } = Record<string, 
     const res = await fetch(`${origin}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } });
     if (res.ok) {
       last = (await res.json()) as T;
-      if (last.status === 'completed' || last.status === 'failed') return last;
+      if ((last.status === 'completed' || last.status === 'failed') && settled(last)) return last;
     } else await res.body?.cancel();
     if (Date.now() > deadline)
       throw new Error(`test ${id} not finished within ${timeoutMs} ms: ${JSON.stringify(last)}`);
