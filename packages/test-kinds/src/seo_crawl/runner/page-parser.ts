@@ -10,7 +10,14 @@ const PARSER_HEAP_MB = 512;
  */
 const PARSE_TIMEOUT_MS = 15_000;
 
-type Pending = { worker: Worker; resolve: (facts: PageFacts) => void; reject: (error: Error) => void };
+type Message = { id: number; started?: true; facts?: PageFacts; error?: string };
+
+type Pending = {
+  worker: Worker;
+  resolve: (facts: PageFacts) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+};
 
 /**
  * Parses pages on a thread of their own. Parsing is linear but not free (a page of 80,000 links takes
@@ -32,21 +39,23 @@ export class PageParser {
     const worker = this.#thread();
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // Its thread may hold other pages: they fail with it, and the next page gets a new thread.
-        if (this.#worker === worker) this.#worker = null;
-        void worker.terminate();
-      }, this.#timeoutMs);
-      timer.unref();
-      const settle =
-        <T>(fn: (value: T) => void) =>
-        (value: T) => {
-          clearTimeout(timer);
-          fn(value);
-        };
-      this.#pending.set(id, { worker, resolve: settle(resolve), reject: settle(reject) });
+      this.#pending.set(id, { worker, resolve, reject, timer: undefined });
       worker.postMessage({ id, html, url });
     });
+  }
+
+  /**
+   * The clock starts when the thread starts on the page (not while it starts up or parses another):
+   * past the limit the thread is stopped; pages it held fail with it, the next gets a new thread.
+   */
+  #started(id: number): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    pending.timer = setTimeout(() => {
+      if (this.#worker === pending.worker) this.#worker = null;
+      void pending.worker.terminate();
+    }, this.#timeoutMs);
+    pending.timer.unref();
   }
 
   async close(): Promise<void> {
@@ -62,8 +71,10 @@ export class PageParser {
     });
     // An idle parser does not keep the process alive.
     worker.unref();
-    worker.on('message', ({ id, facts, error }: { id: number; facts?: PageFacts; error?: string }) => {
+    worker.on('message', ({ id, started, facts, error }: Message) => {
+      if (started) return this.#started(id);
       const pending = this.#pending.get(id);
+      clearTimeout(pending?.timer);
       this.#pending.delete(id);
       if (error !== undefined) pending?.reject(new Error(error));
       else pending?.resolve(facts!);
@@ -72,6 +83,7 @@ export class PageParser {
       if (this.#worker === worker) this.#worker = null;
       for (const [id, pending] of this.#pending) {
         if (pending.worker !== worker) continue;
+        clearTimeout(pending.timer);
         this.#pending.delete(id);
         pending.reject(error);
       }

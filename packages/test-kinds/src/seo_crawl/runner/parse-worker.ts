@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { parsePage } from './parse-page.ts';
 
 parentPort!.on('message', ({ id, html, url }: { id: number; html: string; url: string }) => {
+  parentPort!.postMessage({ id, started: true });
   try {
     parentPort!.postMessage({ id, facts: parsePage(html, url) });
   } catch (error) {
