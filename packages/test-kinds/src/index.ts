@@ -21,3 +21,6 @@ export {
   median,
   parseAssertions,
 } from './assertions/assertions.ts';
+export { measureLighthouse } from './lighthouse/assertions.ts';
+export { measureSeo } from './seo_crawl/assertions.ts';
+export { measureUptime } from './uptime/assertions.ts';

@@ -1,3 +1,4 @@
+import type { KeyRules } from './assertions/assertions.ts';
 import type { z } from 'zod';
 import type { Advice } from './report/advice.ts';
 import type { ReportView } from './report/report-test.ts';
@@ -48,6 +49,8 @@ export interface TestKind<
   /** The `result` (and `audits`) a completed test stores; the OpenAPI document is generated from these. */
   result: z.ZodType;
   audits: z.ZodType;
+  /** The assertion keys the kind knows (issue 15), in Lighthouse CI's syntax. */
+  assertionRules: KeyRules;
   /** The codes a test of this kind fails with, in plain words, with what to try. */
   failures: Record<string, Advice>;
   /** The report body of a completed test. */

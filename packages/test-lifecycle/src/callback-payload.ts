@@ -17,6 +17,8 @@ export function serialiseCallback(test: Test, publicBaseUrl: string): { event: C
       structure_score: test.structureScore,
       grade: test.grade,
       completed_at: test.completedAt?.toISOString() ?? null,
+      // Only for a test with assertions: without them the body is exactly the spec's (section 6).
+      ...(test.assertions ? { passed: test.passed, assertion_results: test.assertionResults ?? [] } : {}),
     },
     report_url: reportUrl(publicBaseUrl, test.reportToken),
   });

@@ -2,7 +2,7 @@ import type { Db, Plan, Test, TestType } from '@pageprobe/db';
 import { type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
-import { claimTest, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
+import { claimTest, finishTest, type LifecycleDeps, type Outcome, verdictFor } from './transitions.ts';
 
 export interface TestWorkerOptions {
   type: TestType;
@@ -70,7 +70,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       if (!job.isFinalAttempt) throw error;
       outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
     }
-    if (await finishTest(lifecycle, testId, outcome))
+    if (await finishTest(lifecycle, testId, outcome, verdictFor(test, outcome)))
       options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
     log.info({ status: outcome.status }, 'test finished');
   }

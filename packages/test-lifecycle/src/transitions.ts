@@ -1,4 +1,5 @@
-import type { Db, Plan, Prisma, Test } from '@pageprobe/db';
+import { type Db, type Plan, Prisma, type Test } from '@pageprobe/db';
+import { type AssertionResult, judge, kindNamed, type Measure, parseAssertions } from '@pageprobe/test-kinds';
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 import { serialiseCallback } from './callback-payload.ts';
@@ -50,6 +51,8 @@ export type Outcome =
         Prisma.TestUpdateInput,
         'performanceScore' | 'structureScore' | 'grade' | 'scores' | 'vitals' | 'audits' | 'seoIssues' | 'result'
       >;
+      /** Reads what the test's assertions are about from this run (issue 15). */
+      measure?: Measure;
     }
   | {
       status: 'failed';
@@ -72,23 +75,59 @@ export function withoutNul<T>(value: T): T {
   return value;
 }
 
+/** How a test fared against its assertions, written with its outcome. */
+export interface Verdict {
+  assertionResults: AssertionResult[] | null;
+  passed: boolean | null;
+}
+
+/**
+ * The test's assertions judged against the run: a completed run is measured; a failed test cannot pass
+ * a gate (passed false, no results). Null when the test has no assertions.
+ */
+export function verdictFor(test: Test, outcome: Outcome): Verdict | null {
+  if (!test.assertions) return null;
+  const parsed = parseAssertions(test.assertions, kindNamed(test.type).assertionRules);
+  // Validated at POST; a key a later release stopped knowing is left unjudged rather than failing the test.
+  if (!parsed.ok) return null;
+  if (outcome.status !== 'completed' || !outcome.measure) return { assertionResults: null, passed: false };
+  const { results, passed } = judge(parsed.assertions, outcome.measure);
+  return { assertionResults: results, passed };
+}
+
 /**
  * Finishes a test once: the state change, the refund and the callback delivery row are one
  * transaction (the delivery row is the callback's outbox); the job is enqueued after commit.
  * Returns false when the test had already finished.
  */
-export async function finishTest(deps: LifecycleDeps, testId: string, outcome: Outcome): Promise<boolean> {
+export async function finishTest(
+  deps: LifecycleDeps,
+  testId: string,
+  outcome: Outcome,
+  verdict: Verdict | null = null,
+): Promise<boolean> {
+  const judged = verdict
+    ? {
+        // Plain JSON by construction (strings, numbers, booleans, nulls).
+        assertionResults: verdict.assertionResults
+          ? (verdict.assertionResults as unknown as Prisma.InputJsonArray)
+          : Prisma.DbNull,
+        passed: verdict.passed,
+      }
+    : {};
   const delivery = await deps.db.$transaction(async (tx) => {
     const data: Prisma.TestUpdateManyMutationInput =
       outcome.status === 'completed'
         ? {
             ...withoutNul(outcome.fields),
+            ...judged,
             status: 'completed',
             completedAt: new Date(),
             errorCode: null,
             errorMessage: null,
           }
         : {
+            ...judged,
             status: 'failed',
             completedAt: new Date(),
             errorCode: outcome.error.code,

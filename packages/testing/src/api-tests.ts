@@ -5,6 +5,7 @@ export interface TestBody {
   type?: string;
   device?: string;
   callback_url?: string;
+  assertions?: Record<string, unknown>;
 }
 
 /** POST /api/v1/tests; the status and the parsed body, whatever they are (callers assert them). */

@@ -23,6 +23,8 @@ export function presentTest(test: Test, publicBaseUrl: string, delivery: Deliver
     seo_issues: test.seoIssues ?? null,
     result: test.result ?? null,
     report_url: reportUrl(publicBaseUrl, test.reportToken),
+    assertion_results: test.assertionResults ?? null,
+    passed: test.passed,
     error: test.errorCode ? { code: test.errorCode, message: test.errorMessage ?? '' } : null,
     callback: delivery
       ? {
@@ -45,6 +47,8 @@ export function presentCreated(test: Test, publicBaseUrl: string) {
     id: test.id,
     status: test.status,
     report_url: reportUrl(publicBaseUrl, test.reportToken),
+    assertion_results: test.assertionResults ?? null,
+    passed: test.passed,
     url: test.url,
     type: test.type,
     device: test.device,

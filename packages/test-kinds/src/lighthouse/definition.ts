@@ -1,3 +1,4 @@
+import { lighthouseAssertionRules } from './assertions.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { lighthouseReport } from './report.ts';
@@ -17,6 +18,7 @@ export const lighthouse = defineKind({
   budget: { variable: 'LIGHTHOUSE_TIMEOUT_MS', default: 90_000, min: 5_000, slackMs: 0 },
   result: lighthouseResult,
   audits: lighthouseAudits,
+  assertionRules: lighthouseAssertionRules,
   failures: {
     ...COMMON_FAILURES,
     no_first_paint: {

@@ -1,3 +1,4 @@
+import { assertionsView } from './assertions-view.ts';
 import { kindNamed } from '../registry.ts';
 import { utc } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
@@ -26,6 +27,7 @@ export function layout(test: ReportTest, links: { css: string; json: string }, b
 <main>
 <h1>${test.url}</h1>
 <p class="meta">${facts.filter(Boolean).join(' · ')}</p>
+${done ? assertionsView(test) : ''}
 ${body}
 </main>
 <footer>Report by Pageprobe. Anyone with this link can see it.</footer>

@@ -17,6 +17,9 @@ export interface ReportTest {
   result: Record<string, unknown> | null;
   errorCode: string | null;
   errorMessage: string | null;
+  /** The verdict on the test's assertions (issue 15); both null without them. */
+  assertionResults: unknown;
+  passed: boolean | null;
   createdAt: Date;
   completedAt: Date | null;
 }

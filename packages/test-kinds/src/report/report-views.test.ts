@@ -9,6 +9,7 @@ import { seoReport as seoBody } from '../seo_crawl/report.ts';
 import { uptimeReport as uptimeBody } from '../uptime/report.ts';
 import { advise } from './advice.ts';
 import { html } from './html.ts';
+import { layout } from './layout.ts';
 import { failedBody } from './outcome.ts';
 import type { ReportTest } from './report-test.ts';
 
@@ -30,6 +31,8 @@ const base = (over: Partial<ReportTest>): ReportTest => ({
   result: null,
   errorCode: null,
   errorMessage: null,
+  assertionResults: null,
+  passed: null,
   createdAt: new Date('2026-11-22T10:00:00Z'),
   completedAt: new Date('2026-11-22T10:00:10Z'),
   ...over,
@@ -264,6 +267,44 @@ test('a HAR of 5,000 requests draws the first 300 by start time and says how man
   const page = waterfall(requests, 'https://example.com/').value;
   assert.match(page, /The first 300 of 5000 requests \(the whole list is in the HAR file\)/);
   assert.equal(page.match(/<tr>/g)?.length, 301, 'a header row and 300 requests');
+});
+
+test('assertions come first in a finished report: the verdict, then each one with what was measured', () => {
+  const page = layout(
+    base({
+      passed: false,
+      assertionResults: [
+        {
+          key: 'categories:performance',
+          level: 'error',
+          operator: 'minScore',
+          expected: 0.9,
+          actual: 0.62,
+          passed: false,
+        },
+        { key: HOSTILE, level: 'warn', operator: 'maxLength', expected: 0, actual: 3, passed: false },
+        {
+          key: 'largest-contentful-paint',
+          level: 'error',
+          operator: 'maxNumericValue',
+          expected: 2500,
+          actual: 1800,
+          passed: true,
+        },
+      ],
+    }),
+    { css: '/c.css', json: '/j' },
+    html`<section id="kind-body"></section>`,
+  ).value;
+  assertInert(page);
+  assert.ok(page.indexOf('Assertions failed') < page.indexOf('kind-body'), "before the kind's own report");
+  assert.match(
+    page,
+    /categories:performance<\/code><\/td><td>error<\/td><td class="num">≥ 0.9<\/td><td class="num">0.62<\/td><td class="poor">failed/,
+  );
+  assert.match(page, /<td class="good">passed<\/td>/);
+  const none = layout(base({}), { css: '/c.css', json: '/j' }, html``).value;
+  assert.doesNotMatch(none, /Assertions/);
 });
 
 test('failures are explained in plain words, http_error by its status', () => {

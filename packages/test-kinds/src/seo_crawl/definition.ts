@@ -1,3 +1,4 @@
+import { seoAssertionRules } from './assertions.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { seoReport } from './report.ts';
@@ -16,6 +17,7 @@ export const seoCrawl = defineKind({
   budget: { variable: 'SEO_BUDGET_MS', default: 120_000, min: 1_000, slackMs: 15_000 },
   result: seoCrawlResult,
   audits: seoCrawlAudits,
+  assertionRules: seoAssertionRules,
   failures: COMMON_FAILURES,
   report: seoReport,
 });

@@ -1,3 +1,4 @@
+import { uptimeAssertionRules } from './assertions.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { uptimeReport } from './report.ts';
@@ -16,6 +17,7 @@ export const uptime = defineKind({
   budget: { variable: 'UPTIME_TIMEOUT_MS', default: 30_000, min: 100, slackMs: 0 },
   result: uptimeResult,
   audits: uptimeAudits,
+  assertionRules: uptimeAssertionRules,
   failures: COMMON_FAILURES,
   report: uptimeReport,
 });

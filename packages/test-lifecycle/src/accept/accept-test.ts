@@ -1,8 +1,9 @@
 import { CHECK_VIOLATION, type Device, type Pool, sqlState, type Test, type TestType } from '@pageprobe/db';
-import type { Db } from '@pageprobe/db';
+import type { Db, Prisma } from '@pageprobe/db';
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
+import { kindNamed, parseAssertions } from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
 import { creditCost, allowanceFor } from './costs.ts';
@@ -23,6 +24,8 @@ export interface TestRequest {
   type: TestType;
   device: Device;
   callback_url?: string;
+  /** Lighthouse CI-style assertions (issue 15), checked against the kind's keys before anything is spent. */
+  assertions?: Prisma.InputJsonObject;
 }
 
 export interface AcceptDeps {
@@ -70,6 +73,17 @@ export async function acceptTest(
 ): Promise<Accepted> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
+  }
+  if (input.assertions !== undefined) {
+    const parsed = parseAssertions(input.assertions, kindNamed(input.type).assertionRules);
+    if (!parsed.ok) {
+      const [first] = parsed.problems;
+      throw new TestRejected(
+        'validation_failed',
+        parsed.problems.map((p) => `assertions["${p.key}"] ${p.message}`).join('; '),
+        { field: { path: `body.assertions.${first!.key}`, message: first!.message } },
+      );
+    }
   }
   const allowPrivate = deps.allowPrivateTargets;
   await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);

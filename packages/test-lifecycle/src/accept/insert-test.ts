@@ -1,5 +1,5 @@
 import { randomBytes, randomUUIDv7 } from 'node:crypto';
-import type { Pool, Test } from '@pageprobe/db';
+import type { Pool, Prisma, Test } from '@pageprobe/db';
 import { TEST_COLUMNS } from '../test-columns.ts';
 import type { Caller, TestRequest } from './accept-test.ts';
 
@@ -8,8 +8,8 @@ import type { Caller, TestRequest } from './accept-test.ts';
 // balance below zero (SQLSTATE 23514) and the whole statement rolls back.
 const SQL = `
   WITH test AS (
-    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, updated_at)
-    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, now())
+    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, updated_at)
+    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, now())
     RETURNING *
   ), debit AS (
     INSERT INTO credit_ledger (team_id, delta, reason, test_id)
@@ -27,13 +27,26 @@ export interface NewTest {
   callbackUrl: string | null;
   reportToken: string;
   creditsSpent: number;
+  /** As given (Lighthouse CI's syntax), already validated against the kind's keys. */
+  assertions: Prisma.InputJsonObject | undefined;
 }
 
 export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
   const { rows } = await pool.query<Test>({
     name: 'insert-test',
     text: SQL,
-    values: [t.id, t.teamId, t.apiKeyId, t.type, t.url, t.device, t.callbackUrl, t.reportToken, t.creditsSpent],
+    values: [
+      t.id,
+      t.teamId,
+      t.apiKeyId,
+      t.type,
+      t.url,
+      t.device,
+      t.callbackUrl,
+      t.reportToken,
+      t.creditsSpent,
+      t.assertions === undefined ? null : JSON.stringify(t.assertions),
+    ],
   });
   return rows[0]!;
 }
@@ -50,5 +63,6 @@ export function newTest(auth: Caller, input: TestRequest, cost: number): NewTest
     callbackUrl: input.callback_url ?? null,
     reportToken: randomBytes(32).toString('base64url'),
     creditsSpent: cost,
+    assertions: input.assertions,
   };
 }

@@ -1,3 +1,4 @@
+import { measureLighthouse } from '@pageprobe/test-kinds';
 import { type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
 import type { Outcome } from '@pageprobe/test-lifecycle';
@@ -96,6 +97,7 @@ export async function runLighthouseTest(
           warnings: lhr.runWarnings ?? [],
         },
       },
+      measure: measureLighthouse(lhr),
     };
   } finally {
     clearTimeout(timer);

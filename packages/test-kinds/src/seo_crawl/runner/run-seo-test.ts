@@ -1,3 +1,4 @@
+import { measureSeo } from '@pageprobe/test-kinds';
 import { type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
 import type { NetworkErrorCode } from '@pageprobe/net-guard';
@@ -90,6 +91,7 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, { log, storeArti
         audits: audit.audits,
         result: audit.result,
       },
+      measure: measureSeo({ structureScore: audit.structureScore, issues: audit.issues }),
     };
   } finally {
     await proxy.close();

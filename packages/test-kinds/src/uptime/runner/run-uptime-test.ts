@@ -1,3 +1,4 @@
+import { measureUptime } from '@pageprobe/test-kinds';
 import type { Prisma, Test } from '@pageprobe/db';
 import { NetworkError } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
@@ -14,6 +15,7 @@ export async function runUptimeTest(test: Test, options: CheckOptions): Promise<
         result: result as unknown as Prisma.InputJsonObject,
         vitals: { ttfb_ms: result.timings_ms.first_byte },
       },
+      measure: measureUptime(result),
     };
   } catch (error) {
     if (error instanceof NetworkError && error.code === 'blocked') {

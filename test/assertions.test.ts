@@ -1,0 +1,119 @@
+// Issue 15 item 2: assertions in Lighthouse CI's syntax on POST /tests, judged when the test finishes,
+// shown on GET and in the callback. Uptime checks make it quick; the kinds' own keys are unit-tested in
+// packages/test-kinds/src/assertions.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { postTest, startTest, waitForTest } from '@pageprobe/testing';
+import { startApiInProcess } from './support/api-in-process.ts';
+import { startApp } from './support/app-process.ts';
+import { assertProblem, call } from './support/http.ts';
+import { startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const common = { ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_WRITES_PER_MIN: '1000', SWEEP_INTERVAL_MS: '500' };
+const { origin } = await startApiInProcess(env, common);
+await startApp('worker-uptime', env.appEnv(common));
+await startApp('callback-dispatcher', env.appEnv(common));
+const target = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('up'));
+const receiver = await startServer();
+const { key, teamId } = await teamWithKey(env, { credits: 5 });
+
+type Judged = {
+  status: string;
+  passed: boolean | null;
+  assertion_results: Array<{
+    key: string;
+    level: string;
+    operator: string;
+    expected: number;
+    actual: number | null;
+    passed: boolean;
+  }> | null;
+};
+const check = async (assertions: Record<string, unknown> | undefined, url = `${target.url}/`) => {
+  const { id } = await startTest(origin, key, { url, type: 'uptime', ...(assertions ? { assertions } : {}) });
+  return waitForTest<Judged>(origin, key, id, { timeoutMs: 30_000 });
+};
+
+test('assertions that hold: passed true, each result with what was measured', async () => {
+  const t = await check({ 'uptime:up': 'error', 'uptime:timings:total': ['error', { maxNumericValue: 60_000 }] });
+  assert.equal(t.status, 'completed');
+  assert.equal(t.passed, true);
+  assert.deepEqual(
+    t.assertion_results!.map((r) => [r.key, r.operator, r.expected, r.passed]),
+    [
+      ['uptime:up', 'minScore', 1, true],
+      ['uptime:timings:total', 'maxNumericValue', 60_000, true],
+    ],
+  );
+  assert.equal(t.assertion_results![0]!.actual, 1);
+  assert.ok((t.assertion_results![1]!.actual ?? -1) >= 0);
+});
+
+test('an error-level assertion that fails: passed false, the failing one listed with its actual value', async () => {
+  const t = await check({ 'uptime:timings:total': ['error', { maxNumericValue: 0 }], 'uptime:up': 'warn' });
+  assert.equal(t.passed, false);
+  const failing = t.assertion_results!.filter((r) => !r.passed);
+  assert.deepEqual(
+    failing.map((r) => [r.key, r.level]),
+    [['uptime:timings:total', 'error']],
+  );
+  assert.ok(failing[0]!.actual! > 0);
+  // A site that is down fails `uptime:up`.
+  const down = await check({ 'uptime:up': 'error' }, 'http://127.0.0.1:1/');
+  assert.deepEqual([down.status, down.passed, down.assertion_results![0]!.actual], ['completed', false, 0]);
+});
+
+test('warn-level failures leave passed true; no assertions leave it null', async () => {
+  const warned = await check({ 'uptime:timings:total': ['warn', { maxNumericValue: 0 }] });
+  assert.deepEqual([warned.passed, warned.assertion_results![0]!.passed], [true, false]);
+  const none = await check(undefined);
+  assert.deepEqual([none.passed, none.assertion_results], [null, null]);
+});
+
+test('malformed assertions: 400 validation_failed naming the key, before anything is spent', async () => {
+  const before = (await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance;
+  const count = await env.db.test.count({ where: { teamId } });
+  for (const [type, assertions, named] of [
+    ['uptime', { 'categories:performance': ['error', { minScore: 0.9 }] }, 'categories:performance'],
+    ['lighthouse', { 'categories:performance': ['error', { minScore: 90 }] }, 'categories:performance'],
+    [
+      'lighthouse',
+      { 'resource-summary:script:weight': ['error', { maxNumericValue: 1 }] },
+      'resource-summary:script:weight',
+    ],
+    ['seo_crawl', { 'seo:issue:not_a_code': 'error' }, 'seo:issue:not_a_code'],
+    ['lighthouse', { 'first-contentful-paint': 'fatal' }, 'first-contentful-paint'],
+  ] as const) {
+    const res = await postTest(origin, key, { url: `${target.url}/`, type, assertions });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.equal((res.body as { code: string }).code, 'validation_failed');
+    assert.ok(JSON.stringify(res.body).includes(named), JSON.stringify(res.body));
+  }
+  assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).creditsBalance, before);
+  assert.equal(await env.db.test.count({ where: { teamId } }), count);
+  const notAnObject = await call(`${origin}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${target.url}/`, type: 'uptime', assertions: ['not', 'an', 'object'] },
+  });
+  assertProblem(notAnObject, 400, 'validation_failed');
+});
+
+test('the callback carries the verdict and the results', async () => {
+  const { id } = await startTest(origin, key, {
+    url: `${target.url}/`,
+    type: 'uptime',
+    callback_url: `${receiver.url}/hook`,
+    assertions: { 'uptime:timings:total': ['error', { maxNumericValue: 0 }] },
+  });
+  const body = JSON.parse((await receiver.nth(1, 30_000)).raw.toString());
+  assert.equal(body.test.id, id);
+  assert.equal(body.test.passed, false);
+  assert.deepEqual(
+    body.test.assertion_results.map((r: { key: string; passed: boolean }) => [r.key, r.passed]),
+    [['uptime:timings:total', false]],
+  );
+});
