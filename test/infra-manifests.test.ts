@@ -3,8 +3,10 @@
 // kustomizations list files that exist, every Deployment has probes, resources, a grace period that
 // fits its longest job and a disruption budget, its environment passes its app's own config parser,
 // every ScaledObject scales a Deployment on the BullMQ lists of a queue that Deployment consumes, and
-// the compose file and Dockerfile name every app. Where kubectl is installed, the kustomizations are
-// also rendered and the result checked.
+// the compose file and Dockerfile name every app, every pod is confined (the image's non-root uid,
+// read-only root, no capabilities, seccomp) and gets only the secret keys its app reads, and the
+// NetworkPolicies let each part reach and be reached by exactly what it uses. Where kubectl is installed,
+// the kustomizations are also rendered and the result checked.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
@@ -364,65 +366,208 @@ function declared(schema: z.ZodType): Set<string> {
   return new Set(Object.keys(def.shape ?? (def.in ? (def.in as unknown as { shape: object }).shape : {})));
 }
 
-test('pods are confined and each part gets only the secrets it uses', () => {
-  const secretKeys = Object.keys(named(base, 'Secret', 'pageprobe-secrets').stringData);
-  const workloads = [...ofKind(base, 'Deployment'), ...ofKind(base, 'Job')];
-  for (const w of workloads) {
+/** The uid and gid of the node image's `node` user, which every Dockerfile target runs as (`USER node`). */
+const IMAGE_UID = 1000;
+const workloads = () => [...ofKind(base, 'Deployment'), ...ofKind(base, 'Job')];
+const imageOf = (w: Doc) => /pageprobe\/([\w-]+)/.exec(w.spec.template.spec.containers[0].image)![1]!;
+const secretData = () => named(base, 'Secret', 'pageprobe-secrets').stringData as Record<string, string>;
+
+/** The Secret's keys a workload's app reads: what its configuration declares, and REDIS_PASSWORD where KEDA reads it from the pod. */
+function secretKeysUsed(w: Doc): string[] {
+  const image = imageOf(w);
+  const uses = image === 'migrate' ? new Set(['DATABASE_URL']) : declared(SCHEMAS[image as App]);
+  const scaled = ofKind(base, 'ScaledObject').find((o) => o.spec.scaleTargetRef.name === w.metadata.name);
+  if (JSON.stringify(scaled ?? {}).includes('"passwordFromEnv":"REDIS_PASSWORD"')) uses.add('REDIS_PASSWORD');
+  return Object.keys(secretData())
+    .filter((k) => uses.has(k))
+    .sort();
+}
+
+test('pods are confined: the image’s non-root uid, read-only root with emptyDirs where they write, no capabilities, seccomp, no token', () => {
+  assert.match(dockerfile, /^USER node$/m);
+  assert.doesNotMatch(dockerfile, /^USER (?!node$)/m);
+  for (const w of workloads()) {
     const name = w.metadata.name;
     const pod = w.spec.template.spec;
     assert.equal(pod.automountServiceAccountToken, false, `${name}: no service account token`);
-    assert.equal(pod.securityContext.runAsNonRoot, true, name);
-    assert.equal(pod.securityContext.seccompProfile.type, 'RuntimeDefault', name);
-    for (const c of pod.containers) {
+    for (const key of ['hostNetwork', 'hostPID', 'hostIPC']) assert.ok(!pod[key], `${name}: ${key}`);
+    const { runAsNonRoot, runAsUser, runAsGroup, seccompProfile } = pod.securityContext;
+    assert.deepEqual(
+      { runAsNonRoot, runAsUser, runAsGroup, seccompProfile },
+      { runAsNonRoot: true, runAsUser: IMAGE_UID, runAsGroup: IMAGE_UID, seccompProfile: { type: 'RuntimeDefault' } },
+      name,
+    );
+    const volumes = new Map<string, Doc>((pod.volumes ?? []).map((v: Doc) => [v.name, v]));
+    const image = imageOf(w);
+    for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+      const where = `${name}/${c.name}`;
+      const sc = c.securityContext ?? {};
       assert.deepEqual(
         [
-          c.securityContext.allowPrivilegeEscalation,
-          c.securityContext.readOnlyRootFilesystem,
-          c.securityContext.capabilities.drop,
+          sc.allowPrivilegeEscalation,
+          sc.readOnlyRootFilesystem,
+          sc.capabilities?.drop,
+          sc.capabilities?.add,
+          sc.privileged,
         ],
-        [false, true, ['ALL']],
-        `${name}/${c.name}`,
+        [false, true, ['ALL'], undefined, undefined],
+        where,
       );
+      // Nothing at the container's level undoes the pod's settings.
+      assert.ok(sc.runAsNonRoot !== false && [undefined, IMAGE_UID].includes(sc.runAsUser), where);
+      assert.ok([undefined, 'RuntimeDefault'].includes(sc.seccompProfile?.type), where);
+      // Where the root is read-only, what the app writes goes to emptyDirs (and only emptyDirs are mounted).
+      const mounts = new Map<string, Doc | undefined>(
+        (c.volumeMounts ?? []).map((m: Doc) => [m.mountPath, volumes.get(m.name)]),
+      );
+      for (const [path, volume] of mounts) assert.ok(volume?.emptyDir, `${where}: ${path} is not an emptyDir`);
+      const home = (c.env ?? []).find((e: Doc) => e.name === 'HOME')?.value as string | undefined;
+      // Node and its libraries write temporary files to /tmp; the migration only reads its SQL and talks to PostgreSQL.
+      const writes = image === 'migrate' ? [] : ['/tmp', ...(home ? [home] : [])];
+      if (image === 'worker-browser') {
+        // Chromium: its profiles, caches and crash dumps under /tmp and $HOME, shared memory in /dev/shm.
+        assert.ok(home, `${where}: Chromium needs a writable HOME (the image's is on the read-only root)`);
+        assert.equal(mounts.get('/dev/shm')?.emptyDir.medium, 'Memory', `${where}: /dev/shm in memory`);
+        writes.push('/dev/shm');
+      }
+      for (const path of writes)
+        assert.ok(
+          [...mounts.keys()].some((m) => path === m || path.startsWith(`${m}/`)),
+          `${where}: ${path} is not writable`,
+        );
     }
-    // What the app's own configuration declares, and REDIS_PASSWORD where KEDA reads it from the pod.
-    const image = /pageprobe\/([\w-]+)/.exec(pod.containers[0].image)![1]!;
-    const uses = image === 'migrate' ? new Set(['DATABASE_URL']) : declared(SCHEMAS[image as App]);
-    const scaled = ofKind(base, 'ScaledObject').find((o) => o.spec.scaleTargetRef.name === name);
-    if (JSON.stringify(scaled ?? {}).includes('"passwordFromEnv":"REDIS_PASSWORD"')) uses.add('REDIS_PASSWORD');
-    assert.deepEqual(secretKeysOf(w.spec.template), secretKeys.filter((k) => uses.has(k)).sort(), name);
   }
 });
 
-test('network policies: ingress denied by default, the API only from the ingress, outbound workers kept off private ranges', () => {
+test('each part gets only the secret keys its configuration reads, key by key, never the whole Secret', () => {
+  for (const w of workloads()) {
+    for (const c of w.spec.template.spec.containers)
+      for (const from of c.envFrom ?? [])
+        assert.equal(from.secretRef, undefined, `${w.metadata.name}: envFrom a Secret`);
+    assert.deepEqual(secretKeysOf(w.spec.template), secretKeysUsed(w), w.metadata.name);
+  }
+  // And the Secret holds nothing that no part reads.
+  assert.deepEqual(
+    [...new Set(workloads().flatMap((w) => secretKeysOf(w.spec.template)))].sort(),
+    Object.keys(secretData()).sort(),
+  );
+});
+
+/** Whether a label selector (matchLabels and matchExpressions) selects these labels. */
+function selects(selector: Doc, labels: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
+  return (selector.matchExpressions ?? []).every(({ key, operator, values = [] }: Doc) => {
+    const has = key in labels;
+    if (operator === 'In') return has && values.includes(labels[key]);
+    if (operator === 'NotIn') return !has || !values.includes(labels[key]);
+    return operator === 'Exists' ? has : !has;
+  });
+}
+
+/** A rule's peers × ports as text: `ns:<namespace> pods:<selector> <port>/<protocol>`, `ip:<cidr> except <cidrs> any port`. */
+function describeRule(peers: Doc[] | undefined, ports: Doc[] | undefined): string[] {
+  const peer = (p: Doc) => {
+    if (p.ipBlock) return `ip:${p.ipBlock.cidr} except ${[...(p.ipBlock.except ?? [])].sort().join(',')}`;
+    const ns = p.namespaceSelector
+      ? `ns:${p.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] ?? JSON.stringify(p.namespaceSelector)}`
+      : 'ns:own';
+    return p.podSelector ? `${ns} pods:${JSON.stringify(p.podSelector)}` : ns;
+  };
+  const port = (p: Doc) => `${p.port}${p.endPort ? `-${p.endPort}` : ''}/${p.protocol ?? 'TCP'}`;
+  return (peers ?? [{ ipBlock: { cidr: 'anywhere' } }]).flatMap((p) =>
+    (ports ?? [undefined]).map((q) => `${peer(p)} ${q ? port(q) : 'any port'}`),
+  );
+}
+
+const PRIVATE_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10', '127.0.0.0/8'];
+const PRIVATE_V6 = ['fc00::/7', 'fe80::/10', '::1/128'];
+const INTERNET = [
+  `ip:0.0.0.0/0 except ${[...PRIVATE_V4].sort().join(',')}`,
+  `ip:::/0 except ${[...PRIVATE_V6].sort().join(',')}`,
+];
+const DNS = ['UDP', 'TCP'].map((p) => `ns:kube-system pods:{"matchLabels":{"k8s-app":"kube-dns"}} 53/${p}`);
+const STORES = { postgresql: 'DATABASE_URL', redis: 'REDIS_URL' } as const;
+const storePods = (store: string) => `ns:own pods:{"matchLabels":{"app.kubernetes.io/name":"${store}"}}`;
+const portOf = (url: string) => {
+  const u = new URL(url);
+  return Number(u.port || { 'https:': 443, 'http:': 80 }[u.protocol]);
+};
+
+test('network policies: ingress denied by default, the API only from the ingress, ops only from monitoring, PostgreSQL and Redis only from the parts that use them', () => {
   const policies = ofKind(base, 'NetworkPolicy');
-  const policy = (name: string) => policies.find((p) => p.metadata.name === name)!;
-  const deny = policy('default-deny-ingress');
+  const applying = (labels: Record<string, string>, type: string) =>
+    policies.filter((p) => (p.spec.policyTypes ?? ['Ingress']).includes(type) && selects(p.spec.podSelector, labels));
+  const ingressTo = (labels: Record<string, string>) =>
+    applying(labels, 'Ingress')
+      .flatMap((p) => p.spec.ingress ?? [])
+      .flatMap((r: Doc) => describeRule(r.from, r.ports))
+      .sort();
+  const deny = policies.find((p) => p.metadata.name === 'default-deny-ingress')!;
   assert.deepEqual([deny.spec.podSelector, deny.spec.policyTypes, deny.spec.ingress], [{}, ['Ingress'], undefined]);
-  const api = policy('api-from-ingress');
-  assert.deepEqual(api.spec.podSelector.matchLabels, { app: 'api' });
-  assert.deepEqual(api.spec.ingress, [
-    {
-      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
-      ports: [{ port: 3000, protocol: 'TCP' }],
-    },
-  ]);
-  // Every part that reaches a client's addresses, and nothing else, is under the outbound policy.
-  const outbound = policy('outbound-workers');
-  const selected = outbound.spec.podSelector.matchExpressions[0].values.sort();
-  const reaching = ofKind(base, 'Deployment')
-    .map((d) => d.metadata.name)
-    .filter((n) => n !== 'api')
-    .sort();
-  assert.deepEqual(selected, reaching);
-  const v4 = outbound.spec.egress.flatMap((r: Doc) => r.to ?? []).find((t: Doc) => t.ipBlock?.cidr === '0.0.0.0/0');
-  for (const range of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'])
-    assert.ok(v4.ipBlock.except.includes(range), `outbound workers can reach ${range}`);
-  // PostgreSQL and Redis take connections from our apps only.
-  for (const [name, port] of [
-    ['postgresql-from-apps', 5432],
-    ['redis-from-apps', 6379],
-  ] as const)
-    assert.equal(policy(name).spec.ingress[0].ports[0].port, port);
+
+  for (const w of workloads()) {
+    const name = w.metadata.name;
+    const expected: string[] = [];
+    if (w.kind === 'Deployment') {
+      const { config } = podConfig(w, base);
+      if (name === 'api') expected.push(`ns:ingress-nginx ${config.PORT}/TCP`);
+      assert.equal(w.spec.template.metadata.annotations['prometheus.io/scrape'], 'true', name);
+      expected.push(`ns:monitoring ${config.OPS_PORT}/TCP`);
+    }
+    assert.deepEqual(ingressTo(w.spec.template.metadata.labels), expected.sort(), `${name}: who may connect`);
+  }
+
+  // PostgreSQL and Redis (when they run in the namespace) take connections from the parts given their URL, and
+  // Redis from KEDA, which reads the queues' lengths; nothing else.
+  const secret = secretData();
+  for (const [store, key] of Object.entries(STORES)) {
+    const users = workloads().filter((w) => secretKeysOf(w.spec.template).includes(key));
+    const rules = applying({ 'app.kubernetes.io/name': store }, 'Ingress').flatMap((p) => p.spec.ingress ?? []);
+    for (const r of rules) assert.deepEqual(r.ports, [{ port: portOf(secret[key]!), protocol: 'TCP' }], store);
+    const peers = rules.flatMap((r: Doc) => r.from ?? [{}]);
+    const reaching = workloads().filter((w) =>
+      peers.some(
+        (p: Doc) => p.podSelector && !p.namespaceSelector && selects(p.podSelector, w.spec.template.metadata.labels),
+      ),
+    );
+    assert.deepEqual(
+      reaching.map((w) => w.metadata.name).sort(),
+      users.map((w) => w.metadata.name).sort(),
+      `${store} from exactly the parts that use it`,
+    );
+    assert.ok(users.length > 0, `no part uses ${store}`);
+    const others = peers.filter((p: Doc) => !p.podSelector || p.namespaceSelector || p.ipBlock);
+    assert.deepEqual(
+      others.flatMap((p: Doc) => describeRule([p], undefined)),
+      store === 'redis' ? ['ns:keda any port'] : [],
+      `${store}: no one else`,
+    );
+  }
+});
+
+test('network policies: every part reaches DNS and what it uses; only the parts that reach clients’ addresses reach the internet, never a private range', () => {
+  const policies = ofKind(base, 'NetworkPolicy');
+  const secret = secretData();
+  for (const w of workloads()) {
+    const name = w.metadata.name;
+    const labels = w.spec.template.metadata.labels;
+    const outbound = policies.filter(
+      (p) => (p.spec.policyTypes ?? []).includes('Egress') && selects(p.spec.podSelector, labels),
+    );
+    assert.ok(outbound.length > 0, `${name}: no outbound policy (it may reach anything)`);
+    const allowed = outbound.flatMap((p) => p.spec.egress ?? []).flatMap((r: Doc) => describeRule(r.to, r.ports));
+    const keys = secretKeysOf(w.spec.template);
+    const expected = [...DNS];
+    for (const [store, key] of Object.entries(STORES))
+      if (keys.includes(key)) expected.push(`${storePods(store)} ${portOf(secret[key]!)}/TCP`);
+    const image = imageOf(w);
+    // Tests' targets and callback URLs may name any port; the API only reaches S3 (a public HTTPS endpoint).
+    if (['worker-uptime', 'worker-browser', 'callback-dispatcher'].includes(image))
+      expected.push(...INTERNET.map((i) => `${i} any port`));
+    else if (keys.includes('S3_ENDPOINT'))
+      expected.push(...INTERNET.map((i) => `${i} ${portOf(secret.S3_ENDPOINT!)}/TCP`));
+    assert.deepEqual(allowed.sort(), expected.sort(), `${name}: where it may connect`);
+  }
 });
 
 test('the Dockerfile: Node 24, a target per app that installs only that app and runs it as a non-root user under tini', () => {
