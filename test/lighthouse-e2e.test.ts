@@ -113,16 +113,24 @@ await startApp(
 const { key, teamId } = await teamWithKey(env, { credits: 20 });
 const api = `${origin}/api/v1`;
 
-const start = async (path: string, device = 'mobile') =>
-  (await startTest(origin, key, { url: `${fixtures.url}${path}`, type: 'lighthouse', device })).id;
+const start = async (path: string, device = 'mobile', assertions?: Record<string, unknown>) =>
+  (await startTest(origin, key, { url: `${fixtures.url}${path}`, type: 'lighthouse', device, assertions })).id;
 const finished = (id: string): Promise<Record<string, any>> => waitForTest(origin, key, id, { timeoutMs: 150_000 });
 const polls = new Map<string, Promise<Record<string, any>>>();
 const result = (id: string) => polls.get(id) ?? polls.set(id, finished(id)).get(id)!;
 
 // All queued at once; the worker runs them one at a time.
 const ids = {
-  fast: await start('/fast'),
-  heavy: await start('/heavy'),
+  // The gates of issue 15, as a lighthouserc would write them: generous for the fast page, strict for the heavy one.
+  fast: await start('/fast', 'mobile', {
+    'categories:performance': ['error', { minScore: 0.3 }],
+    'resource-summary:total:count': ['error', { maxNumericValue: 100 }],
+  }),
+  heavy: await start('/heavy', 'mobile', {
+    'categories:performance': ['error', { minScore: 0.99 }],
+    'total-blocking-time': ['warn', { maxNumericValue: 0 }],
+    'uses-long-cache-ttl': 'off',
+  }),
   error: await start('/error'),
   shift: await start('/shift'),
   guarded: await start('/guarded'),
@@ -188,6 +196,17 @@ test('a heavy page scores lower than the fast one; a layout shift shows in CLS',
   const fast = await result(ids.fast);
   const heavy = await result(ids.heavy);
   assert.equal(heavy.status, 'completed', JSON.stringify(heavy.error));
+  // Assertions (issue 15): the fast page passes its gate; the heavy one fails it, with the value measured.
+  assert.equal(fast.passed, true, JSON.stringify(fast.assertion_results));
+  assert.equal(heavy.passed, false);
+  const perf = heavy.assertion_results.find((r: { key: string }) => r.key === 'categories:performance');
+  assert.deepEqual([perf.passed, perf.expected], [false, 0.99]);
+  assert.ok(perf.actual < 0.99 && perf.actual * 100 === heavy.performance_score, JSON.stringify(perf));
+  assert.deepEqual(
+    heavy.assertion_results.map((r: { key: string }) => r.key),
+    ['categories:performance', 'total-blocking-time'],
+    "'off' is not judged",
+  );
   assert.ok(
     heavy.performance_score < fast.performance_score,
     `heavy ${heavy.performance_score} vs fast ${fast.performance_score}`,

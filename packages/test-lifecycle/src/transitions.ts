@@ -1,5 +1,5 @@
 import { type Db, type Plan, Prisma, type Test } from '@pageprobe/db';
-import { type AssertionResult, judge, kindNamed, type Measure, parseAssertions } from '@pageprobe/test-kinds';
+import { type Assertion, type AssertionResult, judge, type Measure } from '@pageprobe/test-kinds';
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 import { serialiseCallback } from './callback-payload.ts';
@@ -86,12 +86,10 @@ export interface Verdict {
  * a gate (passed false, no results). Null when the test has no assertions.
  */
 export function verdictFor(test: Test, outcome: Outcome): Verdict | null {
-  if (!test.assertions) return null;
-  const parsed = parseAssertions(test.assertions, kindNamed(test.type).assertionRules);
-  // Validated at POST; a key a later release stopped knowing is left unjudged rather than failing the test.
-  if (!parsed.ok) return null;
+  if (!Array.isArray(test.assertions)) return null;
+  const assertions = test.assertions as unknown as Assertion[];
   if (outcome.status !== 'completed' || !outcome.measure) return { assertionResults: null, passed: false };
-  const { results, passed } = judge(parsed.assertions, outcome.measure);
+  const { results, passed } = judge(assertions, outcome.measure);
   return { assertionResults: results, passed };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import type { Pool, Prisma, Test } from '@pageprobe/db';
+import { kindNamed, parseAssertions } from '@pageprobe/test-kinds';
 import { TEST_COLUMNS } from '../test-columns.ts';
 import type { Caller, TestRequest } from './accept-test.ts';
 
@@ -27,8 +28,8 @@ export interface NewTest {
   callbackUrl: string | null;
   reportToken: string;
   creditsSpent: number;
-  /** As given (Lighthouse CI's syntax), already validated against the kind's keys. */
-  assertions: Prisma.InputJsonObject | undefined;
+  /** The assertions parsed into a list, in the order given (jsonb would not keep an object's key order). */
+  assertions: Prisma.InputJsonArray | undefined;
 }
 
 export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
@@ -51,6 +52,13 @@ export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
   return rows[0]!;
 }
 
+/** The request's assertions as [{key, level, operator, expected}] (validated before: acceptTest). */
+function assertionList(input: TestRequest): Prisma.InputJsonArray {
+  const parsed = parseAssertions(input.assertions, kindNamed(input.type).assertionRules);
+  if (!parsed.ok) throw new Error('assertions must be validated before the test is made');
+  return parsed.assertions as unknown as Prisma.InputJsonArray;
+}
+
 /** A new test's row; the id is made here so a debit can name it in the same statement. */
 export function newTest(auth: Caller, input: TestRequest, cost: number): NewTest {
   return {
@@ -63,6 +71,6 @@ export function newTest(auth: Caller, input: TestRequest, cost: number): NewTest
     callbackUrl: input.callback_url ?? null,
     reportToken: randomBytes(32).toString('base64url'),
     creditsSpent: cost,
-    assertions: input.assertions,
+    assertions: input.assertions === undefined ? undefined : assertionList(input),
   };
 }
