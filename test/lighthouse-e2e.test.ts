@@ -3,10 +3,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { freePort } from '@pageprobe/local-services';
 import harValidator from 'har-validator';
 import { startTest, waitForTest } from '@pageprobe/testing';
-import { startApp } from './support/app-process.ts';
+import { startApiApp, startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
 import { startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
@@ -88,17 +87,7 @@ const fixtures = await startServer((req, res) => {
 });
 
 const fixtureHost = new URL(fixtures.url).host;
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-await startApp(
-  'api',
-  env.appEnv({
-    PORT: String(port),
-    PUBLIC_BASE_URL: origin,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    RATE_LIMIT_READS_PER_MIN: '100000',
-  }),
-);
+const { origin } = await startApiApp(env);
 await startApp(
   'worker-browser',
   // The guard is on: only the fixture server is let through, the canary (also on loopback) is not.

@@ -8,10 +8,9 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { freePort } from '@pageprobe/local-services';
 import { gradeFor } from '@pageprobe/test-lifecycle';
 import { startTest, waitForTest } from '@pageprobe/testing';
-import { startApp } from './support/app-process.ts';
+import { startApiApp, startApp } from './support/app-process.ts';
 import { brotliBomb, gzipBomb } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
 import { call } from './support/http.ts';
@@ -340,17 +339,7 @@ const outsider = await startServer((_req, res) =>
   res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>private</h1>'),
 );
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-await startApp(
-  'api',
-  env.appEnv({
-    PORT: String(port),
-    PUBLIC_BASE_URL: origin,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    RATE_LIMIT_READS_PER_MIN: '100000',
-  }),
-);
+const { origin } = await startApiApp(env);
 const browserWorker = await startApp(
   'worker-browser',
   env.appEnv({

@@ -8,9 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { freePort } from '@pageprobe/local-services';
 import { startTest, waitForTest } from '@pageprobe/testing';
-import { startApp } from './support/app-process.ts';
+import { startApiApp, startApp } from './support/app-process.ts';
 import { brotliBomb, gzipBomb, peakRssMiB } from './support/bombs.ts';
 import { makeCertificates } from './support/certs.ts';
 import { startServer } from './support/servers.ts';
@@ -45,18 +44,7 @@ const plain = await startServer((req, res) => {
 });
 const silent = await startServer(() => {});
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-await startApp(
-  'api',
-  env.appEnv({
-    PORT: String(port),
-    PUBLIC_BASE_URL: origin,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    RATE_LIMIT_READS_PER_MIN: '100000',
-    RATE_LIMIT_WRITES_PER_MIN: '1000',
-  }),
-);
+const { origin } = await startApiApp(env, { RATE_LIMIT_WRITES_PER_MIN: '1000' });
 // The worker trusts the test CA, as an operator would trust an internal one.
 const worker = await startApp(
   'worker-uptime',

@@ -1,4 +1,5 @@
 import { after } from 'node:test';
+import { freePort } from '@pageprobe/local-services';
 import { type AppName, type AppProcess, spawnApp } from '@pageprobe/testing';
 
 export type { AppProcess } from '@pageprobe/testing';
@@ -19,4 +20,27 @@ export function startApp(
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }),
   });
+}
+
+/**
+ * The API in its own process on a free port, letting tests reach local targets and poll freely:
+ * private targets allowed, the read limit raised. Returns its origin.
+ */
+export async function startApiApp(
+  env: { appEnv(extra?: Record<string, string>): NodeJS.ProcessEnv },
+  extra: Record<string, string> = {},
+): Promise<{ origin: string; app: AppProcess }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const app = await startApp(
+    'api',
+    env.appEnv({
+      PORT: String(port),
+      PUBLIC_BASE_URL: origin,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      RATE_LIMIT_READS_PER_MIN: '100000',
+      ...extra,
+    }),
+  );
+  return { origin, app };
 }
