@@ -43,6 +43,17 @@ function processes(): Proc[] {
   return out;
 }
 
+/** The worker's JavaScript heap in use and its external memory (buffers), from its ops port's metrics. */
+async function heap(opsUrl: string): Promise<{ heapMiB: number; externalMiB: number }> {
+  const text = await (await fetch(`${opsUrl}/metrics`)).text();
+  const metric = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    heapMiB: metric('nodejs_heap_size_used_bytes') / 1048576,
+    externalMiB: metric('nodejs_external_memory_bytes') / 1048576,
+  };
+}
+
 /** The worker and everything below it. */
 function sample(workerPid: number) {
   const all = processes();
@@ -82,8 +93,16 @@ await withBenchServices(async (services) => {
   const env = appEnv(services, port, { ALLOW_PRIVATE_TARGETS: 'true', QUEUE_PREFIX: 'soak' });
   progress('starting the API and one browser worker');
   const api = await spawnApp('api', env, { readyUrl: `${origin}/healthz` });
-  const worker = await spawnApp('worker-browser', { ...env, LOG_LEVEL: 'info', BROWSER_TEST_TYPES: 'lighthouse' });
-  const rows: Array<ReturnType<typeof sample> & { tests: number; failed: number }> = [];
+  const opsPort = await freePort();
+  const worker = await spawnApp('worker-browser', {
+    ...env,
+    LOG_LEVEL: 'info',
+    BROWSER_TEST_TYPES: 'lighthouse',
+    OPS_PORT: String(opsPort),
+  });
+  const rows: Array<
+    ReturnType<typeof sample> & { tests: number; failed: number; heapMiB: number; externalMiB: number }
+  > = [];
   let failed = 0;
   try {
     for (let i = 1; i <= TESTS; i++) {
@@ -92,7 +111,7 @@ await withBenchServices(async (services) => {
       const t = await waitForTest(origin, key, id, { timeoutMs: 180_000, pollMs: 200 });
       if (t.status !== 'completed') failed++;
       if (i % EVERY === 0 || i === 1) {
-        rows.push({ tests: i, failed, ...sample(worker.child.pid!) });
+        rows.push({ tests: i, failed, ...sample(worker.child.pid!), ...(await heap(`http://127.0.0.1:${opsPort}`)) });
         progress(`${i}/${TESTS} tests, ${failed} failed`);
       }
     }
@@ -106,9 +125,31 @@ await withBenchServices(async (services) => {
   const f = (n: number) => n.toFixed(0);
   process.stdout.write(
     `\n${table(
-      ['tests', 'failed', 'worker RSS MiB', 'Chromium RSS MiB', 'Chromium processes', 'zombies', 'worker fds'],
-      rows.map((r) => [r.tests, r.failed, f(r.workerMiB), f(r.chromiumMiB), r.chromiumProcesses, r.zombies, r.fds]),
-    )}\n\nslope per 100 tests: worker RSS ${per100(rows.map((r) => r.workerMiB))} MiB, Chromium RSS ${per100(
+      [
+        'tests',
+        'failed',
+        'worker RSS MiB',
+        'JS heap MiB',
+        'external MiB',
+        'Chromium RSS MiB',
+        'Chromium processes',
+        'zombies',
+        'worker fds',
+      ],
+      rows.map((r) => [
+        r.tests,
+        r.failed,
+        f(r.workerMiB),
+        f(r.heapMiB),
+        f(r.externalMiB),
+        f(r.chromiumMiB),
+        r.chromiumProcesses,
+        r.zombies,
+        r.fds,
+      ]),
+    )}\n\nslope per 100 tests: worker RSS ${per100(rows.map((r) => r.workerMiB))} MiB (JS heap ${per100(
+      rows.map((r) => r.heapMiB),
+    )} MiB), Chromium RSS ${per100(
       rows.map((r) => r.chromiumMiB),
     )} MiB, worker fds ${per100(rows.map((r) => r.fds))}; zombies at the end: ${rows.at(-1)?.zombies ?? 0}\n`,
   );
