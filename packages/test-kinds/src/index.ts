@@ -18,7 +18,6 @@ export {
   judge,
   type KeyRules,
   type Measure,
-  median,
   parseAssertions,
 } from './assertions/assertions.ts';
 export { measureLighthouse } from './lighthouse/assertions.ts';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { lighthouseAssertionRules, measureLighthouse } from '../lighthouse/assertions.ts';
 import { measureSeo, seoAssertionRules } from '../seo_crawl/assertions.ts';
 import { measureUptime, uptimeAssertionRules } from '../uptime/assertions.ts';
-import { judge, median, parseAssertions } from './assertions.ts';
+import { judge, parseAssertions } from './assertions.ts';
 
 // The `assertions` of a real lighthouserc, as people paste them.
 const LHCI = {
@@ -150,10 +150,4 @@ test('a value that could not be measured fails its assertion', () => {
   assert.ok(parsed.ok);
   const { results, passed } = judge(parsed.assertions, measureLighthouse({ categories: {}, audits: {} }));
   assert.deepEqual([results[0]!.actual, results[0]!.passed, passed], [null, false, false]);
-});
-
-test('median of runs, as LHCI aggregates them', () => {
-  assert.equal(median([3, 1, 2]), 2);
-  assert.equal(median([4, 1, 3, 2]), 2.5);
-  assert.equal(median([]), null);
 });

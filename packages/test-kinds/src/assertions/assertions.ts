@@ -113,11 +113,3 @@ export function judge(
   if (results.length === 0) return { results, passed: null };
   return { results, passed: results.every((r) => r.passed || r.level !== 'error') };
 }
-
-/** The median of numbers (for runs > 1, as LHCI's aggregationMethod: median). */
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
