@@ -99,8 +99,10 @@ await withBenchServices(async (services) => {
     LOG_LEVEL: 'info',
     BROWSER_TEST_TYPES: 'lighthouse',
     OPS_PORT: String(opsPort),
-    // To try allocator settings on the worker alone (e.g. SOAK_MALLOC_ARENA_MAX=2).
+    // To try memory settings on the worker alone (e.g. SOAK_MALLOC_ARENA_MAX=2,
+    // SOAK_NODE_OPTIONS=--max-old-space-size=768).
     ...(process.env.SOAK_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.SOAK_MALLOC_ARENA_MAX } : {}),
+    ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
   });
   const rows: Array<
     ReturnType<typeof sample> & { tests: number; failed: number; heapMiB: number; externalMiB: number }
