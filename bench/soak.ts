@@ -43,13 +43,14 @@ function processes(): Proc[] {
   return out;
 }
 
-/** The worker's JavaScript heap in use and its external memory (buffers), from its ops port's metrics. */
-async function heap(opsUrl: string): Promise<{ heapMiB: number; externalMiB: number }> {
+/** The worker's JavaScript heap in use, the heap V8 holds (used or not) and its external memory (buffers), from its ops port's metrics. */
+async function heap(opsUrl: string): Promise<{ heapMiB: number; heapTotalMiB: number; externalMiB: number }> {
   const text = await (await fetch(`${opsUrl}/metrics`)).text();
   const metric = (name: string) =>
     Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return {
     heapMiB: metric('nodejs_heap_size_used_bytes') / 1048576,
+    heapTotalMiB: metric('nodejs_heap_size_total_bytes') / 1048576,
     externalMiB: metric('nodejs_external_memory_bytes') / 1048576,
   };
 }
@@ -105,7 +106,13 @@ await withBenchServices(async (services) => {
     ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
   });
   const rows: Array<
-    ReturnType<typeof sample> & { tests: number; failed: number; heapMiB: number; externalMiB: number }
+    ReturnType<typeof sample> & {
+      tests: number;
+      failed: number;
+      heapMiB: number;
+      heapTotalMiB: number;
+      externalMiB: number;
+    }
   > = [];
   let failed = 0;
   try {
@@ -134,6 +141,7 @@ await withBenchServices(async (services) => {
         'failed',
         'worker RSS MiB',
         'JS heap MiB',
+        'heap held MiB',
         'external MiB',
         'Chromium RSS MiB',
         'Chromium processes',
@@ -145,6 +153,7 @@ await withBenchServices(async (services) => {
         r.failed,
         f(r.workerMiB),
         f(r.heapMiB),
+        f(r.heapTotalMiB),
         f(r.externalMiB),
         f(r.chromiumMiB),
         r.chromiumProcesses,
