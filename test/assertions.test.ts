@@ -1,6 +1,7 @@
-// Issue 15 item 2: assertions in Lighthouse CI's syntax on POST /tests, judged when the test finishes,
-// shown on GET and in the callback. Uptime checks make it quick; the kinds' own keys are unit-tested in
-// packages/test-kinds/src/assertions.
+// Issue 15 items 1 and 2: `runs` and assertions in Lighthouse CI's syntax on POST /tests, assertions
+// judged when the test finishes, shown on GET and in the callback. Uptime checks make it quick; the kinds'
+// own keys are unit-tested in packages/test-kinds/src/assertions, lighthouse runs end to end in
+// lighthouse-e2e.test.ts. No browser worker here: lighthouse tests accepted below stay queued.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { postTest, startTest, waitForTest } from '@pageprobe/testing';
@@ -116,4 +117,80 @@ test('the callback carries the verdict and the results', async () => {
     body.test.assertion_results.map((r: { key: string; passed: boolean }) => [r.key, r.passed]),
     [['uptime:timings:total', false]],
   );
+});
+
+test('runs: lighthouse takes 1 to 5, other types 1; anything else is 400 validation_failed naming runs', async () => {
+  const count = await env.db.test.count({ where: { teamId } });
+  for (const [type, runs] of [
+    ['uptime', 2],
+    ['seo_crawl', 3],
+    ['lighthouse', 6],
+    ['lighthouse', 0],
+    ['lighthouse', 1.5],
+  ] as const) {
+    const res = await postTest(origin, key, { url: `${target.url}/`, type, runs });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.equal((res.body as { code: string }).code, 'validation_failed');
+    assert.match(JSON.stringify(res.body), /runs/);
+  }
+  assert.equal(await env.db.test.count({ where: { teamId } }), count);
+  const one = await postTest(origin, key, { url: `${target.url}/`, type: 'uptime', runs: 1 });
+  assert.equal(one.status, 202);
+});
+
+test('runs: each costs what a test costs (pro: credits; free: the hourly allowance)', async () => {
+  const pro = await teamWithKey(env, { credits: 4 });
+  const balance = async (id: string) => (await env.db.team.findUniqueOrThrow({ where: { id } })).creditsBalance;
+  const three = await postTest<{ id: string }>(origin, pro.key, { url: `${target.url}/`, type: 'lighthouse', runs: 3 });
+  assert.equal(three.status, 202);
+  assert.equal(await balance(pro.teamId), 1);
+  const got = await call<Record<string, unknown>>(`${origin}/api/v1/tests/${three.body.id}`, { token: pro.key });
+  assert.deepEqual([got.body.runs_requested, got.body.runs, got.body.spread], [3, null, null]);
+  assertProblem(
+    await call(`${origin}/api/v1/tests`, {
+      method: 'POST',
+      token: pro.key,
+      body: { url: `${target.url}/`, type: 'lighthouse', runs: 2 },
+    }),
+    402,
+    'insufficient_credits',
+  );
+  assert.equal(await balance(pro.teamId), 1, 'a refused test spends nothing');
+
+  // FREE_LIGHTHOUSE_PER_HOUR is 3: runs count against it one by one.
+  const free = await teamWithKey(env, { plan: 'free' });
+  const post = (runs: number) =>
+    call(`${origin}/api/v1/tests`, {
+      method: 'POST',
+      token: free.key,
+      body: { url: `${target.url}/`, type: 'lighthouse', runs },
+    });
+  const tooMany = await post(4);
+  assertProblem(tooMany, 400, 'validation_failed');
+  assert.match(JSON.stringify(tooMany.body), /runs/);
+  assert.equal((await post(2)).status, 202);
+  const over = await post(2);
+  assertProblem(over, 429, 'free_tier_rate_limited');
+  assert.ok(Number(over.headers.get('retry-after')) > 0);
+  assert.equal((await post(1)).status, 202);
+  const credits = await call<{ free_lighthouse: { remaining: number } }>(`${origin}/api/v1/credits`, {
+    token: free.key,
+  });
+  assert.equal(credits.body.free_lighthouse.remaining, 0);
+  assertProblem(await post(1), 429, 'free_tier_rate_limited');
+});
+
+test('an Idempotency-Key is bound to runs and assertions too: another value is idempotency_key_reused', async () => {
+  const post = (body: Record<string, unknown>) =>
+    call(`${origin}/api/v1/tests`, {
+      method: 'POST',
+      token: key,
+      headers: { 'idempotency-key': 'runs-and-assertions' },
+      body: { url: `${target.url}/`, type: 'uptime', ...body },
+    });
+  const first = await post({ assertions: { 'uptime:up': 'error' } });
+  assert.equal(first.status, 202);
+  assert.equal((await post({ assertions: { 'uptime:up': 'error' } })).status, 200);
+  assertProblem(await post({ assertions: { 'uptime:up': 'warn' } }), 422, 'idempotency_key_reused');
+  assertProblem(await post({}), 422, 'idempotency_key_reused');
 });

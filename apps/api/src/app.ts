@@ -19,6 +19,7 @@ import { rateLimit } from './limits/rate-limit.ts';
 import { PerAddressWindow } from './limits/per-address.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
+import { compareRoutes } from './test-routes/compare-routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -71,7 +72,12 @@ export function createApp(deps: ApiDeps): Express {
   // on its own port, which a deployment keeps inside its network.
   if (config.ADMIN_PORT === undefined) app.use('/admin/v1', adminRouter);
   else app.locals.adminApp = adminOnlyApp(adminRouter, deps);
-  const publicRoutes = Router().use(testRoutes(deps), artifactRoutes(deps.db, deps.storage), creditRoutes(deps));
+  const publicRoutes = Router().use(
+    testRoutes(deps),
+    artifactRoutes(deps.db, deps.storage),
+    compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
+    creditRoutes(deps),
+  );
   app.use(
     '/api/v1',
     openApiRouter(publicSpec, {

@@ -1,5 +1,6 @@
 export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.ts';
 export { lighthouse } from './lighthouse/definition.ts';
+export type { LighthouseRunEntry, RunSpread } from './lighthouse/result.ts';
 export { type KindName, kindNamed, kindNames, kinds } from './registry.ts';
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
@@ -7,6 +8,7 @@ export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
 export { utc } from './report/format.ts';
 export { escapeHtml, html, SafeHtml } from './report/html.ts';
 export { layout } from './report/layout.ts';
+export { type ComparedSide, compareView } from './report/compare-view.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';
 export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
 export { resultSchemas } from './openapi-schemas.ts';
@@ -18,6 +20,8 @@ export {
   judge,
   type KeyRules,
   type Measure,
+  median,
+  medianMeasure,
   parseAssertions,
 } from './assertions/assertions.ts';
 export { measureLighthouse } from './lighthouse/assertions.ts';

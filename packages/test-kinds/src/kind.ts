@@ -1,4 +1,5 @@
 import type { KeyRules } from './assertions/assertions.ts';
+import type { Comparison } from './compare/delta.ts';
 import type { z } from 'zod';
 import type { Advice } from './report/advice.ts';
 import type { ReportView } from './report/report-test.ts';
@@ -32,8 +33,13 @@ export interface TestKind<
   usesDevice: boolean;
   /** Its BullMQ queue: a wire contract between deployed versions, never renamed. Tries include the first. */
   job: { queue: string; attempts: number };
-  /** Credits one test costs on each plan. */
+  /** Credits one run costs on each plan; a test of `runs` runs costs `runs` times this. */
   cost: Record<Plan, number>;
+  /**
+   * How many runs one test may ask for (`runs`, issue 15): they go in sequence and the test reports its
+   * representative run. 1 where repeating adds nothing (a crawl, an uptime check).
+   */
+  maxRuns: number;
   /**
    * Tests of this kind one team may have running at once, by plan; the team's others wait their turn in
    * the queue while other teams' tests start (issue 22: one team cannot fill the workers).
@@ -51,6 +57,8 @@ export interface TestKind<
   audits: z.ZodType;
   /** The assertion keys the kind knows (issue 15), in Lighthouse CI's syntax. */
   assertionRules: KeyRules;
+  /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */
+  comparison: Comparison;
   /** The codes a test of this kind fails with, in plain words, with what to try. */
   failures: Record<string, Advice>;
   /** The report body of a completed test. */

@@ -31,8 +31,8 @@ function nullableRef(schema: z.ZodType): JsonSchema {
 
 /**
  * The OpenAPI components generated from the kinds' zod schemas: each named result and audits schema,
- * `TestType`, and `Test` as a oneOf of one variant per kind, told apart by its `type`. The rest of a test
- * (`TestBase`) is written by hand in the document.
+ * `TestType`, `Test` as a oneOf of one variant per kind, told apart by its `type`, and `Comparison` the
+ * same way. The rest of a test (`TestBase`) and of a comparison (`ComparisonBase`) is written by hand.
  */
 export function resultSchemas(): Record<string, JsonSchema> {
   // Every schema the kinds named (`.meta({ id })`), each referring to the others as components.
@@ -58,6 +58,25 @@ export function resultSchemas(): Record<string, JsonSchema> {
       ],
     };
   }
+  for (const kind of kinds) {
+    schemas[`${pascal(kind.name)}Comparison`] = {
+      description: `Two ${kind.name} tests compared.`,
+      allOf: [
+        { $ref: `${REF_PREFIX}ComparisonBase` },
+        {
+          type: 'object',
+          properties: {
+            type: { const: kind.name },
+            deltas: { $ref: `${REF_PREFIX}${z.globalRegistry.get(kind.comparison.schema)?.id}` },
+          },
+        },
+      ],
+    };
+  }
+  schemas.Comparison = {
+    description: 'Two tests of one type compared; `type` tells the shape of `deltas`.',
+    oneOf: kinds.map((kind) => ({ $ref: `${REF_PREFIX}${pascal(kind.name)}Comparison` })),
+  };
   schemas.Test = {
     description: 'A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`.',
     oneOf: kinds.map((kind) => ({ $ref: `${REF_PREFIX}${pascal(kind.name)}Test` })),

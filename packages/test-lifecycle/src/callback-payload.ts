@@ -19,6 +19,8 @@ export function serialiseCallback(test: Test, publicBaseUrl: string): { event: C
       completed_at: test.completedAt?.toISOString() ?? null,
       // Only for a test with assertions: without them the body is exactly the spec's (section 6).
       ...(test.assertions ? { passed: test.passed, assertion_results: test.assertionResults ?? [] } : {}),
+      // Only for a test of several runs: the spread of their performance scores.
+      ...(test.runCount > 1 ? { runs: test.runCount, spread: test.spread ?? null } : {}),
     },
     report_url: reportUrl(publicBaseUrl, test.reportToken),
   });

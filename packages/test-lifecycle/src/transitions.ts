@@ -49,9 +49,18 @@ export type Outcome =
       status: 'completed';
       fields: Pick<
         Prisma.TestUpdateInput,
-        'performanceScore' | 'structureScore' | 'grade' | 'scores' | 'vitals' | 'audits' | 'seoIssues' | 'result'
+        | 'performanceScore'
+        | 'structureScore'
+        | 'grade'
+        | 'scores'
+        | 'vitals'
+        | 'audits'
+        | 'seoIssues'
+        | 'result'
+        | 'runResults'
+        | 'spread'
       >;
-      /** Reads what the test's assertions are about from this run (issue 15). */
+      /** Reads what the test's assertions are about from its runs (issue 15: the median of several). */
       measure?: Measure;
     }
   | {

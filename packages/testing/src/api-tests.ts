@@ -6,6 +6,7 @@ export interface TestBody {
   device?: string;
   callback_url?: string;
   assertions?: Record<string, unknown>;
+  runs?: number;
 }
 
 /** POST /api/v1/tests; the status and the parsed body, whatever they are (callers assert them). */

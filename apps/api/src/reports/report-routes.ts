@@ -5,6 +5,7 @@ import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
 import { type Response, Router } from 'express';
 import {
+  compareView,
   failedBody,
   html,
   kindNamed,
@@ -141,6 +142,27 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }
     }
     secure(res);
     res.type('html').send(page);
+  });
+
+  // Two reports side by side (issue 15): both tokens are the credential, so whoever holds both reports sees it.
+  router.get('/reports/:token/compare/:baseToken', async (req, res) => {
+    const [head, base] = await Promise.all([
+      loadReportTest(pool, req.params.token),
+      loadReportTest(pool, req.params.baseToken),
+    ]);
+    if (!head || !base || head.type !== base.type || head.status !== 'completed' || base.status !== 'completed') {
+      return notFound(res);
+    }
+    const side = async (test: typeof head, token: string) => ({
+      test,
+      artifacts: (await loadArtifacts(pool, test.id)).filter((a) => a.kind === 'filmstrip_frame'),
+      reportHref: `/reports/${token}`,
+      href: (a: ReportArtifact) => `/reports/${token}/artifacts/${a.id}`,
+    });
+    const [h, b] = await Promise.all([side(head, req.params.token), side(base, req.params.baseToken)]);
+    const deltas = kindNamed(head.type).comparison.compare(head, base);
+    secure(res);
+    res.type('html').send(compareView(h, b, deltas, CSS_PATH).value);
   });
 
   router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {

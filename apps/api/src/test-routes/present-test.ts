@@ -25,6 +25,9 @@ export function presentTest(test: Test, publicBaseUrl: string, delivery: Deliver
     report_url: reportUrl(publicBaseUrl, test.reportToken),
     assertion_results: test.assertionResults ?? null,
     passed: test.passed,
+    runs_requested: test.runCount,
+    runs: test.runResults ?? null,
+    spread: test.spread ?? null,
     error: test.errorCode ? { code: test.errorCode, message: test.errorMessage ?? '' } : null,
     callback: delivery
       ? {

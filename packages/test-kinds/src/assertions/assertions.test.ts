@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { lighthouseAssertionRules, measureLighthouse } from '../lighthouse/assertions.ts';
 import { measureSeo, seoAssertionRules } from '../seo_crawl/assertions.ts';
 import { measureUptime, uptimeAssertionRules } from '../uptime/assertions.ts';
-import { judge, parseAssertions } from './assertions.ts';
+import { judge, median, medianMeasure, parseAssertions } from './assertions.ts';
 
 // The `assertions` of a real lighthouserc, as people paste them.
 const LHCI = {
@@ -150,4 +150,33 @@ test('a value that could not be measured fails its assertion', () => {
   assert.ok(parsed.ok);
   const { results, passed } = judge(parsed.assertions, measureLighthouse({ categories: {}, audits: {} }));
   assert.deepEqual([results[0]!.actual, results[0]!.passed, passed], [null, false, false]);
+});
+
+test('with several runs each assertion reads the median of the runs, leaving out runs that could not measure it', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.equal(median([]), null);
+  const run = (performance: number, lcp?: number) =>
+    measureLighthouse({
+      categories: { performance: { score: performance } },
+      audits: lcp === undefined ? {} : { 'largest-contentful-paint': { score: 0.5, numericValue: lcp } },
+    });
+  const parsed = parseAssertions(
+    {
+      'categories:performance': ['error', { minScore: 0.8 }],
+      'largest-contentful-paint': ['error', { maxNumericValue: 3000 }],
+    },
+    lighthouseAssertionRules,
+  );
+  assert.ok(parsed.ok);
+  // Two of three runs pass the score (median 0.82); LCP's median of the two measured runs is 3100.
+  const { results, passed } = judge(parsed.assertions, medianMeasure([run(0.95, 2800), run(0.7), run(0.82, 3400)]));
+  assert.deepEqual(
+    results.map((r) => [r.key, r.actual, r.passed]),
+    [
+      ['categories:performance', 0.82, true],
+      ['largest-contentful-paint', 3100, false],
+    ],
+  );
+  assert.equal(passed, false);
 });

@@ -113,3 +113,20 @@ export function judge(
   if (results.length === 0) return { results, passed: null };
   return { results, passed: results.every((r) => r.passed || r.level !== 'error') };
 }
+
+/** The median of some numbers (the mean of the middle two for an even count); null for none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * A test of several runs is judged on the median of the runs' values (Lighthouse CI's
+ * `aggregationMethod: "median"`); a run that could not measure a value is left out of its median.
+ */
+export function medianMeasure(measures: Measure[]): Measure {
+  if (measures.length === 1) return measures[0]!;
+  return (key, operator) => median(measures.map((m) => m(key, operator)).filter((v): v is number => v !== null));
+}

@@ -1,4 +1,5 @@
 import { lighthouseAssertionRules } from './assertions.ts';
+import { lighthouseComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { lighthouseReport } from './report.ts';
@@ -11,6 +12,7 @@ export const lighthouse = defineKind({
   usesDevice: true,
   job: { queue: 'test-lighthouse', attempts: 2 },
   cost: { free: 0, pro: 1 },
+  maxRuns: 5,
   inFlight: { free: 1, pro: 4 },
   allowance: { plan: 'free', windowSeconds: 3600 },
   // Lighthouse advises one run at a time per machine for stable scores.
@@ -19,6 +21,7 @@ export const lighthouse = defineKind({
   result: lighthouseResult,
   audits: lighthouseAudits,
   assertionRules: lighthouseAssertionRules,
+  comparison: lighthouseComparison,
   failures: {
     ...COMMON_FAILURES,
     no_first_paint: {

@@ -15,6 +15,12 @@ export const lighthouseResult = z
     requests: z.int().min(0).describe('Requests in the HAR.'),
     blocked_requests: z.array(blockedRequest),
     warnings: z.array(z.string()).describe("Lighthouse's run warnings."),
+    resources: z
+      .record(z.string(), z.object({ requests: z.int().min(0), transfer_bytes: z.int().min(0) }))
+      .optional()
+      .describe(
+        "Requests and bytes transferred per resource type (document, script, stylesheet, image, font, media, other, third-party, total), from Lighthouse's resource summary. Absent on tests run before it was recorded.",
+      ),
   })
   .meta({ id: 'LighthouseResult', description: 'What a lighthouse run found beyond its scores.' });
 
@@ -36,3 +42,36 @@ export const lighthouseAudits = z
     }),
   )
   .meta({ id: 'LighthouseAudits', description: 'Failed and improvable audits, biggest estimated savings first.' });
+
+/** The vitals of one lighthouse run, as the test's `vitals` shows them (ms; CLS unitless). */
+const vitals = z.object({
+  lcp_ms: z.number().nullable(),
+  fcp_ms: z.number().nullable(),
+  cls: z.number().nullable(),
+  tbt_ms: z.number().nullable(),
+  speed_index_ms: z.number().nullable(),
+  ttfb_ms: z.number().nullable(),
+  interactive_ms: z.number().nullable(),
+});
+
+export const lighthouseRun = z
+  .object({
+    index: z.int().min(1).describe('1 for the first run, in the order they ran.'),
+    performance_score: z.int().min(0).max(100).nullable(),
+    vitals,
+    representative: z
+      .boolean()
+      .describe("Whether this run is the test's: the one closest to the median FCP and time to interactive."),
+  })
+  .meta({ id: 'LighthouseRun', description: 'One run of a lighthouse test of several (`runs`).' });
+
+export const runSpread = z
+  .object({
+    min: z.int().min(0).max(100),
+    max: z.int().min(0).max(100),
+    stddev: z.number().min(0).describe('Sample standard deviation (n − 1); 0 for a single run.'),
+  })
+  .meta({ id: 'RunSpread', description: "How the runs' performance scores spread." });
+
+export type LighthouseRunEntry = z.infer<typeof lighthouseRun>;
+export type RunSpread = z.infer<typeof runSpread>;

@@ -20,6 +20,9 @@ export interface ReportTest {
   /** The verdict on the test's assertions (issue 15); both null without them. */
   assertionResults: unknown;
   passed: boolean | null;
+  /** Each run of a test of several (issue 15), and their performance scores' spread; null otherwise. */
+  runResults: unknown;
+  spread: unknown;
   createdAt: Date;
   completedAt: Date | null;
 }

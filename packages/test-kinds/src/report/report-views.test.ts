@@ -33,6 +33,8 @@ const base = (over: Partial<ReportTest>): ReportTest => ({
   errorMessage: null,
   assertionResults: null,
   passed: null,
+  runResults: null,
+  spread: null,
   createdAt: new Date('2026-11-22T10:00:00Z'),
   completedAt: new Date('2026-11-22T10:00:10Z'),
   ...over,
@@ -335,4 +337,39 @@ test('failures are explained in plain words, http_error by its status', () => {
   ]) {
     assert.doesNotMatch(advise(lighthouse.failures, code, null).what, /could not be completed/, code);
   }
+});
+
+test('a test of several runs lists each, marks the representative one and shows the spread; one run shows none', () => {
+  const vitals = (lcp: number) => ({ lcp_ms: lcp, fcp_ms: 900, tbt_ms: 120, interactive_ms: 3100, cls: 0 });
+  const runs = [
+    { index: 1, performance_score: 71, vitals: vitals(4100), representative: false },
+    { index: 2, performance_score: 78, vitals: vitals(3200), representative: true },
+    { index: 3, performance_score: 83, vitals: vitals(2900), representative: false },
+  ];
+  const page = lighthouseBody(
+    base({ runResults: runs, spread: { min: 71, max: 83, stddev: 6.03 } }),
+    [],
+    null,
+    () => '',
+  ).value;
+  assert.match(page, /<h2 id="runs">3 runs<\/h2>/);
+  assert.match(page, /Performance from 71 to 83 \(standard deviation 6\.03\)/);
+  const rows = [...page.matchAll(/<tr( class="representative")?><td>(\d)/g)];
+  assert.deepEqual(
+    rows.map((m) => [m[2], Boolean(m[1])]),
+    [
+      ['1', false],
+      ['2', true],
+      ['3', false],
+    ],
+  );
+  assert.match(page, /<td class="num">3\.2 s<\/td>/);
+  assert.equal(page.match(/<circle /g)?.length, 3);
+  const single = lighthouseBody(
+    base({ runResults: [runs[1]], spread: { min: 78, max: 78, stddev: 0 } }),
+    [],
+    null,
+    () => '',
+  );
+  assert.doesNotMatch(single.value, /id="runs"/);
 });

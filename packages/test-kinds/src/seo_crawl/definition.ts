@@ -1,4 +1,5 @@
 import { seoAssertionRules } from './assertions.ts';
+import { seoComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { seoReport } from './report.ts';
@@ -11,6 +12,7 @@ export const seoCrawl = defineKind({
   usesDevice: false,
   job: { queue: 'test-seo-crawl', attempts: 2 },
   cost: { free: 1, pro: 1 },
+  maxRuns: 1,
   inFlight: { free: 1, pro: 2 },
   concurrency: { variable: 'SEO_CONCURRENCY', default: 2, min: 1, max: 32 },
   // The crawl stops at its budget; its last requests (up to one request timeout) and the upload follow.
@@ -18,6 +20,7 @@ export const seoCrawl = defineKind({
   result: seoCrawlResult,
   audits: seoCrawlAudits,
   assertionRules: seoAssertionRules,
+  comparison: seoComparison,
   failures: COMMON_FAILURES,
   report: seoReport,
 });

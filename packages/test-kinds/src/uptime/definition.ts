@@ -1,4 +1,5 @@
 import { uptimeAssertionRules } from './assertions.ts';
+import { uptimeComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { uptimeReport } from './report.ts';
@@ -11,6 +12,7 @@ export const uptime = defineKind({
   usesDevice: false,
   job: { queue: 'test-uptime', attempts: 3 },
   cost: { free: 0, pro: 0 },
+  maxRuns: 1,
   inFlight: { free: 5, pro: 50 },
   // Checks wait on the network, not the CPU.
   concurrency: { variable: 'UPTIME_CONCURRENCY', default: 50, min: 1, max: 1000 },
@@ -18,6 +20,7 @@ export const uptime = defineKind({
   result: uptimeResult,
   audits: uptimeAudits,
   assertionRules: uptimeAssertionRules,
+  comparison: uptimeComparison,
   failures: COMMON_FAILURES,
   report: uptimeReport,
 });

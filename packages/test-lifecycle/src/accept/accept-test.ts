@@ -6,7 +6,7 @@ import { checkTarget } from '@pageprobe/net-guard';
 import { kindNamed, parseAssertions } from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
-import { creditCost, allowanceFor } from './costs.ts';
+import { allowanceFor, testCost } from './costs.ts';
 import { createGuarded } from './create-guarded.ts';
 import { insertTest, newTest } from './insert-test.ts';
 import { TestRejected } from './rejections.ts';
@@ -24,6 +24,8 @@ export interface TestRequest {
   type: TestType;
   device: Device;
   callback_url?: string;
+  /** Runs of the test (issue 15): up to the kind's `maxRuns`, each costing what a test costs. */
+  runs?: number;
   /** Lighthouse CI-style assertions (issue 15), checked against the kind's keys before anything is spent. */
   assertions?: Prisma.InputJsonObject;
 }
@@ -74,8 +76,15 @@ export async function acceptTest(
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
   }
+  const kind = kindNamed(input.type);
+  if ((input.runs ?? 1) > kind.maxRuns) {
+    const message = kind.maxRuns === 1 ? 'must be 1 for this type' : `must be at most ${kind.maxRuns}`;
+    throw new TestRejected('validation_failed', `runs ${message} (${input.type}).`, {
+      field: { path: 'body.runs', message },
+    });
+  }
   if (input.assertions !== undefined) {
-    const parsed = parseAssertions(input.assertions, kindNamed(input.type).assertionRules);
+    const parsed = parseAssertions(input.assertions, kind.assertionRules);
     if (!parsed.ok) {
       const [first] = parsed.problems;
       throw new TestRejected(
@@ -107,7 +116,7 @@ export async function acceptTest(
     outcome =
       idempotencyKey === undefined && !allowanceFor(input.type, caller.plan)
         ? {
-            test: await insertTest(deps.pool, newTest(caller, input, creditCost(input.type, caller.plan))),
+            test: await insertTest(deps.pool, newTest(caller, input, testCost(input, caller.plan))),
             replayed: false,
             delivery: null,
           }

@@ -1,8 +1,12 @@
 import type { Plan, TestType } from '@pageprobe/db';
 import { kindNamed, kinds } from '@pageprobe/test-kinds';
 
-/** Credits a test costs on a plan (CONTRACT.md), from its kind. */
+/** Credits one run of a test costs on a plan (CONTRACT.md), from its kind. */
 export const creditCost = (type: TestType, plan: Plan): number => kindNamed(type).cost[plan];
+
+/** Credits a test costs: each of its runs costs what a test of one run does (issue 15). */
+export const testCost = (input: { type: TestType; runs?: number }, plan: Plan): number =>
+  creditCost(input.type, plan) * (input.runs ?? 1);
 
 /** What GET /credits shows: every kind's cost on the plan. */
 export const costsFor = (plan: Plan) => Object.fromEntries(kinds.map((k) => [k.name, k.cost[plan]]));

@@ -1,6 +1,6 @@
 import { withCallback } from '../test-columns.ts';
 import type { AcceptDeps, Accepted, Caller, TestRequest } from './accept-test.ts';
-import { allowanceFor, creditCost } from './costs.ts';
+import { allowanceFor, testCost } from './costs.ts';
 import { remainingAllowance } from './free-allowance.ts';
 import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
 import { newTest } from './insert-test.ts';
@@ -31,22 +31,33 @@ export async function createGuarded(
       if (allowance) {
         // The team row lock serialises this team's allowance tests, so the count below cannot race.
         await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${caller.teamId} AS uuid) FOR UPDATE`;
-        const left = await remainingAllowance(tx, caller.teamId, input.type, {
-          limit: deps.allowanceLimit,
-          windowSeconds: allowance.windowSeconds,
-        });
-        if (left.remaining === 0) {
+        const runs = input.runs ?? 1;
+        const left = await remainingAllowance(
+          tx,
+          caller.teamId,
+          input.type,
+          { limit: deps.allowanceLimit, windowSeconds: allowance.windowSeconds },
+          runs,
+        );
+        if (runs > left.limit) {
+          throw new TestRejected(
+            'validation_failed',
+            `The ${plan} plan allows ${left.limit} ${input.type} runs an hour; ask for at most ${left.limit}.`,
+            { field: { path: 'body.runs', message: `must be at most ${left.limit} on the ${plan} plan` } },
+          );
+        }
+        if (left.remaining < runs) {
           const wait = left.resetsAt
             ? Math.max(1, Math.ceil((left.resetsAt.getTime() - Date.now()) / 1000))
             : allowance.windowSeconds;
-          throw new TestRejected(
-            'free_tier_rate_limited',
-            `The ${plan} plan allows ${left.limit} ${input.type} tests an hour; the next is allowed in ${wait} s.`,
-            { retryAfterSeconds: wait },
-          );
+          const allows = `The ${plan} plan allows ${left.limit} ${input.type} ${runs > 1 ? 'runs' : 'tests'} an hour`;
+          const asked = runs > 1 ? ` (this test asks for ${runs}, ${left.remaining} are left)` : '';
+          throw new TestRejected('free_tier_rate_limited', `${allows}${asked}; the next is allowed in ${wait} s.`, {
+            retryAfterSeconds: wait,
+          });
         }
       }
-      const cost = creditCost(input.type, plan);
+      const cost = testCost(input, plan);
       const test = await tx.test.create({ data: newTest(caller, input, cost) });
       if (cost > 0) {
         await tx.creditLedgerEntry.create({

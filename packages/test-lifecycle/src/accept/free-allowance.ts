@@ -3,32 +3,39 @@ import type { Db, Prisma, TestType } from '@pageprobe/db';
 type Reader = Db | Prisma.TransactionClient;
 
 export interface Allowance {
+  /** Runs the window allows (a test of `runs` runs counts `runs` times: issue 15). */
   limit: number;
   used: number;
   remaining: number;
-  /** When the oldest test in the window leaves it; null when the window is empty. */
+  /** When enough of the window's oldest runs have left it for the `want` asked about; null when it is empty. */
   resetsAt: Date | null;
 }
 
-/** How many tests of `type` the team has left in a rolling window of `windowSeconds`. */
+/** How many runs of `type` the team has left in a rolling window of `windowSeconds`. */
 export async function remainingAllowance(
   db: Reader,
   teamId: string,
   type: TestType,
   { limit, windowSeconds }: { limit: number; windowSeconds: number },
+  want = 1,
 ): Promise<Allowance> {
   const since = new Date(Date.now() - windowSeconds * 1000);
   const recent = await db.test.findMany({
     where: { teamId, type, createdAt: { gt: since } },
-    select: { createdAt: true },
+    select: { createdAt: true, runCount: true },
     orderBy: { createdAt: 'asc' },
   });
-  // When over the limit, a slot frees up when the (used - limit + 1)-th oldest leaves the window.
-  const pivot = recent[Math.max(0, recent.length - limit)];
+  const used = recent.reduce((sum, t) => sum + t.runCount, 0);
+  // `want` more fit once the oldest tests holding (used + want - limit) runs have left the window.
+  let pivot = recent[0];
+  for (let freed = 0, i = 0; i < recent.length && freed < used + want - limit; i++) {
+    pivot = recent[i];
+    freed += recent[i]!.runCount;
+  }
   return {
     limit,
-    used: recent.length,
-    remaining: Math.max(0, limit - recent.length),
-    resetsAt: recent[0] ? new Date((pivot ?? recent[0]).createdAt.getTime() + windowSeconds * 1000) : null,
+    used,
+    remaining: Math.max(0, limit - used),
+    resetsAt: pivot ? new Date(pivot.createdAt.getTime() + windowSeconds * 1000) : null,
   };
 }

@@ -4,15 +4,23 @@ import { TestRejected } from './rejections.ts';
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
-/** What makes two POST /tests the same request: the body with its defaults applied. */
+/**
+ * What makes two POST /tests the same request: the body with its defaults applied. `runs` and
+ * `assertions` join the fingerprint only when given (and runs ≠ 1), so a request without them hashes
+ * as it did before they existed and keys recorded then still match.
+ */
 export function requestFingerprint(input: {
   url: string;
   type: string;
   device: string;
   callback_url?: string;
+  runs?: number;
+  assertions?: unknown;
 }): string {
-  const canonical = JSON.stringify([input.url, input.type, input.device, input.callback_url ?? null]);
-  return createHash('sha256').update(canonical).digest('hex');
+  const fields: unknown[] = [input.url, input.type, input.device, input.callback_url ?? null];
+  if ((input.runs ?? 1) !== 1 || input.assertions !== undefined) fields.push(input.runs ?? 1);
+  if (input.assertions !== undefined) fields.push(input.assertions);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 export type Claim = { kind: 'new' } | { kind: 'replay'; testId: string };

@@ -9,8 +9,8 @@ import type { Caller, TestRequest } from './accept-test.ts';
 // balance below zero (SQLSTATE 23514) and the whole statement rolls back.
 const SQL = `
   WITH test AS (
-    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, updated_at)
-    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, now())
+    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, updated_at)
+    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, $11, now())
     RETURNING *
   ), debit AS (
     INSERT INTO credit_ledger (team_id, delta, reason, test_id)
@@ -28,6 +28,7 @@ export interface NewTest {
   callbackUrl: string | null;
   reportToken: string;
   creditsSpent: number;
+  runCount: number;
   /** The assertions parsed into a list, in the order given (jsonb would not keep an object's key order). */
   assertions: Prisma.InputJsonArray | undefined;
 }
@@ -47,6 +48,7 @@ export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
       t.reportToken,
       t.creditsSpent,
       t.assertions === undefined ? null : JSON.stringify(t.assertions),
+      t.runCount,
     ],
   });
   return rows[0]!;
@@ -71,6 +73,7 @@ export function newTest(auth: Caller, input: TestRequest, cost: number): NewTest
     callbackUrl: input.callback_url ?? null,
     reportToken: randomBytes(32).toString('base64url'),
     creditsSpent: cost,
+    runCount: input.runs ?? 1,
     assertions: input.assertions === undefined ? undefined : assertionList(input),
   };
 }

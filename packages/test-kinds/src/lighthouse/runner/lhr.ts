@@ -13,7 +13,13 @@ export interface LhrAudit {
     type?: string;
     overallSavingsMs?: number;
     overallSavingsBytes?: number;
-    items?: Array<{ timing?: number; data?: string }>;
+    items?: Array<{
+      timing?: number;
+      data?: string;
+      resourceType?: string;
+      requestCount?: number;
+      transferSize?: number;
+    }>;
     data?: string;
   };
 }

@@ -1,12 +1,13 @@
-import { measureLighthouse } from '@pageprobe/test-kinds';
+import { measureLighthouse, medianMeasure } from '@pageprobe/test-kinds';
 import { type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
-import type { Test } from '@pageprobe/db';
+import { Prisma, type Test } from '@pageprobe/db';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
 import { buildHar } from './build-har.ts';
 import { collectArtifacts } from './collect-artifacts.ts';
-import { runLighthouse } from './run-lighthouse.ts';
-import { summarise } from './summarise.ts';
+import { type LighthouseRun, runLighthouse } from './run-lighthouse.ts';
+import { representativeIndex, runEntries, spreadOf } from './runs.ts';
+import { resourceSummary, summarise } from './summarise.ts';
 
 export interface LighthouseTestDeps {
   browsers: BrowserPool;
@@ -38,9 +39,10 @@ const targetFailure = (code: string, message: string): Outcome => ({
 });
 
 /**
- * One lighthouse test: Lighthouse in a fresh context behind the egress guard, within the time budget,
- * then scores, vitals, audits, artifacts and HAR. The page's failures end the test `failed` with a
- * code; ours throw (the job is retried, then failed with the credit back).
+ * One lighthouse test: `runCount` Lighthouse runs in sequence, each in a fresh context behind one
+ * egress guard, all within the time budget; then scores, vitals, audits, artifacts and HAR of the
+ * representative run, every run's scores and vitals, and their spread. The page's failures end the
+ * test `failed` with a code; ours throw (the job is retried, then failed with the credit back).
  */
 export async function runLighthouseTest(
   test: Test,
@@ -49,23 +51,33 @@ export async function runLighthouseTest(
 ): Promise<Outcome> {
   const proxy = await startEgressProxy({ allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets });
   let timer: NodeJS.Timeout | undefined;
+  const runs: LighthouseRun[] = [];
   try {
     const budget = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new BudgetExceeded()), deps.timeoutMs);
     });
-    const run = deps.browsers.withPage(proxy.url, (page) =>
-      runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs }),
-    );
-    let result: Awaited<typeof run>;
+    const all = (async () => {
+      while (runs.length < test.runCount) {
+        const run = await deps.browsers.withPage(proxy.url, (page) =>
+          runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs }),
+        );
+        runs.push(run);
+        // A page that failed once fails the test: the runs after it would only spend time.
+        if (run.lhr.runtimeError) return;
+      }
+    })();
     try {
-      result = await Promise.race([run, budget]);
+      await Promise.race([all, budget]);
     } catch (error) {
       if (!(error instanceof BudgetExceeded)) throw error;
-      run.catch(() => {});
+      all.catch(() => {});
       await deps.browsers.abort();
-      return targetFailure('timeout', `The page did not finish loading within ${Math.round(deps.timeoutMs / 1000)} s.`);
+      const done = test.runCount > 1 ? ` (${runs.length} of its ${test.runCount} runs finished)` : '';
+      return targetFailure(
+        'timeout',
+        `The page did not finish loading within ${Math.round(deps.timeoutMs / 1000)} s${done}.`,
+      );
     }
-    const { lhr } = result;
     const blocked = describeBlocked(proxy.blocked);
     const main = new URL(test.url);
     const mainHost = main.hostname.replace(/^\[|\]$/g, '');
@@ -73,14 +85,20 @@ export async function runLighthouseTest(
     if (proxy.blocked.some((b) => b.host === mainHost && b.port === mainPort)) {
       return targetFailure('url_not_allowed', `${mainHost} resolves to an address tests may not reach.`);
     }
-    if (lhr.runtimeError) {
-      log.info({ runtimeError: lhr.runtimeError.code }, 'page failed to load');
-      return targetFailure(PAGE_ERRORS[lhr.runtimeError.code] ?? 'page_error', lhr.runtimeError.message);
+    const failedRun = runs.find((r) => r.lhr.runtimeError);
+    if (failedRun?.lhr.runtimeError) {
+      const { code, message } = failedRun.lhr.runtimeError;
+      log.info({ runtimeError: code }, 'page failed to load');
+      return targetFailure(PAGE_ERRORS[code] ?? 'page_error', message);
     }
 
-    const summary = summarise(lhr);
-    const har = buildHar(result.devtoolsLog, test.url);
-    await storeArtifacts(collectArtifacts(lhr, result.lhrJson, result.reportHtml, JSON.stringify(har)));
+    const lhrs = runs.map((r) => r.lhr);
+    const summaries = lhrs.map(summarise);
+    const chosen = representativeIndex(lhrs);
+    const { lhr, lhrJson, reportHtml, devtoolsLog } = runs[chosen]!;
+    const summary = summaries[chosen]!;
+    const har = buildHar(devtoolsLog, test.url);
+    await storeArtifacts(collectArtifacts(lhr, lhrJson, reportHtml, JSON.stringify(har)));
     return {
       status: 'completed',
       fields: {
@@ -95,9 +113,12 @@ export async function runLighthouseTest(
           requests: har.log.entries.length,
           blocked_requests: blocked,
           warnings: lhr.runWarnings ?? [],
+          resources: resourceSummary(lhr),
         },
+        runResults: runEntries(summaries, chosen),
+        spread: spreadOf(summaries.map((s) => s.performanceScore)) ?? Prisma.DbNull,
       },
-      measure: measureLighthouse(lhr),
+      measure: medianMeasure(lhrs.map(measureLighthouse)),
     };
   } finally {
     clearTimeout(timer);

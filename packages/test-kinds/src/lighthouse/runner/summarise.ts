@@ -37,6 +37,23 @@ export function summarise(lhr: Lhr) {
   };
 }
 
+/** Requests and bytes per resource type, from Lighthouse's resource summary (compare reads them). */
+export function resourceSummary(lhr: Lhr): Record<string, { requests: number; transfer_bytes: number }> {
+  const items = lhr.audits['resource-summary']?.details?.items ?? [];
+  return Object.fromEntries(
+    items.flatMap((i) =>
+      i.resourceType
+        ? [
+            [
+              i.resourceType,
+              { requests: Math.round(i.requestCount ?? 0), transfer_bytes: Math.round(i.transferSize ?? 0) },
+            ],
+          ]
+        : [],
+    ),
+  );
+}
+
 /**
  * Failed and improvable audits of every category, biggest estimated savings first: by the metric
  * savings Lighthouse 13 reports (weighed as in structure-score.ts; its ms/bytes totals are mostly 0),
