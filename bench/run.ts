@@ -5,6 +5,7 @@ import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
+import { lighthouseRuns } from './lighthouse-runs.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 
@@ -19,6 +20,10 @@ await withBenchServices(async (urls) => {
   if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
   if (!only || only === 'lighthouse')
     results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
+  if (!only || only === 'runs')
+    results.push(
+      `Lighthouse runs=1 vs runs=3 on a slow page, 5 tests each (issue 15)\n${await lighthouseRuns(urls, 5)}`,
+    );
   if (!only || only === 'seo') results.push(`seo_crawl of a 50-page site (issue 6)\n${await seoCrawl(urls, 5)}`);
   if (!only || only === 'fleet')
     results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);

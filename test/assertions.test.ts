@@ -22,6 +22,7 @@ const receiver = await startServer();
 const { key, teamId } = await teamWithKey(env, { credits: 5 });
 
 type Judged = {
+  id: string;
   status: string;
   passed: boolean | null;
   assertion_results: Array<{
@@ -193,4 +194,29 @@ test('an Idempotency-Key is bound to runs and assertions too: another value is i
   assert.equal((await post({ assertions: { 'uptime:up': 'error' } })).status, 200);
   assertProblem(await post({ assertions: { 'uptime:up': 'warn' } }), 422, 'idempotency_key_reused');
   assertProblem(await post({}), 422, 'idempotency_key_reused');
+});
+
+test('compare (issue 15): two uptime checks, head − base; other types, unfinished tests and bad ids refused', async () => {
+  const up = await check(undefined);
+  const down = await check(undefined, 'http://127.0.0.1:1/');
+  const compare = (head: string, base: string) =>
+    call<Record<string, any>>(`${origin}/api/v1/tests/${head}/compare/${base}`, { token: key });
+  const res = await compare(up.id, down.id);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.deepEqual(res.body.deltas.up, { head: true, base: false, change: 'better' });
+  assert.deepEqual(res.body.deltas.status_code, { head: 200, base: null });
+  assert.equal(typeof res.body.deltas.timings_ms.total.head, 'number');
+  assert.match(res.body.report_url, /\/reports\/[\w-]+\/compare\/[\w-]+$/);
+  assert.equal((await compare(down.id, up.id)).body.deltas.up.change, 'worse');
+  const page = await fetch(res.body.report_url);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<th scope="row">up<\/th><td class="num">false<\/td><td class="num">true<\/td>/);
+
+  // No browser worker here: these lighthouse tests stay queued.
+  const queued = await startTest(origin, key, { url: `${target.url}/`, type: 'lighthouse' });
+  const queued2 = await startTest(origin, key, { url: `${target.url}/`, type: 'lighthouse' });
+  assertProblem(await compare(up.id, queued.id), 409, 'not_comparable');
+  assertProblem(await compare(queued.id, queued2.id), 409, 'test_not_completed');
+  assertProblem(await compare(up.id, '0190f1a2-0000-7000-8000-000000000000'), 404, 'not_found');
+  assertProblem(await compare(up.id, 'not-an-id'), 400, 'validation_failed');
 });

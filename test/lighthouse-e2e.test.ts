@@ -251,6 +251,55 @@ test('runs=3: three runs, the representative one is the median run and the artif
   assert.equal(stored.creditsSpent, 3);
 });
 
+test('compare (issue 15): the heavy page against the fast one, deltas with the right signs; the page side by side', async () => {
+  const [heavy, fast] = await Promise.all([result(ids.heavy), result(ids.fast)]);
+  const res = await call<Record<string, any>>(`${api}/tests/${ids.heavy}/compare/${ids.fast}`, { token: key });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const { deltas } = res.body;
+  assert.deepEqual([res.body.type, res.body.head.id, res.body.base.id], ['lighthouse', ids.heavy, ids.fast]);
+  const perf = deltas.scores.performance;
+  assert.deepEqual(
+    [perf.head, perf.base, perf.delta],
+    [heavy.performance_score, fast.performance_score, heavy.performance_score - fast.performance_score],
+  );
+  assert.ok(perf.delta < 0);
+  assert.equal(perf.change, perf.delta < -5 ? 'worse' : 'same');
+  assert.ok(deltas.vitals.lcp_ms.delta > 0);
+  assert.equal(deltas.vitals.lcp_ms.change, 'worse', JSON.stringify(deltas.vitals.lcp_ms));
+  // The 600 kB image and the slow script and stylesheet are the heavy page's.
+  assert.ok(deltas.resources.image.transfer_bytes.delta > 500_000, JSON.stringify(deltas.resources.image));
+  assert.equal(deltas.resources.script.requests.delta, 1);
+  assert.equal(deltas.resources.script.requests.change, 'worse');
+  assert.ok(deltas.audits.worse.length > 0);
+  // The other way round, every sign flips.
+  const back = (await call<Record<string, any>>(`${api}/tests/${ids.fast}/compare/${ids.heavy}`, { token: key })).body;
+  assert.equal(back.deltas.scores.performance.delta, -perf.delta);
+  assert.equal(back.deltas.vitals.lcp_ms.change, 'better');
+  assert.deepEqual(
+    back.deltas.audits.better.map((a: { id: string }) => a.id).sort(),
+    deltas.audits.worse.map((a: { id: string }) => a.id).sort(),
+  );
+
+  // The page: both filmstrips, the deltas coloured.
+  const page = await fetch(res.body.report_url);
+  assert.equal(page.status, 200);
+  const htmlText = await page.text();
+  assert.equal(htmlText.match(/<ol class="filmstrip">/g)?.length, 2);
+  assert.match(htmlText, /<tr class="delta worse"><th scope="row">Largest Contentful Paint<\/th>/);
+  const frame = /<img src="([^"]+)"/.exec(htmlText)![1]!;
+  assert.equal((await fetch(new URL(frame, origin))).status, 200, frame);
+
+  // Another team's test is 404, whichever side it is on; a failed test cannot be compared.
+  const other = await teamWithKey(env, { credits: 1 });
+  const theirs = await startTest(origin, other.key, { url: `${fixtures.url}/error`, type: 'lighthouse' });
+  assert.equal((await call(`${api}/tests/${ids.heavy}/compare/${theirs.id}`, { token: key })).status, 404);
+  assert.equal((await call(`${api}/tests/${theirs.id}/compare/${ids.heavy}`, { token: key })).status, 404);
+  const failed = await call<{ code: string }>(`${api}/tests/${ids.heavy}/compare/${(await result(ids.error)).id}`, {
+    token: key,
+  });
+  assert.deepEqual([failed.status, failed.body.code], [409, 'test_not_completed']);
+});
+
 test('a 500 document and a page that never answers end failed with a clear code, credits not refunded', async () => {
   const error = await result(ids.error);
   assert.equal(error.status, 'failed');

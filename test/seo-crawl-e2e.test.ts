@@ -514,6 +514,33 @@ test('the clean site has no error or warning, and reads as AI-ready', async () =
   assert.equal(gpt.access, 'blocked');
 });
 
+test('compare (issue 15): the defective site against the clean one has new issue codes, the other way round fixed ones', async () => {
+  const [defectT, cleanT] = await Promise.all([result(ids.defect), result(ids.clean)]);
+  const compare = (head: string, base: string) =>
+    call<Record<string, any>>(`${api}/tests/${head}/compare/${base}`, { token: key });
+  const worse = await compare(ids.defect, ids.clean);
+  assert.equal(worse.status, 200, JSON.stringify(worse.body));
+  const codes = defectT.seo_issues.map((i: { code: string }) => i.code);
+  assert.deepEqual(worse.body.deltas.issues.new.map((i: { code: string }) => i.code).sort(), [...codes].sort());
+  assert.deepEqual(worse.body.deltas.issues.fixed, []);
+  const score = worse.body.deltas.structure_score;
+  assert.deepEqual(
+    [score.head, score.base, score.delta, score.change],
+    [defectT.structure_score, 100, defectT.structure_score - 100, 'worse'],
+  );
+  assert.equal(worse.body.deltas.issue_counts.error.change, 'worse');
+  assert.ok(worse.body.deltas.issue_counts.error.delta > 0);
+  const better = await compare(ids.clean, ids.defect);
+  assert.ok(better.body.deltas.issues.fixed.some((i: { code: string }) => i.code === 'title_missing'));
+  assert.deepEqual(better.body.deltas.issues.new, []);
+  assert.equal(better.body.deltas.structure_score.change, 'better');
+  assert.equal(cleanT.status, 'completed');
+  // The page shows the fixed codes.
+  const page = await (await fetch(better.body.report_url)).text();
+  assert.match(page, /issues: fixed/);
+  assert.match(page, /<code>title_missing<\/code>/);
+});
+
 test('the page cap holds on a site of 10,000 pages', async () => {
   const t = await result(ids.big);
   assert.equal(t.status, 'completed', JSON.stringify(t.error));

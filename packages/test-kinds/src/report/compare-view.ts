@@ -25,6 +25,11 @@ const LABELS: Record<string, string> = {
   speed_index_ms: 'Speed Index',
   ttfb_ms: 'Time to first byte',
   interactive_ms: 'Time to interactive',
+  scores: 'Scores',
+  vitals: 'Web vitals',
+  resources: 'Requests and bytes by resource type',
+  issue_counts: 'Issues by severity',
+  timings_ms: 'Timings',
   transfer_bytes: 'bytes',
   requests: 'requests',
   first_byte: 'first byte',
@@ -67,14 +72,19 @@ const isPair = (v: unknown): v is Json => {
   return 'head' in o && 'base' in o && !('delta' in o);
 };
 
-/** Every Delta under `value`, flattened into rows named by their path (e.g. "script requests"). */
-function rows(value: Json, prefix = ''): SafeHtml[] {
+/**
+ * Every Delta under `value` as a row: a top-level group (scores, vitals, resources...) gets a heading row,
+ * deeper ones name their rows (e.g. "image bytes").
+ */
+function rows(value: Json, prefix = '', depth = 0): SafeHtml[] {
   return Object.entries(value).flatMap(([key, v]) => {
     const name = prefix ? `${prefix} ${label(key)}` : label(key);
     if (isDelta(v)) return [deltaRow(name, key, obj(v))];
     if (isPair(v)) return [pairRow(name, obj(v))];
-    if (v && typeof v === 'object' && !Array.isArray(v)) return rows(obj(v), name);
-    return [];
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
+    const inner = rows(obj(v), depth === 0 ? '' : name, depth + 1);
+    if (depth > 0 || inner.length === 0) return inner;
+    return [html`<tr class="group"><th scope="rowgroup" colspan="5">${label(key)}</th></tr>`, ...inner];
   });
 }
 
