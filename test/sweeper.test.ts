@@ -46,6 +46,7 @@ test('a pending callback delivery whose job was never added is delivered', async
   const finished = await orphanTest({ status: 'completed', callbackUrl: `${receiver.url}/cb` });
   const delivery = await env.db.callbackDelivery.create({
     data: {
+      teamId: finished.teamId,
       testId: finished.id,
       url: `${receiver.url}/cb`,
       event: 'test.completed',

@@ -37,7 +37,7 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
   const close = async () => {
     server.closeAllConnections();
     server.close();
-    app.locals.close();
+    await app.locals.close();
     await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
     redis.disconnect();
     storage.close();

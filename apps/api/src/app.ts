@@ -20,6 +20,8 @@ import { PerAddressWindow } from './limits/per-address.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
+import { monitorRoutes } from './monitors/routes.ts';
+import { jobs, openQueue } from '@pageprobe/jobs';
 import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -72,8 +74,11 @@ export function createApp(deps: ApiDeps): Express {
   // on its own port, which a deployment keeps inside its network.
   if (config.ADMIN_PORT === undefined) app.use('/admin/v1', adminRouter);
   else app.locals.adminApp = adminOnlyApp(adminRouter, deps);
+  // Monitors' schedulers are written from here (issue 16); the dispatcher runs them.
+  const monitorRuns = openQueue(jobs.monitorRun, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
   const publicRoutes = Router().use(
     testRoutes(deps),
+    monitorRoutes(deps, monitorRuns),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
@@ -107,8 +112,8 @@ export function createApp(deps: ApiDeps): Express {
     );
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
-  // What createApp opened (the revocation subscriber), for main.ts and tests to close.
-  app.locals.close = () => revocations.close();
+  // What createApp opened (the revocation subscriber, the monitors' queue), for main.ts and tests to close.
+  app.locals.close = () => Promise.all([revocations.close(), monitorRuns.close()]);
   app.use(problemHandler(deps.logger));
   return app;
 }

@@ -6,6 +6,7 @@ import {
   listVar,
   loadConfigOrExit,
   opsEnv,
+  planEnv,
   portVar,
   publicUrlEnv,
   redisEnv,
@@ -24,6 +25,7 @@ export const apiEnv = z
     ...publicUrlEnv,
     ...s3Env,
     ...opsEnv,
+    ...planEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */
@@ -39,7 +41,6 @@ export const apiEnv = z
     REPORTS_PER_MIN: intVar(120, { min: 1 }),
     /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */
     TRUST_PROXY_HOPS: intVar(0, { min: 0, max: 10 }),
-    FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
     /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
     ENABLED_TEST_TYPES: listVar(kindNames.join(',')).pipe(z.array(z.enum(kindNames)).min(1)),
     /** Serve the human-readable reports at report_url; off, report URLs answer 404. */

@@ -63,7 +63,7 @@ async function shutdown(signal: string) {
   const [{ cutOff }] = await Promise.all([closer.close(DRAIN_DEADLINE_MS), adminCloser?.close(DRAIN_DEADLINE_MS)]);
   if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
-  app.locals.close();
+  await app.locals.close();
   await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
   redis.disconnect();
   storage.close();

@@ -1,10 +1,11 @@
-import { callbackEnv, intVar, loadConfigOrExit } from '@pageprobe/config';
+import { callbackEnv, intVar, loadConfigOrExit, planEnv } from '@pageprobe/config';
 import { hostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
 export const dispatcherEnv = z.object({
   ...hostEnv,
   ...callbackEnv,
+  ...planEnv,
   CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
 });
 

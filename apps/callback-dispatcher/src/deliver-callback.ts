@@ -22,7 +22,7 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
-  const log = deps.logger.child({ deliveryId, testId: delivery.testId, attempt: number });
+  const log = deps.logger.child({ deliveryId, testId: delivery.testId, alertId: delivery.alertId, attempt: number });
   // Read the secret at each attempt, so a rotated secret applies to the next attempt.
   const result = await postCallback(
     {

@@ -7,7 +7,9 @@ import type { AttemptResult } from './post-callback.ts';
 
 export interface DeliveryToSend {
   id: string;
-  testId: string;
+  /** The test whose callback it is; null for a monitor's alert. */
+  testId: string | null;
+  alertId: string | null;
   url: string;
   event: string;
   payload: string;
@@ -18,10 +20,9 @@ export interface DeliveryToSend {
 export async function loadDelivery(pool: Pool, deliveryId: string): Promise<DeliveryToSend | null> {
   const { rows } = await pool.query<DeliveryToSend>({
     name: 'load-delivery',
-    text: `SELECT d.id, d.test_id AS "testId", d.url, d.event, d.payload, d.state, team.webhook_secret AS secret
-           FROM callback_deliveries d
-           JOIN tests ON tests.id = d.test_id
-           JOIN teams team ON team.id = tests.team_id
+    text: `SELECT d.id, d.test_id AS "testId", d.alert_id AS "alertId", d.url, d.event, d.payload, d.state,
+             team.webhook_secret AS secret
+           FROM callback_deliveries d JOIN teams team ON team.id = d.team_id
            WHERE d.id = $1`,
     values: [deliveryId],
   });

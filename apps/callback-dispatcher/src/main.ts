@@ -1,4 +1,5 @@
 import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
+import { reconcileSchedules, runMonitor } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import { sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import { startWorkerHost } from '@pageprobe/worker-host';
@@ -10,9 +11,9 @@ await startWorkerHost({
   app: 'callback-dispatcher',
   config,
   poolSize: 20,
-  consumes: [jobs.callback],
+  consumes: [jobs.callback, jobs.monitorRun],
   describe: { concurrency: config.CALLBACK_CONCURRENCY },
-  start: ({ pool, db, logger, queue, ops }) => {
+  start: ({ pool, db, logger, queue, ops, queueFor }) => {
     const outcomes = callbackOutcomes(ops.registry);
     const deps = {
       pool,
@@ -39,9 +40,32 @@ await startWorkerHost({
         })
         .catch((e: unknown) => logger.error({ err: e }, 'could not fail a stalled delivery'));
     });
-    return [worker];
+    // Monitors' due runs (issue 16): each becomes an ordinary test, queued for its kind's workers.
+    const testQueues = new Map(testTypes.map((type) => [type, queueFor(testJobFor(type))]));
+    const monitorDeps = {
+      db,
+      logger,
+      monitorRuns: queueFor(jobs.monitorRun),
+      callbacks: queueFor(jobs.callback),
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      accept: {
+        db,
+        pool,
+        testQueues,
+        queuesReady: () => true,
+        logger,
+        allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+        enabledTypes: testTypes,
+        allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
+      },
+    };
+    const monitors = startWorker(jobs.monitorRun, queue, async ({ monitorId }) => {
+      const result = await runMonitor(monitorDeps, monitorId);
+      logger.debug({ monitorId, result }, 'monitor run');
+    });
+    return [worker, monitors];
   },
-  // The dispatcher always runs, so it sweeps for every kind: browser workers scale to zero when their
+  // The dispatcher always runs, so it sweeps for every kind and keeps monitors' schedules in Redis: browser workers scale to zero when their
   // queue is idle, and a test whose job was lost must still reach its queue to wake one. Housekeeping
   // rides along: one place for it, whichever replica gets there first.
   sweep: (host) =>
@@ -53,5 +77,6 @@ await startWorkerHost({
         config.SWEEP_QUEUED_AFTER_MS,
       ),
       sweepExpiredIdempotencyKeys(host.db),
+      reconcileSchedules(host.db, host.queueFor(jobs.monitorRun)),
     ]),
 });

@@ -7,6 +7,7 @@ export {
   databaseEnv,
   jobLockEnv,
   opsEnv,
+  planEnv,
   publicUrlEnv,
   redisEnv,
   s3Env,

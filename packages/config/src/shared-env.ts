@@ -63,3 +63,12 @@ export const publicUrlEnv = {
 export const opsEnv = {
   OPS_PORT: portVar(-1),
 };
+
+/** What plans allow: read by the API (tests, monitors) and the dispatcher (monitors' runs). */
+export const planEnv = {
+  FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),
+  /** The shortest monitor interval for every plan and kind; a kind may ask more of a plan (issue 16). */
+  MONITOR_MIN_INTERVAL_SECONDS: intVar(60, { min: 1 }),
+  /** Monitors one team may have (not counting deleted ones). */
+  MONITORS_PER_TEAM: intVar(50, { min: 1 }),
+};

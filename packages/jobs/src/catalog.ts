@@ -8,6 +8,7 @@ import { z } from 'zod';
 /** Jobs carry ids only: PostgreSQL holds the data, Redis never sees a URL's secrets or a webhook secret. */
 export const testJobPayload = z.object({ testId: z.uuid() }).strict();
 export const callbackJobPayload = z.object({ deliveryId: z.uuid() }).strict();
+export const monitorJobPayload = z.object({ monitorId: z.uuid() }).strict();
 
 export interface JobDefinition<P extends z.ZodType> {
   readonly queue: string;
@@ -47,6 +48,18 @@ export const jobs = {
     attempts: 2,
     idField: 'deliveryId',
     options: { backoff: { type: 'custom' } },
+  }),
+  /**
+   * A monitor's due run (issue 16): made by the monitor's BullMQ job scheduler every interval (jobs of
+   * one scheduler are one per time slot, so replicas cannot double a run), or added once to run now.
+   */
+  monitorRun: define({
+    queue: 'monitor-runs',
+    name: 'run',
+    payload: monitorJobPayload,
+    attempts: 3,
+    idField: 'monitorId',
+    options: { backoff: { type: 'exponential', delay: 2000 } },
   }),
 } as const;
 

@@ -2,6 +2,7 @@ export {
   callbackJobPayload,
   type JobDefinition,
   jobs,
+  monitorJobPayload,
   type TestJobDefinition,
   type TestType,
   testJobFor,

@@ -9,6 +9,8 @@ export { utc } from './report/format.ts';
 export { escapeHtml, html, SafeHtml } from './report/html.ts';
 export { layout } from './report/layout.ts';
 export { type ComparedSide, compareView } from './report/compare-view.ts';
+export type { CompareSubject, Delta } from './compare/delta.ts';
+export type { Metric, MonitorTraits } from './monitor/monitor-traits.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';
 export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
 export { resultSchemas } from './openapi-schemas.ts';

@@ -1,5 +1,6 @@
 import type { KeyRules } from './assertions/assertions.ts';
 import type { Comparison } from './compare/delta.ts';
+import type { MonitorTraits } from './monitor/monitor-traits.ts';
 import type { z } from 'zod';
 import type { Advice } from './report/advice.ts';
 import type { ReportView } from './report/report-test.ts';
@@ -57,6 +58,8 @@ export interface TestKind<
   audits: z.ZodType;
   /** The assertion keys the kind knows (issue 15), in Lighthouse CI's syntax. */
   assertionRules: KeyRules;
+  /** What monitors of this kind schedule, plot and alert on (issue 16). */
+  monitor: MonitorTraits;
   /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */
   comparison: Comparison;
   /** The codes a test of this kind fails with, in plain words, with what to try. */

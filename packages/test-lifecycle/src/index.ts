@@ -2,9 +2,18 @@ export { type CallbackEvent, serialiseCallback } from './callback-payload.ts';
 export { blendedScore, gradeFor } from './grade.ts';
 export { reportUrl } from './report-url.ts';
 export { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from './sweeper.ts';
-export { claimTest, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
+export { claimTest, enqueueDeliveries, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
+export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
+export { type AlertToRaise, raiseAlert } from './monitor-alerts/raise-alert.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
-export { type AcceptDeps, type Accepted, acceptTest, type Caller, type TestRequest } from './accept/accept-test.ts';
+export {
+  type AcceptDeps,
+  type Accepted,
+  acceptTest,
+  type Caller,
+  checkTestRequest,
+  type TestRequest,
+} from './accept/accept-test.ts';
 export { costsFor } from './accept/costs.ts';
 export { type Allowance, remainingAllowance } from './accept/free-allowance.ts';
 export { type RejectionCode, TestRejected } from './accept/rejections.ts';

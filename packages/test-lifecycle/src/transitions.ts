@@ -3,6 +3,7 @@ import { type Assertion, type AssertionResult, judge, type Measure } from '@page
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 import { serialiseCallback } from './callback-payload.ts';
+import { evaluateRun } from './monitor-alerts/evaluate-run.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -103,8 +104,9 @@ export function verdictFor(test: Test, outcome: Outcome): Verdict | null {
 }
 
 /**
- * Finishes a test once: the state change, the refund and the callback delivery row are one
- * transaction (the delivery row is the callback's outbox); the job is enqueued after commit.
+ * Finishes a test once: the state change, the refund, the callback delivery row and, for a monitor's
+ * run, its alerts and their delivery rows are one transaction (delivery rows are the callbacks' outbox);
+ * the jobs are enqueued after commit.
  * Returns false when the test had already finished.
  */
 export async function finishTest(
@@ -122,7 +124,7 @@ export async function finishTest(
         passed: verdict.passed,
       }
     : {};
-  const delivery = await deps.db.$transaction(async (tx) => {
+  const deliveries = await deps.db.$transaction(async (tx) => {
     const data: Prisma.TestUpdateManyMutationInput =
       outcome.status === 'completed'
         ? {
@@ -150,15 +152,29 @@ export async function finishTest(
         data: { teamId: test.teamId, delta: test.creditsSpent, reason: 'refund', testId: test.id },
       });
     }
-    if (!test.callbackUrl) return null;
-    const { event, body } = serialiseCallback(test, deps.publicBaseUrl);
-    return tx.callbackDelivery.create({ data: { testId: test.id, url: test.callbackUrl, event, payload: body } });
+    const out = await evaluateRun(tx, test, deps.publicBaseUrl);
+    if (test.callbackUrl) {
+      const { event, body } = serialiseCallback(test, deps.publicBaseUrl);
+      out.unshift(
+        await tx.callbackDelivery.create({
+          data: { teamId: test.teamId, testId: test.id, url: test.callbackUrl, event, payload: body },
+        }),
+      );
+    }
+    return out;
   });
-  if (delivery === undefined) return false;
-  if (delivery) {
-    await enqueue(deps.callbacks, jobs.callback, { deliveryId: delivery.id }).catch((error: unknown) =>
-      deps.onEnqueueError?.(error),
-    );
-  }
+  if (deliveries === undefined) return false;
+  await enqueueDeliveries(deps.callbacks, deliveries, deps.onEnqueueError);
   return true;
+}
+
+/** Adds the callback jobs of committed delivery rows; a failed add is left to the sweeper. */
+export async function enqueueDeliveries(
+  callbacks: Queue,
+  deliveries: Array<{ id: string }>,
+  onError?: (error: unknown) => void,
+): Promise<void> {
+  for (const delivery of deliveries) {
+    await enqueue(callbacks, jobs.callback, { deliveryId: delivery.id }).catch((error: unknown) => onError?.(error));
+  }
 }

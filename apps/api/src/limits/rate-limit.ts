@@ -17,7 +17,8 @@ const WINDOW_MS = 60_000;
  */
 export function rateLimit(limiter: SlidingWindowLimiter, limits: RateLimits, logger: Logger): RequestHandler {
   return async (req, res, next) => {
-    const write = req.method === 'POST';
+    // Writes: every call that changes something (POST /tests, monitors' POST, PATCH and DELETE).
+    const write = req.method !== 'GET' && req.method !== 'HEAD';
     const name = write ? 'writes' : 'reads';
     const limit = write ? limits.writesPerMinute : limits.readsPerMinute;
     let decision: Awaited<ReturnType<SlidingWindowLimiter['take']>>;
@@ -26,7 +27,7 @@ export function rateLimit(limiter: SlidingWindowLimiter, limits: RateLimits, log
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'rate limiter unavailable');
       if (!write) return next();
-      throw new ProblemError(503, 'service_unavailable', 'Tests cannot be started right now; try again shortly.', {
+      throw new ProblemError(503, 'service_unavailable', 'Changes cannot be made right now; try again shortly.', {
         headers: { 'Retry-After': '5' },
       });
     }

@@ -25,6 +25,7 @@ export function presentTest(test: Test, publicBaseUrl: string, delivery: Deliver
     report_url: reportUrl(publicBaseUrl, test.reportToken),
     assertion_results: test.assertionResults ?? null,
     passed: test.passed,
+    monitor_id: test.monitorId,
     runs_requested: test.runCount,
     runs: test.runResults ?? null,
     spread: test.spread ?? null,

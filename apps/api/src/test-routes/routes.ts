@@ -4,20 +4,11 @@ import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
 import { type AcceptDeps, acceptTest, type TestRequest, TestRejected, withCallback } from '@pageprobe/test-lifecycle';
+import { parseLimit } from '../http/keyset.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest } from './present-test.ts';
 import { readTest } from './read-test.ts';
 import { rejectionProblem } from './rejection-problem.ts';
-
-/** The validator coerces limit to a number, and lets `1e309` through as Infinity: check it again. */
-function parseLimit(raw: unknown): number {
-  if (raw === undefined) return 20;
-  const limit = Number(raw);
-  if (Number.isInteger(limit) && limit >= 1 && limit <= 100) return limit;
-  throw new ProblemError(400, 'validation_failed', 'limit must be a whole number from 1 to 100.', {
-    errors: [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }],
-  });
-}
 
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();

@@ -1,6 +1,7 @@
 import { lighthouseAssertionRules } from './assertions.ts';
 import { lighthouseComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
+import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { lighthouseReport } from './report.ts';
 import { lighthouseAudits, lighthouseResult } from './result.ts';
@@ -21,6 +22,25 @@ export const lighthouse = defineKind({
   result: lighthouseResult,
   audits: lighthouseAudits,
   assertionRules: lighthouseAssertionRules,
+  monitor: {
+    minIntervalSeconds: { free: 3600 },
+    score: (t) => t.performanceScore,
+    metrics: {
+      performance_score: (t) => t.performanceScore,
+      structure_score: (t) => t.structureScore,
+      accessibility: field((t) => t.scores, 'accessibility'),
+      best_practices: field((t) => t.scores, 'best_practices'),
+      seo: field((t) => t.scores, 'seo'),
+      ...Object.fromEntries(
+        ['lcp_ms', 'fcp_ms', 'cls', 'tbt_ms', 'speed_index_ms', 'ttfb_ms', 'interactive_ms'].map((v) => [
+          v,
+          field((t) => t.vitals, v),
+        ]),
+      ),
+      requests: field((t) => t.result, 'requests'),
+      transfer_bytes: field((t) => t.result, 'resources', 'total', 'transfer_bytes'),
+    },
+  },
   comparison: lighthouseComparison,
   failures: {
     ...COMMON_FAILURES,

@@ -1,6 +1,7 @@
 import { seoAssertionRules } from './assertions.ts';
 import { seoComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
+import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { seoReport } from './report.ts';
 import { seoCrawlAudits, seoCrawlResult } from './result.ts';
@@ -20,6 +21,17 @@ export const seoCrawl = defineKind({
   result: seoCrawlResult,
   audits: seoCrawlAudits,
   assertionRules: seoAssertionRules,
+  monitor: {
+    minIntervalSeconds: { free: 86_400 },
+    score: (t) => t.structureScore,
+    metrics: {
+      structure_score: (t) => t.structureScore,
+      errors: field((t) => t.result, 'issue_counts', 'error'),
+      warnings: field((t) => t.result, 'issue_counts', 'warning'),
+      notices: field((t) => t.result, 'issue_counts', 'notice'),
+      pages_crawled: field((t) => t.result, 'pages_crawled'),
+    },
+  },
   comparison: seoComparison,
   failures: COMMON_FAILURES,
   report: seoReport,

@@ -1,6 +1,7 @@
 import { uptimeAssertionRules } from './assertions.ts';
 import { uptimeComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
+import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { uptimeReport } from './report.ts';
 import { uptimeAudits, uptimeResult } from './result.ts';
@@ -20,6 +21,28 @@ export const uptime = defineKind({
   result: uptimeResult,
   audits: uptimeAudits,
   assertionRules: uptimeAssertionRules,
+  monitor: {
+    minIntervalSeconds: { free: 300 },
+    failure: (t) => {
+      const result = t.result as { up?: unknown; reason?: unknown; status_code?: unknown } | null;
+      if (!result || result.up !== false) return null;
+      return typeof result.reason === 'string' ? result.reason : 'down';
+    },
+    metrics: {
+      up: (t) => {
+        const up = (t.result as { up?: unknown } | null)?.up;
+        return typeof up === 'boolean' ? Number(up) : null;
+      },
+      ...Object.fromEntries(
+        ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'].map((p) => [
+          `${p}_ms`,
+          field((t) => t.result, 'timings_ms', p),
+        ]),
+      ),
+      status_code: field((t) => t.result, 'status_code'),
+      certificate_days_remaining: field((t) => t.result, 'tls', 'days_remaining'),
+    },
+  },
   comparison: uptimeComparison,
   failures: COMMON_FAILURES,
   report: uptimeReport,

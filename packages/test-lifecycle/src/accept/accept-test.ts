@@ -14,7 +14,8 @@ import { TestRejected } from './rejections.ts';
 /** Who asks: the key's team and plan (as of the key lookup). */
 export interface Caller {
   teamId: string;
-  keyId: string;
+  /** The key that asked; null for a monitor's run whose key has since been deleted. */
+  keyId: string | null;
   plan: 'free' | 'pro';
 }
 
@@ -24,6 +25,8 @@ export interface TestRequest {
   type: TestType;
   device: Device;
   callback_url?: string;
+  /** The monitor whose run this is (issue 16); never from a request body (the document forbids it). */
+  monitorId?: string;
   /** Runs of the test (issue 15): up to the kind's `maxRuns`, each costing what a test costs. */
   runs?: number;
   /** Lighthouse CI-style assertions (issue 15), checked against the kind's keys before anything is spent. */
@@ -62,17 +65,14 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
 }
 
 /**
- * Accepts a test: checks the addresses, writes the row and its debit atomically (the ledger trigger
- * refuses a balance below zero), then adds the job. The row is the job's outbox: if the add fails,
- * the sweeper adds it later, so an accepted test is never lost. Most requests take one SQL statement;
- * an Idempotency-Key or an allowance to count takes a transaction. Throws TestRejected.
+ * Everything about a test request that needs no database: the type is enabled, `runs` fits the kind,
+ * the assertions parse, the addresses may be reached. POST /tests and monitors (which make tests on a
+ * schedule) ask the same. Throws TestRejected naming the field.
  */
-export async function acceptTest(
-  deps: AcceptDeps,
-  caller: Caller,
-  input: TestRequest,
-  idempotencyKey: string | undefined,
-): Promise<Accepted> {
+export async function checkTestRequest(
+  deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets'>,
+  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions'>,
+): Promise<void> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
   }
@@ -104,6 +104,21 @@ export async function acceptTest(
       allowPrivate ? ['http:', 'https:'] : ['https:'],
     );
   }
+}
+
+/**
+ * Accepts a test: checks the addresses, writes the row and its debit atomically (the ledger trigger
+ * refuses a balance below zero), then adds the job. The row is the job's outbox: if the add fails,
+ * the sweeper adds it later, so an accepted test is never lost. Most requests take one SQL statement;
+ * an Idempotency-Key or an allowance to count takes a transaction. Throws TestRejected.
+ */
+export async function acceptTest(
+  deps: AcceptDeps,
+  caller: Caller,
+  input: TestRequest,
+  idempotencyKey: string | undefined,
+): Promise<Accepted> {
+  await checkTestRequest(deps, input);
   // Fail fast rather than accept work we cannot queue now (the sweeper would catch up, but late).
   if (!deps.queuesReady()) {
     throw new TestRejected('service_unavailable', 'Tests cannot be started right now; try again shortly.', {

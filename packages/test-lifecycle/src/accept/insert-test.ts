@@ -9,8 +9,8 @@ import type { Caller, TestRequest } from './accept-test.ts';
 // balance below zero (SQLSTATE 23514) and the whole statement rolls back.
 const SQL = `
   WITH test AS (
-    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, updated_at)
-    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, $11, now())
+    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, updated_at)
+    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, $11, $12, now())
     RETURNING *
   ), debit AS (
     INSERT INTO credit_ledger (team_id, delta, reason, test_id)
@@ -21,7 +21,7 @@ const SQL = `
 export interface NewTest {
   id: string;
   teamId: string;
-  apiKeyId: string;
+  apiKeyId: string | null;
   type: Test['type'];
   url: string;
   device: Test['device'];
@@ -29,6 +29,7 @@ export interface NewTest {
   reportToken: string;
   creditsSpent: number;
   runCount: number;
+  monitorId: string | null;
   /** The assertions parsed into a list, in the order given (jsonb would not keep an object's key order). */
   assertions: Prisma.InputJsonArray | undefined;
 }
@@ -49,6 +50,7 @@ export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
       t.creditsSpent,
       t.assertions === undefined ? null : JSON.stringify(t.assertions),
       t.runCount,
+      t.monitorId,
     ],
   });
   return rows[0]!;
@@ -74,6 +76,7 @@ export function newTest(auth: Caller, input: TestRequest, cost: number): NewTest
     reportToken: randomBytes(32).toString('base64url'),
     creditsSpent: cost,
     runCount: input.runs ?? 1,
+    monitorId: input.monitorId ?? null,
     assertions: input.assertions === undefined ? undefined : assertionList(input),
   };
 }

@@ -1,0 +1,35 @@
+import type { Monitor } from '@pageprobe/db';
+import type { Incident } from '@pageprobe/monitors';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** An uptime monitor's record over time, shown on GET /monitors/{id}. */
+export interface UptimeRecord {
+  uptime_percent: Record<'24h' | '7d' | '30d', number | null>;
+  incidents: Incident[];
+}
+
+/** The public shape of a monitor; `uptime_percent` and `incidents` only on an uptime monitor's own GET. */
+export function presentMonitor(monitor: Monitor, uptime: UptimeRecord | null = null) {
+  return {
+    id: monitor.id,
+    url: monitor.url,
+    type: monitor.type,
+    device: monitor.device,
+    interval_seconds: monitor.intervalSeconds,
+    callback_url: monitor.callbackUrl,
+    runs: monitor.runCount,
+    assertions: monitor.assertions ?? null,
+    alert: { down_after: monitor.downAfter, regression_points: monitor.regressionPoints },
+    status: monitor.status,
+    paused_reason: monitor.pausedReason,
+    down: monitor.down,
+    consecutive_failures: monitor.consecutiveFailures,
+    last_run_at: iso(monitor.lastRunAt),
+    next_run_at: iso(monitor.status === 'active' ? monitor.nextRunAt : null),
+    created_at: monitor.createdAt.toISOString(),
+    updated_at: monitor.updatedAt.toISOString(),
+    uptime_percent: uptime?.uptime_percent ?? null,
+    incidents: uptime?.incidents ?? null,
+  };
+}

@@ -1,0 +1,210 @@
+import { type Monitor, Prisma } from '@pageprobe/db';
+import {
+  incidents,
+  loadChecks,
+  loadSeries,
+  metricsOf,
+  runNow,
+  stopSchedule,
+  syncSchedule,
+  uptimePercent,
+} from '@pageprobe/monitors';
+import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
+import type { Queue } from 'bullmq';
+import { Router } from 'express';
+import { requireScope } from '../auth/api-key-auth.ts';
+import type { ApiDeps } from '../deps.ts';
+import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
+import { ProblemError } from '../http/problem.ts';
+import { listTests } from '../test-routes/list-tests.ts';
+import { presentTest } from '../test-routes/present-test.ts';
+import { rejectionProblem } from '../test-routes/rejection-problem.ts';
+import { type CreateMonitor, checkInterval, type UpdateMonitor } from './monitor-input.ts';
+import { presentMonitor } from './present-monitor.ts';
+
+/** Series default to the last 7 days. */
+const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
+
+/**
+ * /monitors (issue 16): tests on a schedule. The row is written first and the BullMQ job scheduler
+ * after it (the dispatcher's reconcile catches a scheduler this replica failed to write).
+ */
+export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
+  const router = Router();
+  const { config } = deps;
+
+  /** The team's monitor, not deleted; another team's is a missing one. */
+  async function owned(teamId: string, id: string): Promise<Monitor> {
+    const monitor = await deps.db.monitor.findFirst({ where: { id, teamId, deletedAt: null } });
+    if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
+    return monitor;
+  }
+  const checkRequest = (input: Parameters<typeof checkTestRequest>[1]) =>
+    checkTestRequest(
+      { enabledTypes: config.ENABLED_TEST_TYPES, allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS },
+      input,
+    ).catch((error: unknown) => {
+      throw error instanceof TestRejected ? rejectionProblem(error) : error;
+    });
+
+  router.post('/monitors', requireScope('write'), async (req, res) => {
+    const input = req.body as CreateMonitor;
+    const { teamId, keyId, plan } = req.auth!;
+    await checkRequest(input);
+    checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    const monitor = await deps.db.$transaction(async (tx) => {
+      // The team row lock serialises this team's creations, so the count cannot race past the limit.
+      await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
+      const count = await tx.monitor.count({ where: { teamId, deletedAt: null } });
+      if (count >= config.MONITORS_PER_TEAM) {
+        throw new ProblemError(
+          409,
+          'monitor_limit_reached',
+          `A team may have ${config.MONITORS_PER_TEAM} monitors; delete one to add another.`,
+        );
+      }
+      return tx.monitor.create({
+        data: {
+          teamId,
+          apiKeyId: keyId,
+          type: input.type,
+          url: input.url,
+          device: input.device,
+          intervalSeconds: input.interval_seconds,
+          callbackUrl: input.callback_url ?? null,
+          runCount: input.runs ?? 1,
+          ...(input.assertions ? { assertions: input.assertions } : {}),
+          ...(input.alert?.down_after ? { downAfter: input.alert.down_after } : {}),
+          ...(input.alert?.regression_points ? { regressionPoints: input.alert.regression_points } : {}),
+          nextRunAt: new Date(),
+        },
+      });
+    });
+    await syncSchedule(monitorRuns, monitor);
+    await runNow(monitorRuns, monitor.id);
+    res.status(201).location(`/api/v1/monitors/${monitor.id}`).json(presentMonitor(monitor));
+  });
+
+  router.get('/monitors', requireScope('read'), async (req, res) => {
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    const rows = await deps.db.monitor.findMany({
+      where: { teamId: req.auth!.teamId, deletedAt: null, ...after(q.cursor) },
+      orderBy: NEWEST_FIRST,
+      take: limit + 1,
+    });
+    const { page, nextCursor } = pageOf(rows, limit);
+    res.json({ data: page.map((m) => presentMonitor(m)), next_cursor: nextCursor });
+  });
+
+  router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
+    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor));
+    const now = new Date();
+    const checks = await loadChecks(deps.db, monitor.id, now);
+    res.json(presentMonitor(monitor, { uptime_percent: uptimePercent(checks, now), incidents: incidents(checks) }));
+  });
+
+  router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
+    const input = req.body as UpdateMonitor;
+    const { teamId, plan } = req.auth!;
+    const current = await owned(teamId, req.params.monitor_id as string);
+    if (input.interval_seconds !== undefined) {
+      checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    }
+    await checkRequest({
+      url: current.url,
+      type: current.type,
+      ...(input.callback_url ? { callback_url: input.callback_url } : {}),
+      ...(input.assertions ? { assertions: input.assertions } : {}),
+    });
+    const data: Prisma.MonitorUpdateInput = {};
+    if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
+    if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
+    if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
+    if (input.alert?.down_after) data.downAfter = input.alert.down_after;
+    if (input.alert?.regression_points) data.regressionPoints = input.alert.regression_points;
+    const resumed = input.paused === false && current.status === 'paused';
+    if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user' });
+    if (resumed) Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0 });
+    const monitor = await deps.db.monitor.update({ where: { id: current.id }, data });
+    await syncSchedule(monitorRuns, monitor);
+    if (resumed) await runNow(monitorRuns, monitor.id);
+    res.json(presentMonitor(monitor));
+  });
+
+  router.delete('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
+    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    // Soft: the monitor's tests keep their history (and their monitor_id).
+    await deps.db.monitor.update({ where: { id: monitor.id }, data: { deletedAt: new Date(), nextRunAt: null } });
+    await stopSchedule(monitorRuns, monitor.id);
+    res.status(204).end();
+  });
+
+  router.get('/monitors/:monitor_id/tests', requireScope('read'), async (req, res) => {
+    const { teamId } = req.auth!;
+    const monitor = await owned(teamId, req.params.monitor_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const { page, nextCursor } = await listTests(deps.db, teamId, {
+      limit: parseLimit(q.limit),
+      monitorId: monitor.id,
+      ...(q.cursor ? { cursor: q.cursor } : {}),
+    });
+    const base = config.PUBLIC_BASE_URL;
+    res.json({ data: page.map((t) => presentTest(t, base, t.delivery)), next_cursor: nextCursor });
+  });
+
+  router.get('/monitors/:monitor_id/series', requireScope('read'), async (req, res) => {
+    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const metric = q.metric ?? '';
+    const known = metricsOf(monitor);
+    if (!known.includes(metric)) {
+      const message = `must be one of ${known.join(', ')} for a ${monitor.type} monitor`;
+      throw new ProblemError(400, 'validation_failed', `metric ${message}.`, {
+        errors: [{ path: 'query.metric', message }],
+      });
+    }
+    const to = q.to ? new Date(q.to) : new Date();
+    const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_SERIES_MS);
+    if (from >= to) {
+      throw new ProblemError(400, 'validation_failed', 'from must be before to.', {
+        errors: [{ path: 'query.from', message: 'must be before to' }],
+      });
+    }
+    const points = await loadSeries(deps.db, monitor, metric, from, to);
+    res.json({
+      metric,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      points: points.map((p) => ({ at: p.at.toISOString(), value: p.value })),
+    });
+  });
+
+  router.get('/monitors/:monitor_id/alerts', requireScope('read'), async (req, res) => {
+    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    const rows = await deps.db.monitorAlert.findMany({
+      where: { monitorId: monitor.id, ...after(q.cursor) },
+      orderBy: NEWEST_FIRST,
+      take: limit + 1,
+      include: { delivery: { select: { state: true } } },
+    });
+    const { page, nextCursor } = pageOf(rows, limit);
+    res.json({
+      data: page.map((a) => ({
+        id: a.id,
+        event: a.event,
+        reason: a.reason,
+        details: a.details,
+        test_id: a.testId,
+        created_at: a.createdAt.toISOString(),
+        callback: a.delivery ? { state: a.delivery.state } : null,
+      })),
+      next_cursor: nextCursor,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { CompareSubject } from '../compare/delta.ts';
+import type { Plan } from '../kind.ts';
+
+/** A figure read from a finished test (a stored row); null when the test has none. */
+export type Metric = (test: CompareSubject) => number | null;
+
+/** What monitors (issue 16) need to know about a kind. */
+export interface MonitorTraits {
+  /**
+   * The shortest interval a plan may schedule, where it is longer than MONITOR_MIN_INTERVAL_SECONDS (the
+   * floor of every plan): the free plan's runs are spaced out.
+   */
+  minIntervalSeconds: Partial<Record<Plan, number>>;
+  /** The score a drop of which is `monitor.regressed`; kinds without a score have none. */
+  score?: Metric;
+  /** Why a completed run is still a failed check (uptime: the site answered badly); null when it is fine. */
+  failure?: (test: CompareSubject) => string | null;
+  /** The figures GET /monitors/{id}/series plots, by name. */
+  metrics: Record<string, Metric>;
+}
+
+const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const o = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** A number at a path in a JSON column: `field(t => t.vitals, 'lcp_ms')`. */
+export const field =
+  (column: (t: CompareSubject) => unknown, ...path: string[]): Metric =>
+  (t) => {
+    let v: unknown = column(t);
+    for (const key of path) v = o(v)[key];
+    return n(v);
+  };

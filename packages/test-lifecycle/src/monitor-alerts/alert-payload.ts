@@ -1,0 +1,28 @@
+import type { Monitor, MonitorAlert } from '@pageprobe/db';
+import { reportUrl } from '../report-url.ts';
+
+export type AlertEvent = 'monitor.down' | 'monitor.recovered' | 'monitor.regressed' | 'monitor.paused';
+
+/**
+ * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed
+ * and sent): which monitor, what happened, and the run that showed it.
+ */
+export function serialiseAlert(
+  monitor: Pick<Monitor, 'id' | 'url' | 'type' | 'status' | 'intervalSeconds'>,
+  alert: Pick<MonitorAlert, 'id' | 'event' | 'reason' | 'details' | 'createdAt'>,
+  test: { id: string; status: string; reportToken: string } | null,
+  publicBaseUrl: string,
+): string {
+  return JSON.stringify({
+    event: alert.event,
+    monitor: {
+      id: monitor.id,
+      url: monitor.url,
+      type: monitor.type,
+      status: monitor.status,
+      interval_seconds: monitor.intervalSeconds,
+    },
+    alert: { id: alert.id, reason: alert.reason, details: alert.details, created_at: alert.createdAt.toISOString() },
+    test: test ? { id: test.id, status: test.status, report_url: reportUrl(publicBaseUrl, test.reportToken) } : null,
+  });
+}

@@ -1,0 +1,124 @@
+import type { CallbackDelivery, Prisma, Test } from '@pageprobe/db';
+import { kindNamed } from '@pageprobe/test-kinds';
+import { type AlertToRaise, raiseAlert } from './raise-alert.ts';
+import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
+
+/**
+ * Kinds whose failed runs are the target's errors and spend credits (not uptime, whose failed checks
+ * are what it watches for): after this many in a row the monitor pauses rather than spend on.
+ */
+export const PAUSE_AFTER_FAILURES = 10;
+
+/**
+ * Why a finished run is a failed check: the test failed because of its target, or completed with a
+ * failure its kind sees (uptime: the site was down). Null for a good run; undefined for a run that
+ * says nothing about the target (it failed through our fault and was refunded).
+ */
+function failureOf(test: Test): string | null | undefined {
+  if (test.status === 'failed') return test.errorCode === 'internal_error' ? undefined : (test.errorCode ?? 'failed');
+  return kindNamed(test.type).monitor.failure?.(test) ?? null;
+}
+
+/**
+ * A monitor's run has finished (called in the transaction that finishes the test, so alerts are raised
+ * exactly once with it): counts failed checks, raises monitor.down after `down_after` of them in a row and
+ * monitor.recovered on the first good one after, monitor.regressed when the score falls more than
+ * `regression_points` below the median of the last 5 runs or an assertion starts failing, and pauses the
+ * monitor (monitor.paused) after PAUSE_AFTER_FAILURES target errors in a row on kinds that spend credits.
+ * Returns the deliveries to enqueue once the transaction commits.
+ */
+export async function evaluateRun(
+  tx: Prisma.TransactionClient,
+  test: Test,
+  publicBaseUrl: string,
+): Promise<CallbackDelivery[]> {
+  if (!test.monitorId) return [];
+  // The row lock orders runs of one monitor finishing at once.
+  await tx.$queryRaw`SELECT 1 FROM monitors WHERE id = ${test.monitorId}::uuid FOR UPDATE`;
+  const monitor = await tx.monitor.findUnique({ where: { id: test.monitorId } });
+  if (!monitor || monitor.deletedAt) return [];
+  const failure = failureOf(test);
+  if (failure === undefined) return [];
+  const kind = kindNamed(test.type);
+  const alerts: AlertToRaise[] = [];
+  const update: Prisma.MonitorUpdateInput = {};
+
+  if (failure !== null) {
+    const failures = monitor.consecutiveFailures + 1;
+    update.consecutiveFailures = failures;
+    if (!monitor.down && failures >= monitor.downAfter) {
+      update.down = true;
+      alerts.push({
+        event: 'monitor.down',
+        reason: failure,
+        details: { consecutive_failures: failures, message: test.errorMessage ?? null },
+      });
+    }
+    if (!kind.monitor.failure && failures >= PAUSE_AFTER_FAILURES && monitor.status === 'active') {
+      update.status = 'paused';
+      update.pausedReason = 'target_errors';
+      alerts.push({
+        event: 'monitor.paused',
+        reason: 'target_errors',
+        details: { consecutive_failures: failures, message: `The last ${failures} runs failed; the monitor pauses.` },
+      });
+    }
+  } else {
+    update.consecutiveFailures = 0;
+    if (monitor.down) {
+      update.down = false;
+      alerts.push({
+        event: 'monitor.recovered',
+        reason: 'check_passed',
+        details: { after_failures: monitor.consecutiveFailures },
+      });
+    }
+    const regressed = await regression(tx, test, monitor.regressionPoints);
+    if (regressed) alerts.push(regressed);
+  }
+
+  await tx.monitor.update({ where: { id: monitor.id }, data: update });
+  const current = { ...monitor, ...(update as object) } as typeof monitor;
+  const deliveries: CallbackDelivery[] = [];
+  for (const alert of alerts) {
+    const delivery = await raiseAlert(tx, current, alert, test, publicBaseUrl);
+    if (delivery) deliveries.push(delivery);
+  }
+  return deliveries;
+}
+
+/** monitor.regressed: the score fell below the recent median, or an assertion started failing. */
+async function regression(tx: Prisma.TransactionClient, test: Test, points: number): Promise<AlertToRaise | null> {
+  const score = kindNamed(test.type).monitor.score;
+  const earlier = await tx.test.findMany({
+    where: { monitorId: test.monitorId, status: 'completed', id: { not: test.id }, createdAt: { lte: test.createdAt } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: REGRESSION_WINDOW,
+  });
+  if (score) {
+    const drop = scoreDrop(
+      score(test),
+      earlier.map(score).filter((s): s is number => s !== null),
+      points,
+    );
+    if (drop) {
+      return {
+        event: 'monitor.regressed',
+        reason: 'score_dropped',
+        details: { score: score(test), median_of_last_runs: drop.median, drop: drop.drop, threshold: points },
+      };
+    }
+  }
+  const previous = earlier[0];
+  if (test.passed === false && previous?.passed === true) {
+    const failing = ((test.assertionResults ?? []) as Array<{ key: string; level: string; passed: boolean }>)
+      .filter((r) => !r.passed && r.level === 'error')
+      .map((r) => r.key);
+    return {
+      event: 'monitor.regressed',
+      reason: 'assertion_failed',
+      details: { failing_assertions: failing, previous_test_id: previous.id },
+    };
+  }
+  return null;
+}

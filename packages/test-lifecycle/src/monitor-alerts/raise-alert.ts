@@ -1,0 +1,34 @@
+import type { CallbackDelivery, Monitor, Prisma } from '@pageprobe/db';
+import { type AlertEvent, serialiseAlert } from './alert-payload.ts';
+
+export interface AlertToRaise {
+  event: AlertEvent;
+  reason: string;
+  details: Prisma.InputJsonObject;
+}
+
+/**
+ * Records an alert on the monitor and, when it has a callback_url, its delivery row (the outbox of the
+ * callback job, added after the transaction commits). Returns the delivery, or null without a callback.
+ */
+export async function raiseAlert(
+  tx: Prisma.TransactionClient,
+  monitor: Monitor,
+  alert: AlertToRaise,
+  test: { id: string; status: string; reportToken: string } | null,
+  publicBaseUrl: string,
+): Promise<CallbackDelivery | null> {
+  const row = await tx.monitorAlert.create({
+    data: { monitorId: monitor.id, testId: test?.id ?? null, ...alert },
+  });
+  if (!monitor.callbackUrl) return null;
+  return tx.callbackDelivery.create({
+    data: {
+      teamId: monitor.teamId,
+      alertId: row.id,
+      url: monitor.callbackUrl,
+      event: alert.event,
+      payload: serialiseAlert(monitor, row, test, publicBaseUrl),
+    },
+  });
+}
