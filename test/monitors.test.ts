@@ -3,8 +3,11 @@
 // Redis job schedulers and PostgreSQL. Lighthouse runs are not needed: a monitor with no credits to
 // spend pauses before any test is made.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { test } from 'node:test';
+import { jobs, openQueue } from '@pageprobe/jobs';
+import { finishTest } from '@pageprobe/test-lifecycle';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -303,4 +306,66 @@ test('schedules survive Redis losing its data and a dispatcher restart; missed r
   await queue.close();
   redis.disconnect();
   await remove(monitor.id);
+});
+
+test('monitor.regressed when the score falls more than regression_points below the median of the last runs', async () => {
+  // The runs of a lighthouse monitor, finished the way a browser worker finishes them (no Chromium here).
+  const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
+  const callbacks = openQueue(jobs.callback, { connection, prefix: env.queuePrefix });
+  const lifecycle = { db: env.db, callbacks, publicBaseUrl: origin };
+  const monitor = await env.db.monitor.create({
+    data: {
+      teamId,
+      type: 'lighthouse',
+      url: 'https://example.com/',
+      device: 'mobile',
+      intervalSeconds: 3600,
+      status: 'paused',
+      regressionPoints: 10,
+    },
+  });
+  const run = async (score: number) => {
+    const t = await env.db.test.create({
+      data: {
+        teamId,
+        monitorId: monitor.id,
+        type: 'lighthouse',
+        url: monitor.url,
+        device: 'mobile',
+        status: 'running',
+        reportToken: randomBytes(32).toString('base64url'),
+      },
+    });
+    await finishTest(lifecycle, t.id, { status: 'completed', fields: { performanceScore: score } });
+    return t.id;
+  };
+  for (const score of [90, 92, 88, 91]) await run(score);
+  await run(82); // 8.5 below the median of 90.5: within 10
+  assert.equal(await env.db.monitorAlert.count({ where: { monitorId: monitor.id } }), 0);
+  const dropped = await run(75); // median of the last 5 (82, 91, 88, 92, 90) is 90: 15 below
+  const alert = await env.db.monitorAlert.findFirstOrThrow({ where: { monitorId: monitor.id } });
+  assert.deepEqual(
+    [alert.event, alert.reason, alert.testId, alert.details],
+    ['monitor.regressed', 'score_dropped', dropped, { score: 75, median_of_last_runs: 90, drop: 15, threshold: 10 }],
+  );
+  // A failed run (the page's fault) counts toward monitor.down, not as a regression.
+  const failing = await env.db.test.create({
+    data: {
+      teamId,
+      monitorId: monitor.id,
+      type: 'lighthouse',
+      url: monitor.url,
+      device: 'mobile',
+      status: 'running',
+      reportToken: randomBytes(32).toString('base64url'),
+    },
+  });
+  await finishTest(lifecycle, failing.id, {
+    status: 'failed',
+    error: { code: 'http_error', message: '500' },
+    refund: false,
+  });
+  assert.equal((await env.db.monitor.findUniqueOrThrow({ where: { id: monitor.id } })).consecutiveFailures, 1);
+  await callbacks.close();
+  connection.disconnect();
 });
