@@ -19,12 +19,22 @@ const { key } = await teamWithKey(env, { credits: 100 });
 const freeTeam = await teamWithKey(env, { plan: 'free' });
 const readKey = (await freeTeam.admin.createApiKey(freeTeam.teamId, { scope: 'read' })).key;
 
-type Operation = { path: string; method: string; params: Array<{ name: string; in: string }> };
+type Param = { name: string; in: string };
+type Operation = { path: string; method: string; params: Param[] };
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+// A path's own `parameters` (shared by its operations) are not an operation but join each one's.
 const operations: Operation[] = Object.entries(
-  publicSpec.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>,
-).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), params: op.parameters ?? [] })),
-);
+  publicSpec.paths as Record<string, Record<string, { parameters?: Param[] } | Param[]>>,
+).flatMap(([path, item]) => {
+  const shared = (item.parameters as Param[] | undefined) ?? [];
+  return Object.entries(item)
+    .filter(([method]) => METHODS.has(method))
+    .map(([method, op]) => ({
+      path,
+      method: method.toUpperCase(),
+      params: [...shared, ...((op as { parameters?: Param[] }).parameters ?? [])],
+    }));
+});
 
 const junkString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -137,7 +147,7 @@ test('1,100 generated malformed requests: no 5xx, every error is problem+json', 
   await fc.assert(
     fc.asyncProperty(request, async (r) => {
       const method = r.method ?? r.op.method;
-      const path = r.op.path.replace('{test_id}', encodeURIComponent(r.pathValue));
+      const path = r.op.path.replace(/\{[a-z_]+\}/g, encodeURIComponent(r.pathValue));
       const query = new URLSearchParams(r.query).toString();
       const headers: Record<string, string> = {};
       if (r.auth === 'write') headers.authorization = `Bearer ${key}`;

@@ -1,3 +1,4 @@
+import { Extras } from '@paulirish/trace_engine';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Page } from 'puppeteer-core';
@@ -10,18 +11,33 @@ export interface LighthouseRun {
   devtoolsLog: Array<{ method: string; params: unknown }>;
 }
 
+/**
+ * Lighthouse's trace engine memoises stack traces per parsed trace in a module-level Map that only
+ * `StackTraceForEvent.clearCacheForTrace` empties, and Lighthouse 13 never calls it: every run whose page
+ * forced a reflow kept its whole parsed trace for the life of the worker (issue 14's soak: about 1.6 MiB
+ * a run, 94 % of the heap's growth). It is only a memo, so emptying it after each run (even with another
+ * run in flight: lookups are synchronous) loses nothing. Keep the dependency at the version Lighthouse pins,
+ * so this is the copy Lighthouse loads (trace-engine.test.ts checks).
+ */
+const forgetTraces = () => Extras.StackTraceForEvent.stackTraceForEventInTrace.clear();
+
 /** One Lighthouse navigation on a Puppeteer page: mobile defaults (simulated throttling) or desktop. */
 export async function runLighthouse(
   page: Page,
   url: string,
   { device, maxWaitForLoad }: { device: 'mobile' | 'desktop'; maxWaitForLoad: number },
 ): Promise<LighthouseRun> {
-  const result = await lighthouse(
-    url,
-    { output: ['json', 'html'], logLevel: 'error', maxWaitForLoad },
-    device === 'desktop' ? desktopConfig : undefined,
-    page,
-  );
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  try {
+    result = await lighthouse(
+      url,
+      { output: ['json', 'html'], logLevel: 'error', maxWaitForLoad },
+      device === 'desktop' ? desktopConfig : undefined,
+      page,
+    );
+  } finally {
+    forgetTraces();
+  }
   if (!result) throw new Error('Lighthouse returned no result');
   const [lhrJson, reportHtml] = result.report as string[];
   return {
