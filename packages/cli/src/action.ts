@@ -1,0 +1,122 @@
+// The GitHub Action's entry (action.yml at the repository root runs it): the CLI's test run with the
+// inputs GitHub passes as INPUT_* variables, the outputs written to GITHUB_OUTPUT and a Markdown job
+// summary to GITHUB_STEP_SUMMARY. Exit codes as the CLI's: 0 passed, 1 a test or an assertion failed, 2 errors.
+import { appendFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createClient, PageprobeError, type Test } from '@pageprobe/client';
+import { type Assertions, parseAssert, readLighthouserc, UsageError } from './assertions.ts';
+import { outcomeCode, runTests } from './run-tests.ts';
+
+const input = (name: string) => (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+
+/** `assertions`: a JSON object (Lighthouse CI's), or one `<key>=<expr>` per line as the CLI's --assert. */
+function assertionsInput(text: string, configPath: string): { assertions?: Assertions; runs?: number } {
+  const rc = configPath ? readLighthouserc(configPath) : { assertions: {} };
+  let assertions: Assertions = { ...rc.assertions };
+  if (text.startsWith('{')) assertions = { ...assertions, ...(JSON.parse(text) as Assertions) };
+  else
+    for (const line of text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      const [key, expr] = parseAssert(line);
+      assertions[key] = expr;
+    }
+  return { ...(Object.keys(assertions).length ? { assertions } : {}), ...(rc.runs ? { runs: rc.runs } : {}) };
+}
+
+/** One name=value for GITHUB_OUTPUT; multi-line values in the heredoc form GitHub documents. */
+function output(name: string, value: string) {
+  const file = process.env.GITHUB_OUTPUT;
+  if (!file) return void process.stdout.write(`${name}=${value}\n`);
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  appendFileSync(file, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
+}
+
+const cell = (v: unknown) => (v === null || v === undefined ? '–' : String(v).replace(/\|/g, '\\|'));
+
+export function jobSummary(tests: Test[]): string {
+  const rows = tests.map((t) => {
+    const s = (t.scores ?? {}) as Record<string, number>;
+    const verdict =
+      t.status === 'failed' ? `❌ failed: ${t.error?.code}` : t.passed === false ? '❌ assertions failed' : '✅';
+    return `| ${cell(t.url)} | ${cell(t.type)} | ${cell(t.grade)} | ${cell(s.performance)} | ${cell(s.accessibility)} | ${cell(s.best_practices)} | ${cell(s.seo)} | ${cell(t.structure_score)} | ${verdict} | [report](${t.report_url}) |`;
+  });
+  const failing = tests.flatMap((t) =>
+    (t.assertion_results ?? [])
+      .filter((r) => !r.passed)
+      .map(
+        (r) =>
+          `- \`${r.key}\` (${r.level}): expected ${r.operator} ${r.expected}, measured ${r.actual ?? '–'} on ${t.url}`,
+      ),
+  );
+  return [
+    '## Pageprobe',
+    '',
+    '| URL | type | grade | performance | accessibility | best practices | SEO | structure | result | |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    ...(failing.length ? ['', '### Assertions that failed', '', ...failing] : []),
+    '',
+  ].join('\n');
+}
+
+export async function main(): Promise<number> {
+  const apiKey = input('api-key');
+  if (apiKey) process.stdout.write(`::add-mask::${apiKey}\n`);
+  try {
+    const urls = input('urls').split(/\s+/).filter(Boolean);
+    const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
+    if (urls.length === 0 || !baseUrl || !apiKey) throw new UsageError('inputs urls, api-url and api-key are required');
+    const fromRc = assertionsInput(input('assertions'), input('config'));
+    const runs = input('runs') ? Number(input('runs')) : fromRc.runs;
+    const tests = (await runTests(
+      createClient({ baseUrl, apiKey }),
+      {
+        urls,
+        body: {
+          ...(input('type') ? { type: input('type') as Test['type'] } : {}),
+          ...(input('device') ? { device: input('device') as Test['device'] } : {}),
+          ...(runs ? { runs } : {}),
+          ...(fromRc.assertions ? { assertions: fromRc.assertions } : {}),
+        },
+        wait: true,
+        timeoutMs: (Number(input('timeout')) || 600) * 1000,
+      },
+      process.stderr,
+    )) as Test[];
+    const first = tests[0]!;
+    output('test-id', first.id);
+    output('score', String(first.performance_score ?? first.structure_score ?? ''));
+    output('passed', String(outcomeCode(tests) === 0));
+    output('report-url', first.report_url);
+    output(
+      'results',
+      JSON.stringify(
+        tests.map((t) => ({
+          id: t.id,
+          url: t.url,
+          status: t.status,
+          passed: t.passed,
+          report_url: t.report_url,
+          scores: t.scores,
+        })),
+      ),
+    );
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, jobSummary(tests));
+    for (const t of tests)
+      if (t.status === 'failed' || t.passed === false)
+        process.stdout.write(
+          `::error::${t.url}: ${t.status === 'failed' ? t.error?.message : 'an assertion failed'} (${t.report_url})\n`,
+        );
+    return outcomeCode(tests);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof PageprobeError || error instanceof SyntaxError) {
+      process.stdout.write(`::error::${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) process.exitCode = await main();

@@ -1,0 +1,93 @@
+import type { Comparison, Test } from '@pageprobe/client';
+
+// What a person reads: one screen per test, the figures that matter first.
+
+const ms = (v: unknown) =>
+  typeof v !== 'number' ? '–' : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`;
+const OPS: Record<string, string> = { minScore: '≥', minNumericValue: '≥', maxNumericValue: '≤', maxLength: 'items ≤' };
+
+export interface Paint {
+  ok: (s: string) => string;
+  bad: (s: string) => string;
+  dim: (s: string) => string;
+}
+export const plain: Paint = { ok: (s) => s, bad: (s) => s, dim: (s) => s };
+export const colours: Paint = {
+  ok: (s) => `\x1b[32m${s}\x1b[0m`,
+  bad: (s) => `\x1b[31m${s}\x1b[0m`,
+  dim: (s) => `\x1b[2m${s}\x1b[0m`,
+};
+
+export function summary(t: Test, paint: Paint = plain): string {
+  const lines: string[] = [];
+  const head =
+    t.status === 'completed' ? paint.ok('✔ completed') : t.status === 'failed' ? paint.bad('✖ failed') : t.status;
+  const runs = t.runs_requested > 1 ? `, ${t.runs_requested} runs` : '';
+  lines.push(`${head}  ${t.url}  (${t.type}${t.type === 'uptime' ? '' : `, ${t.device}`}${runs})`);
+  if (t.error) lines.push(`  ${paint.bad(t.error.code)}: ${t.error.message}`);
+  if (t.status === 'completed') {
+    const scores = Object.entries(t.scores ?? {}).map(([k, v]) => `${k.replace('_', ' ')} ${v}`);
+    const figures = [
+      t.grade ? `grade ${t.grade}` : null,
+      ...scores,
+      t.structure_score !== null ? `structure ${t.structure_score}` : null,
+    ];
+    if (figures.some(Boolean)) lines.push(`  ${figures.filter(Boolean).join(' · ')}`);
+    if (t.type === 'lighthouse' && t.vitals) {
+      const v = t.vitals as Record<string, number | null>;
+      lines.push(
+        `  LCP ${ms(v.lcp_ms)} · FCP ${ms(v.fcp_ms)} · CLS ${v.cls ?? '–'} · TBT ${ms(v.tbt_ms)} · TTFB ${ms(v.ttfb_ms)}`,
+      );
+    }
+    if (t.type === 'lighthouse' && t.spread)
+      lines.push(`  performance over the runs: ${t.spread.min}–${t.spread.max} (sd ${t.spread.stddev})`);
+    if (t.type === 'uptime' && t.result) {
+      const r = t.result;
+      lines.push(
+        `  ${r.up ? paint.ok('up') : paint.bad(`down (${r.reason})`)} · status ${r.status_code ?? '–'} · total ${ms(r.timings_ms.total)}`,
+      );
+    }
+    if (t.type === 'seo_crawl' && t.result) {
+      const c = t.result.issue_counts;
+      lines.push(`  ${t.result.pages_crawled} pages · ${c.error} errors · ${c.warning} warnings · ${c.notice} notices`);
+    }
+  }
+  if (t.assertion_results || t.passed !== null) {
+    lines.push(`  assertions: ${t.passed ? paint.ok('passed') : paint.bad('failed')}`);
+    for (const r of t.assertion_results ?? []) {
+      const mark = r.passed ? paint.ok('✔') : r.level === 'error' ? paint.bad('✖') : '!';
+      lines.push(
+        `    ${mark} ${r.key} ${OPS[r.operator] ?? r.operator} ${r.expected} (${r.actual ?? '–'})${r.passed ? '' : ` [${r.level}]`}`,
+      );
+    }
+  }
+  lines.push(`  report: ${t.report_url}`);
+  return lines.join('\n');
+}
+
+/** The figures that changed significantly, worse first. */
+export function comparisonSummary(c: Comparison, paint: Paint = plain): string {
+  const rows: Array<{ name: string; change: string; text: string }> = [];
+  const walk = (value: unknown, name: string) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    const d = value as Record<string, unknown>;
+    if ('delta' in d && 'change' in d) {
+      if (d.change !== 'same')
+        rows.push({
+          name,
+          change: String(d.change),
+          text: `${d.base} → ${d.head} (${Number(d.delta) > 0 ? '+' : ''}${d.delta})`,
+        });
+      return;
+    }
+    for (const [k, v] of Object.entries(d)) walk(v, name ? `${name}.${k}` : k);
+  };
+  walk(c.deltas, '');
+  rows.sort((a, b) => (a.change === b.change ? 0 : a.change === 'worse' ? -1 : 1));
+  const lines = [`${c.type}: ${c.head.url} (head) against ${c.base.url} (base)`];
+  if (rows.length === 0) lines.push('  no significant change');
+  for (const r of rows)
+    lines.push(`  ${r.change === 'worse' ? paint.bad('worse ') : paint.ok('better')} ${r.name}: ${r.text}`);
+  lines.push(`  report: ${c.report_url}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
+import { type Assertions, parseAssert, readLighthouserc, UsageError } from './assertions.ts';
+import { colours, comparisonSummary, plain, summary } from './format.ts';
+import { outcomeCode, runTests } from './run-tests.ts';
+
+export const USAGE = `pageprobe: speed, SEO and uptime tests from the terminal and CI
+
+Usage:
+  pageprobe test <url>... [--type lighthouse|seo_crawl|uptime] [--device mobile|desktop] [--runs N]
+                 [--assert <key>=<expr>]... [--config lighthouserc.json] [--callback-url <url>]
+                 [--wait | --no-wait] [--timeout <seconds>] [--json]
+  pageprobe get <test-id> [--json]
+  pageprobe list [--limit N] [--status <status>] [--type <type>] [--json]
+  pageprobe compare <test-id> <base-test-id> [--json]
+  pageprobe monitors create <url> --interval <seconds> [--type] [--device] [--runs N] [--assert ...]
+                            [--callback-url <url>] [--json]
+  pageprobe monitors list [--json]
+  pageprobe monitors pause|resume|delete <monitor-id>
+  pageprobe credits [--json]
+
+Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertions):
+  --assert categories:performance=minScore:0.9
+  --assert largest-contentful-paint=warn:maxNumericValue:2500
+  --assert uses-long-cache-ttl=error        (<level>: error, warn or off; error when left out)
+
+API address and key: PAGEPROBE_API_URL and PAGEPROBE_API_KEY, or --api-url and --api-key.
+
+Exit codes:
+  0  done, and every test completed with its assertions passed
+  1  a test failed, or an error-level assertion failed
+  2  usage, authentication or API errors (the message says which)
+`;
+
+const OPTIONS = {
+  type: { type: 'string' },
+  device: { type: 'string' },
+  runs: { type: 'string' },
+  assert: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  'callback-url': { type: 'string' },
+  wait: { type: 'boolean', default: true },
+  'no-wait': { type: 'boolean' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  limit: { type: 'string' },
+  status: { type: 'string' },
+  interval: { type: 'string' },
+  'api-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface Io {
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+const int = (name: string, value: string | undefined) => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number ≥ 1`);
+  return n;
+};
+
+function assertionsFrom(values: { assert?: string[]; config?: string }): { assertions?: Assertions; runs?: number } {
+  const rc = values.config ? readLighthouserc(values.config) : { assertions: {} };
+  const assertions: Assertions = { ...rc.assertions };
+  for (const arg of values.assert ?? []) {
+    const [key, expr] = parseAssert(arg);
+    assertions[key] = expr;
+  }
+  return { ...(Object.keys(assertions).length ? { assertions } : {}), ...(rc.runs ? { runs: rc.runs } : {}) };
+}
+
+/** Runs one command line; resolves with the exit code (see USAGE). */
+export async function run(argv: string[], io: Io): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command || command === 'help') {
+    (command ? io.stdout : io.stderr).write(USAGE);
+    return values.help || command === 'help' ? 0 : 2;
+  }
+  const paint = io.stdout.isTTY && !io.env.NO_COLOR ? colours : plain;
+  const out = (text: string) => io.stdout.write(`${text}\n`);
+  const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+  try {
+    const baseUrl = values['api-url'] ?? io.env.PAGEPROBE_API_URL;
+    const apiKey = values['api-key'] ?? io.env.PAGEPROBE_API_KEY;
+    if (!baseUrl || !apiKey)
+      throw new UsageError('set PAGEPROBE_API_URL and PAGEPROBE_API_KEY (or --api-url and --api-key)');
+    const client: PageprobeClient = createClient({ baseUrl, apiKey });
+    const need = (n: number, what: string) => {
+      if (rest.length < n) throw new UsageError(`${command}: ${what}`);
+    };
+    switch (command) {
+      case 'test': {
+        need(1, 'which URL?');
+        const fromRc = assertionsFrom(values);
+        const runs = int('runs', values.runs) ?? fromRc.runs;
+        const tests = await runTests(
+          client,
+          {
+            urls: rest,
+            body: {
+              ...(values.type ? { type: values.type as Test['type'] } : {}),
+              ...(values.device ? { device: values.device as Test['device'] } : {}),
+              ...(runs ? { runs } : {}),
+              ...(fromRc.assertions ? { assertions: fromRc.assertions } : {}),
+              ...(values['callback-url'] ? { callback_url: values['callback-url'] } : {}),
+            },
+            wait: values.wait && !values['no-wait'],
+            timeoutMs: (int('timeout', values.timeout) ?? 600) * 1000,
+          },
+          io.stderr,
+        );
+        if (values['no-wait']) {
+          if (values.json) json(tests.length === 1 ? tests[0] : tests);
+          else for (const t of tests) out(`${t.id}  ${t.status}  ${t.report_url}`);
+          return 0;
+        }
+        const finished = tests as Test[];
+        if (values.json) json(finished.length === 1 ? finished[0] : finished);
+        else out(finished.map((t) => summary(t, paint)).join('\n\n'));
+        return outcomeCode(finished);
+      }
+      case 'get': {
+        need(1, 'which test id?');
+        const t = await client.getTest(rest[0]!);
+        if (values.json) json(t);
+        else out(summary(t, paint));
+        return 0;
+      }
+      case 'list': {
+        const page = await client.listTests({
+          ...(values.limit ? { limit: int('limit', values.limit)! } : {}),
+          ...(values.status ? { status: values.status as Test['status'] } : {}),
+          ...(values.type ? { type: values.type as Test['type'] } : {}),
+        });
+        if (values.json) json(page);
+        else
+          for (const t of page.data)
+            out(`${t.id}  ${t.status.padEnd(9)}  ${t.type.padEnd(10)}  ${t.grade ?? '-'}  ${t.url}`);
+        return 0;
+      }
+      case 'compare': {
+        need(2, 'which test and which base?');
+        const c = await client.compareTests(rest[0]!, rest[1]!);
+        if (values.json) json(c);
+        else out(comparisonSummary(c, paint));
+        return 0;
+      }
+      case 'credits': {
+        const c = await client.getCredits();
+        if (values.json) json(c);
+        else {
+          out(`${c.plan} plan · ${c.credits_balance} credits`);
+          out(
+            `costs: ${Object.entries(c.costs)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+          );
+          if (c.free_lighthouse)
+            out(`free lighthouse runs left this hour: ${c.free_lighthouse.remaining} of ${c.free_lighthouse.limit}`);
+        }
+        return 0;
+      }
+      case 'monitors':
+        return await monitors(client, rest, values, { out, json });
+      default:
+        throw new UsageError(`unknown command ${command}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof PageprobeError) {
+      const fields = error.errors.map((e) => `\n  ${e.path}: ${e.message}`).join('');
+      io.stderr.write(`pageprobe: ${error.code} (${error.status || 'no answer'}): ${error.detail}${fields}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function monitors(
+  client: PageprobeClient,
+  [sub, ...args]: string[],
+  values: Record<string, any>,
+  { out, json }: { out: (s: string) => void; json: (v: unknown) => void },
+): Promise<number> {
+  const line = (m: { id: string; status: string; type: string; interval_seconds: number; url: string }) =>
+    `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  every ${m.interval_seconds} s  ${m.url}`;
+  switch (sub) {
+    case 'create': {
+      if (!args[0] || !values.interval) throw new UsageError('monitors create <url> --interval <seconds>');
+      const fromRc = assertionsFrom(values);
+      const runs = int('runs', values.runs) ?? fromRc.runs;
+      const m = await client.monitors.create({
+        url: args[0],
+        interval_seconds: int('interval', values.interval)!,
+        ...(values.type ? { type: values.type } : {}),
+        ...(values.device ? { device: values.device } : {}),
+        ...(runs ? { runs } : {}),
+        ...(fromRc.assertions ? { assertions: fromRc.assertions } : {}),
+        ...(values['callback-url'] ? { callback_url: values['callback-url'] } : {}),
+      });
+      if (values.json) json(m);
+      else out(line(m));
+      return 0;
+    }
+    case 'list': {
+      const page = await client.monitors.list();
+      if (values.json) json(page);
+      else for (const m of page.data) out(line(m));
+      return 0;
+    }
+    case 'pause':
+    case 'resume':
+    case 'delete': {
+      if (!args[0]) throw new UsageError(`monitors ${sub} <monitor-id>`);
+      if (sub === 'delete') {
+        await client.monitors.delete(args[0]);
+        if (!values.json) out(`${args[0]} deleted`);
+        return 0;
+      }
+      const m = sub === 'pause' ? await client.monitors.pause(args[0]) : await client.monitors.resume(args[0]);
+      if (values.json) json(m);
+      else out(line(m));
+      return 0;
+    }
+    default:
+      throw new UsageError('monitors create|list|pause|resume|delete');
+  }
+}
+
+if (import.meta.main) {
+  process.exitCode = await run(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+}

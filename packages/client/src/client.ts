@@ -1,0 +1,137 @@
+import { PageprobeError, retryAfter } from './errors.ts';
+import type {
+  Artifact,
+  Comparison,
+  CreatedTest,
+  CreateMonitor,
+  CreateTest,
+  Credits,
+  ListTestsQuery,
+  Monitor,
+  MonitorAlert,
+  MonitorSeries,
+  Page,
+  PageQuery,
+  ReplayedTest,
+  SeriesQuery,
+  Test,
+  UpdateMonitor,
+} from './types.ts';
+import { type WaitOptions, waitForTest } from './wait.ts';
+
+export interface ClientOptions {
+  /** The API's origin, e.g. `https://api.pageprobe.dev` (`/api/v1` is added). */
+  baseUrl: string;
+  apiKey: string;
+  /** A fetch of your own (tests, proxies); the global one by default. */
+  fetch?: typeof fetch;
+  /** Each request's time limit; 30 s by default. */
+  timeoutMs?: number;
+}
+
+type Query = Record<string, string | number | Date | undefined>;
+
+export interface Answer<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+const queryString = (query: Query | undefined) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, value instanceof Date ? value.toISOString() : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * A client of the Pageprobe API: every endpoint, typed from the OpenAPI document, errors as
+ * `PageprobeError`, and `waitForTest` to poll a test until it finishes. Works wherever `fetch` does
+ * (Node 20+, browsers, Deno, Bun).
+ */
+export function createClient(options: ClientOptions) {
+  const base = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  async function request<T>(
+    method: string,
+    path: string,
+    { query, body, headers = {} }: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}${queryString(query)}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PageprobeError(0, { detail: (error as Error).message }, null);
+    }
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: the status says enough.
+    }
+    if (!res.ok) throw new PageprobeError(res.status, (parsed ?? {}) as object, retryAfter(res.headers));
+    return { data: parsed as T, status: res.status, headers: res.headers };
+  }
+  const data = async <T>(answer: Promise<Answer<T>>) => (await answer).data;
+  const id = (value: string) => encodeURIComponent(value);
+
+  const client = {
+    /** POST /tests. With an idempotency key, a repeat answers the original test (`replayed: true`). */
+    createTest: (body: CreateTest, opts: { idempotencyKey?: string } = {}) =>
+      data(
+        request<CreatedTest | ReplayedTest>('POST', '/tests', {
+          body,
+          headers: opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {},
+        }),
+      ),
+    getTest: (testId: string) => data(request<Test>('GET', `/tests/${id(testId)}`)),
+    /** GET /tests/{id} with the answer's headers (Retry-After: when to look again). */
+    getTestAnswer: (testId: string) => request<Test>('GET', `/tests/${id(testId)}`),
+    listTests: (query: ListTestsQuery = {}) => data(request<Page<Test>>('GET', '/tests', { query })),
+    getArtifacts: (testId: string) => data(request<Page<Artifact>>('GET', `/tests/${id(testId)}/artifacts`)),
+    getHar: (testId: string) => data(request<{ log: Record<string, unknown> }>('GET', `/tests/${id(testId)}/har`)),
+    compareTests: (testId: string, baseId: string) =>
+      data(request<Comparison>('GET', `/tests/${id(testId)}/compare/${id(baseId)}`)),
+    getCredits: () => data(request<Credits>('GET', '/credits')),
+    /** Polls until the test is completed or failed (see WaitOptions). */
+    waitForTest: (testId: string, opts: WaitOptions = {}): Promise<Test> => waitForTest(client, testId, opts),
+    monitors: {
+      create: (body: CreateMonitor) => data(request<Monitor>('POST', '/monitors', { body })),
+      list: (query: PageQuery = {}) => data(request<Page<Monitor>>('GET', '/monitors', { query })),
+      get: (monitorId: string) => data(request<Monitor>('GET', `/monitors/${id(monitorId)}`)),
+      update: (monitorId: string, body: UpdateMonitor) =>
+        data(request<Monitor>('PATCH', `/monitors/${id(monitorId)}`, { body })),
+      pause: (monitorId: string) =>
+        data(request<Monitor>('PATCH', `/monitors/${id(monitorId)}`, { body: { paused: true } })),
+      resume: (monitorId: string) =>
+        data(request<Monitor>('PATCH', `/monitors/${id(monitorId)}`, { body: { paused: false } })),
+      delete: async (monitorId: string) => {
+        await request<null>('DELETE', `/monitors/${id(monitorId)}`);
+      },
+      tests: (monitorId: string, query: PageQuery = {}) =>
+        data(request<Page<Test>>('GET', `/monitors/${id(monitorId)}/tests`, { query })),
+      series: (monitorId: string, query: SeriesQuery) =>
+        data(request<MonitorSeries>('GET', `/monitors/${id(monitorId)}/series`, { query })),
+      alerts: (monitorId: string, query: PageQuery = {}) =>
+        data(request<Page<MonitorAlert>>('GET', `/monitors/${id(monitorId)}/alerts`, { query })),
+    },
+  };
+  return client;
+}
+
+export type PageprobeClient = ReturnType<typeof createClient>;

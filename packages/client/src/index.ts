@@ -1,0 +1,6 @@
+export { type Answer, type ClientOptions, createClient, type PageprobeClient } from './client.ts';
+export { PageprobeError } from './errors.ts';
+export type * from './types.ts';
+export type { WaitOptions } from './wait.ts';
+export { verifyWebhook, type WebhookFailure, WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError } from './webhook.ts';
+export type { components, paths } from './schema.ts';

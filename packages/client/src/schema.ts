@@ -1,0 +1,1635 @@
+// Generated from apps/api/src/openapi/public.yaml by `pnpm --filter @pageprobe/client generate`
+// (openapi-typescript). Do not edit: src/schema.test.ts fails when this file has drifted from the document.
+/* biome-ignore-all format: generated */
+/* biome-ignore-all lint: generated */
+export type paths = {
+    "/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan's credits */
+        get: operations["getCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List monitors
+         * @description Newest first, keyset pagination as for tests. Deleted monitors are not listed.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Schedule a test
+         * @description Needs a `write` key. Runs the test now and then every `interval_seconds` (at least
+         *     MONITOR_MIN_INTERVAL_SECONDS, 60 by default; the free plan needs longer: lighthouse 3600, seo_crawl
+         *     86400, uptime 300). Each run is an ordinary test with
+         *     `monitor_id` set, spending credits as a test does. Alerts go to `callback_url`, signed like test
+         *     callbacks: `monitor.down` after `alert.down_after` failed checks in a row (default 2),
+         *     `monitor.recovered`, `monitor.regressed` (the score falls more than `alert.regression_points`, default
+         *     10, below the median of the last 5 runs, or an error-level assertion starts failing) and
+         *     `monitor.paused` (out of credits, an address no longer allowed, or 10 failed lighthouse or seo_crawl
+         *     runs in a row).
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A monitor
+         * @description For an uptime monitor, with its uptime over 24 h, 7 d and 30 d and its incidents.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor
+         * @description Needs a `write` key. No more runs; its tests stay (with their `monitor_id`).
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a monitor
+         * @description Needs a `write` key. `paused` false resumes a paused monitor (whatever paused it) and runs it now.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/monitors/{monitor_id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's alerts
+         * @description Every alert it raised, newest first, with its callback's state when it has a callback_url.
+         */
+        get: operations["listMonitorAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitor_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A metric of a monitor's runs over time
+         * @description The completed runs' values of `metric` between `from` and `to` (default: the last 7 days), oldest
+         *     first, at most 500 points (more are averaged into equal time slices). Metrics: lighthouse
+         *     performance_score, structure_score, accessibility, best_practices, seo, lcp_ms, fcp_ms, cls, tbt_ms,
+         *     speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes; seo_crawl structure_score, errors,
+         *     warnings, notices, pages_crawled; uptime up (1 or 0), dns_ms, connect_ms, tls_ms, first_byte_ms,
+         *     download_ms, total_ms, status_code, certificate_days_remaining.
+         */
+        get: operations["getMonitorSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitor_id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's runs
+         * @description Its tests, newest first, keyset pagination as for tests.
+         */
+        get: operations["listMonitorTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tests
+         * @description Newest first, with keyset pagination that neither skips nor repeats a test while you page.
+         */
+        get: operations["listTests"];
+        put?: never;
+        /**
+         * Start a test
+         * @description Needs a `write` key. Spends credits by plan and type.
+         */
+        post: operations["createTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tests/{test_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a test
+         * @description Poll until `status` is `completed` or `failed`. Fields not yet known are null.
+         */
+        get: operations["getTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tests/{test_id}/artifacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captured artifacts of a completed test
+         * @description Screenshots, filmstrip frames, the raw Lighthouse JSON and report, with time-limited download URLs.
+         */
+        get: operations["listArtifacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tests/{test_id}/compare/{base_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed between two completed tests of the same type
+         * @description The deltas head − base (head is `test_id`): scores, vitals, structure score, bytes and requests per
+         *     resource type, audits that got worse or better (lighthouse); new, fixed and changed issue codes and
+         *     issue counts (seo_crawl); the verdict, timings and certificate (uptime). Each figure says whether the
+         *     change is `significant`: larger than the runs' spread when both tests ran several times, else than a
+         *     documented threshold (5 score points; 10 % or 100 ms of a timing; 0.02 of CLS; 5 % or 1 KiB of bytes;
+         *     any change in a count). `report_url` shows the two side by side. Both tests must be the caller's team's
+         *     (another team's id is 404), of the same type (else 409 `not_comparable`) and completed (else 409
+         *     `test_not_completed`).
+         */
+        get: operations["compareTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tests/{test_id}/har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The network waterfall of a completed lighthouse test, as HAR 1.2 */
+        get: operations["getHar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = {
+    testFinished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The per-test callback
+         * @description The callback sent to a test's `callback_url` (see `callbacks` on POST /tests).
+         */
+        post: operations["testFinishedCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type components = {
+    schemas: {
+        AlertOptions: {
+            /** @description Failed checks in a row before monitor.down (default 2). */
+            down_after?: number;
+            /** @description Score points below the median of the last 5 runs that make monitor.regressed (default 10). */
+            regression_points?: number;
+        };
+        AlertPayload: {
+            alert: {
+                /** Format: date-time */
+                created_at: string;
+                details: Record<string, never>;
+                /**
+                 * Format: uuid
+                 * @description Key for de-duplication.
+                 */
+                id: string;
+                reason: string;
+            };
+            /** @enum {string} */
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused";
+            monitor: {
+                /** Format: uuid */
+                id: string;
+                interval_seconds: number;
+                /** @enum {string} */
+                status: "active" | "paused";
+                type: components["schemas"]["TestType"];
+                url: string;
+            };
+            /** @description The run that raised it; null for a pause raised before a test could be made. */
+            test: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uri */
+                report_url: string;
+                status: string;
+            } | null;
+        };
+        Artifact: {
+            content_type: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {string} */
+            kind: "final_screenshot" | "filmstrip_frame" | "full_page_screenshot" | "lighthouse_json" | "lighthouse_html" | "har" | "crawl_json";
+            name: string;
+            size_bytes: number;
+            /** @description Time into the page load, for filmstrip frames. */
+            timing_ms: number | null;
+            /**
+             * Format: uri
+             * @description A time-limited download address.
+             */
+            url: string;
+        };
+        AssertionResult: {
+            /** @description What the run measured; null when it could not be measured. */
+            actual: number | null;
+            expected: number;
+            /** @example categories:performance */
+            key: string;
+            /** @enum {string} */
+            level: "error" | "warn";
+            /** @enum {string} */
+            operator: "minScore" | "maxNumericValue" | "minNumericValue" | "maxLength";
+            passed: boolean;
+        };
+        /**
+         * @description Budgets the finished test is judged against, in Lighthouse CI's `assertions` syntax (paste the
+         *     object from a lighthouserc): `{"<key>": "error" | "warn" | "off" | [level, {minScore |
+         *     maxNumericValue | minNumericValue | maxLength: number}]}`. lighthouse: `categories:<id>`
+         *     (minScore 0–1), any audit id, `resource-summary:<type>:size|count`; seo_crawl:
+         *     `seo:structure_score` (minScore 0–1), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`
+         *     (maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),
+         *     `uptime:certificate:days_remaining` (minNumericValue). An unknown key or malformed value is
+         *     400 `validation_failed` naming it, before anything is spent.
+         */
+        Assertions: {
+            [key: string]: ("error" | "warn" | "off") | (("error" | "warn" | "off") | {
+                [key: string]: number;
+            })[];
+        };
+        CallbackPayload: {
+            /** @enum {string} */
+            event: "test.completed" | "test.failed";
+            /** Format: uri */
+            report_url: string;
+            test: {
+                /** @description Present only when the test has assertions. */
+                assertion_results?: components["schemas"]["AssertionResult"][];
+                /** Format: date-time */
+                completed_at: string;
+                grade: string | null;
+                /**
+                 * Format: uuid
+                 * @description Key for de-duplication.
+                 */
+                id: string;
+                /** @description The assertions' verdict (see `Test.passed`); present only when the test has assertions. */
+                passed?: boolean | null;
+                performance_score: number | null;
+                /** @description Present only for a test of several runs. */
+                runs?: number;
+                /** @description Present only for a test of several runs. */
+                spread?: null | components["schemas"]["RunSpread"];
+                /** @enum {string} */
+                status: "completed" | "failed";
+                structure_score: number | null;
+                type: components["schemas"]["TestType"];
+                url: string;
+            };
+        };
+        ComparedTest: {
+            /** Format: date-time */
+            completed_at: string;
+            device: components["schemas"]["Device"];
+            /** Format: uuid */
+            id: string;
+            performance_score: number | null;
+            /** Format: uri */
+            report_url: string;
+            runs_requested: number;
+            structure_score: number | null;
+            url: string;
+        };
+        /** @description Two tests of one type compared; `type` tells the shape of `deltas`. */
+        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"];
+        /** @description What every comparison has; `Comparison` narrows `type` and `deltas` per kind. */
+        ComparisonBase: {
+            base: components["schemas"]["ComparedTest"];
+            deltas: Record<string, never>;
+            head: components["schemas"]["ComparedTest"];
+            /**
+             * Format: uri
+             * @description The two reports side by side (filmstrips, deltas coloured); open to anyone with both report links.
+             */
+            report_url: string;
+            type: components["schemas"]["TestType"];
+        };
+        CreatedTest: {
+            /** Format: date-time */
+            created_at: string;
+            device: components["schemas"]["Device"];
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            report_url: string;
+            status: components["schemas"]["TestStatus"];
+            type: components["schemas"]["TestType"];
+            url: string;
+        };
+        CreateMonitor: {
+            alert?: components["schemas"]["AlertOptions"];
+            assertions?: components["schemas"]["Assertions"];
+            /** @description Public https URL the alerts are sent to. */
+            callback_url?: string;
+            /** @default mobile */
+            device?: components["schemas"]["Device"];
+            /** @description Seconds between runs. */
+            interval_seconds: number;
+            /**
+             * @description As for POST /tests.
+             * @default 1
+             */
+            runs?: number;
+            /** @default lighthouse */
+            type?: components["schemas"]["TestType"];
+            /** @description Absolute http(s) URL of a public page. */
+            url: string;
+        };
+        CreateTest: {
+            assertions?: components["schemas"]["Assertions"];
+            /** @description Public https URL notified when the test finishes. */
+            callback_url?: string;
+            /** @default mobile */
+            device?: components["schemas"]["Device"];
+            /**
+             * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
+             *     types: 1 only). The test reports the representative run, the one closest to the median first
+             *     contentful paint and time to interactive, with every run's score and vitals and their spread;
+             *     assertions read the median across runs. Each run costs what a test costs (on the free plan, each
+             *     counts against the hourly allowance). The time budget covers all runs.
+             * @default 1
+             */
+            runs?: number;
+            /** @default lighthouse */
+            type?: components["schemas"]["TestType"];
+            /** @description Absolute http(s) URL of a public page. */
+            url: string;
+        };
+        /** @description Credits one test of each type costs on this plan. */
+        CreditCosts: {
+            lighthouse: number;
+            seo_crawl: number;
+            uptime: number;
+        };
+        Credits: {
+            costs: components["schemas"]["CreditCosts"];
+            credits_balance: number;
+            /** @description The free plan's lighthouse allowance per rolling hour; null on other plans. */
+            free_lighthouse: null | {
+                limit: number;
+                remaining: number;
+                /**
+                 * Format: date-time
+                 * @description When the oldest test in the window leaves it; null when none is in it.
+                 */
+                resets_at: string | null;
+                window_seconds: number;
+            };
+            /** @enum {string} */
+            plan: "free" | "pro";
+        };
+        /** @description One figure of two tests, head against base. */
+        Delta: {
+            base: number | null;
+            /**
+             * @description `same` when the change is not significant.
+             * @enum {string}
+             */
+            change: "better" | "worse" | "same";
+            /** @description head − base; null when either is unknown. */
+            delta: number | null;
+            head: number | null;
+            /** @description Whether the change is larger than the runs' spread, or the documented threshold for single runs. */
+            significant: boolean;
+        };
+        /** @enum {string} */
+        Device: "mobile" | "desktop";
+        /** @description Failed and improvable audits, biggest estimated savings first. */
+        LighthouseAudits: {
+            category: string;
+            display_value: string | null;
+            id: string;
+            savings: {
+                bytes: number;
+                /** @description Lighthouse 13's estimated savings per metric (LCP, FCP, TBT, CLS, INP). */
+                metrics: {
+                    [key: string]: number;
+                };
+                ms: number;
+            };
+            score: number;
+            title: string;
+        }[];
+        /** @description Two lighthouse tests compared. */
+        LighthouseComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["LighthouseDeltas"];
+            /** @constant */
+            type?: "lighthouse";
+        };
+        /** @description head − base of two lighthouse tests. */
+        LighthouseDeltas: {
+            audits: {
+                /** @description Audits whose score rose, biggest rise first. */
+                better: {
+                    base_score: number | null;
+                    /** @description Null when the audit passed (score ≥ 0.9) or did not apply. */
+                    head_score: number | null;
+                    id: string;
+                    title: string;
+                }[];
+                /** @description Audits whose score dropped, biggest drop first. */
+                worse: {
+                    base_score: number | null;
+                    /** @description Null when the audit passed (score ≥ 0.9) or did not apply. */
+                    head_score: number | null;
+                    id: string;
+                    title: string;
+                }[];
+            };
+            /** @description Per resource type; empty when either test predates the resource summary. */
+            resources: {
+                [key: string]: {
+                    requests: components["schemas"]["Delta"];
+                    transfer_bytes: components["schemas"]["Delta"];
+                };
+            };
+            /** @description performance, accessibility, best_practices, seo (points). */
+            scores: {
+                [key: string]: components["schemas"]["Delta"];
+            };
+            structure_score: components["schemas"]["Delta"];
+            /** @description As in `vitals`: milliseconds, CLS unitless. */
+            vitals: {
+                [key: string]: components["schemas"]["Delta"];
+            };
+        };
+        /** @description What a lighthouse run found beyond its scores. */
+        LighthouseResult: {
+            blocked_requests: {
+                host: string;
+                port: number;
+                /** @description The kind of address the host resolves to (loopback, private, link-local...); never the address itself. */
+                reason: string;
+            }[];
+            final_url: string;
+            /** @description Requests in the HAR. */
+            requests: number;
+            /** @description Requests and bytes transferred per resource type (document, script, stylesheet, image, font, media, other, third-party, total), from Lighthouse's resource summary. Absent on tests run before it was recorded. */
+            resources?: {
+                [key: string]: {
+                    requests: number;
+                    transfer_bytes: number;
+                };
+            };
+            /** @description Lighthouse's run warnings. */
+            warnings: string[];
+        };
+        /** @description One run of a lighthouse test of several (`runs`). */
+        LighthouseRun: {
+            /** @description 1 for the first run, in the order they ran. */
+            index: number;
+            performance_score: number | null;
+            /** @description Whether this run is the test's: the one closest to the median FCP and time to interactive. */
+            representative: boolean;
+            vitals: {
+                cls: number | null;
+                fcp_ms: number | null;
+                interactive_ms: number | null;
+                lcp_ms: number | null;
+                speed_index_ms: number | null;
+                tbt_ms: number | null;
+                ttfb_ms: number | null;
+            };
+        };
+        /** @description A test of type lighthouse (Speed test). */
+        LighthouseTest: components["schemas"]["TestBase"] & {
+            audits?: null | components["schemas"]["LighthouseAudits"];
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["LighthouseResult"];
+            /** @constant */
+            type?: "lighthouse";
+        };
+        Monitor: {
+            alert: {
+                down_after: number;
+                regression_points: number;
+            };
+            assertions: Record<string, never> | null;
+            callback_url: string | null;
+            consecutive_failures: number;
+            /** Format: date-time */
+            created_at: string;
+            device: components["schemas"]["Device"];
+            /** @description Whether monitor.down was raised and no monitor.recovered since. */
+            down: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description Uptime monitors on GET /monitors/{monitor_id}: down periods of the last 30 days, newest first (at most 50). */
+            incidents: {
+                /**
+                 * Format: date-time
+                 * @description Null while it lasts.
+                 */
+                ended_at: string | null;
+                reason: string;
+                /** Format: date-time */
+                started_at: string;
+            }[] | null;
+            interval_seconds: number;
+            /** Format: date-time */
+            last_run_at: string | null;
+            /**
+             * Format: date-time
+             * @description Null while paused.
+             */
+            next_run_at: string | null;
+            /** @description user, out_of_credits, url_not_allowed or target_errors; null while active. */
+            paused_reason: string | null;
+            runs: number;
+            /** @enum {string} */
+            status: "active" | "paused";
+            type: components["schemas"]["TestType"];
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Uptime monitors on GET /monitors/{monitor_id}: the share of good checks (null for a window without checks). */
+            uptime_percent: {
+                "7d": number | null;
+                "24h": number | null;
+                "30d": number | null;
+            } | null;
+            url: string;
+        };
+        MonitorAlert: {
+            callback: {
+                /** @enum {string} */
+                state?: "pending" | "delivered" | "failed";
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            details: Record<string, never>;
+            /** @enum {string} */
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused";
+            /** Format: uuid */
+            id: string;
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The run that raised it.
+             */
+            test_id: string | null;
+        };
+        MonitorSeries: {
+            /** Format: date-time */
+            from: string;
+            metric: string;
+            points: {
+                /** Format: date-time */
+                at: string;
+                value: number;
+            }[];
+            /** Format: date-time */
+            to: string;
+        };
+        Problem: {
+            code: string;
+            detail?: string;
+            errors?: {
+                message: string;
+                path: string;
+            }[];
+            status: number;
+            title: string;
+            /** Format: uri */
+            type: string;
+        };
+        ReplayedTest: components["schemas"]["Test"] & {
+            /** @constant */
+            replayed: true;
+        };
+        /** @description How the runs' performance scores spread. */
+        RunSpread: {
+            max: number;
+            min: number;
+            /** @description Sample standard deviation (n − 1); 0 for a single run. */
+            stddev: number;
+        };
+        /** @description Every crawled page, and which AI crawlers robots.txt lets in. */
+        SeoCrawlAudits: {
+            ai_crawlers: {
+                /** @enum {string} */
+                access: "allowed" | "partial" | "blocked";
+                operator: string;
+                purpose: string;
+                /** @enum {string} */
+                rule: "own group" | "wildcard group" | "no rule";
+                user_agent: string;
+            }[];
+            pages: {
+                depth: number;
+                issues: {
+                    error: number;
+                    notice: number;
+                    warning: number;
+                };
+                status: number | null;
+                title: string | null;
+                url: string;
+            }[];
+        };
+        /** @description Two seo_crawl tests compared. */
+        SeoCrawlComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["SeoCrawlDeltas"];
+            /** @constant */
+            type?: "seo_crawl";
+        };
+        /** @description head − base of two seo_crawl tests. */
+        SeoCrawlDeltas: {
+            issue_counts: {
+                error: components["schemas"]["Delta"];
+                notice: components["schemas"]["Delta"];
+                warning: components["schemas"]["Delta"];
+            };
+            issues: {
+                /** @description Issue codes in both, affecting a different number of URLs. */
+                changed: {
+                    base_urls: number;
+                    code: string;
+                    head_urls: number;
+                    severity: string;
+                    title: string;
+                }[];
+                /** @description Issue codes in base, gone from head. */
+                fixed: {
+                    code: string;
+                    severity: string;
+                    title: string;
+                    /** @description Affected URLs in the test that has the issue. */
+                    url_count: number;
+                }[];
+                /** @description Issue codes in head, not in base. */
+                new: {
+                    code: string;
+                    severity: string;
+                    title: string;
+                    /** @description Affected URLs in the test that has the issue. */
+                    url_count: number;
+                }[];
+            };
+            structure_score: components["schemas"]["Delta"];
+        };
+        /** @description What the crawl found: pages, robots.txt, sitemaps, llms.txt, rendering. */
+        SeoCrawlResult: {
+            disallowed: {
+                count: number;
+                urls: string[];
+            };
+            duration_ms: number;
+            final_url: string;
+            https: boolean;
+            issue_counts: {
+                error: number;
+                notice: number;
+                warning: number;
+            };
+            llms_txt: {
+                links: number;
+                problems: string[];
+                /** @enum {string} */
+                state: "present" | "missing" | "invalid";
+                status: number | null;
+                summary: string | null;
+                title: string | null;
+                url: string;
+            };
+            /** @description Same-origin URLs found but left (page cap, depth or time budget). */
+            not_crawled: number;
+            pages_crawled: number;
+            rendering: {
+                error: string | null;
+                js_only_share: number | null;
+                raw_words: number;
+                rendered_words: number;
+            };
+            robots_txt: {
+                crawl_delay_s: number | null;
+                problems: {
+                    line: number;
+                    message: string;
+                }[];
+                /** @enum {string} */
+                state: "present" | "missing" | "unreachable";
+                status: number | null;
+                url: string;
+            };
+            sitemap_urls: number;
+            sitemaps: {
+                entries: number;
+                kind: ("urlset" | "sitemapindex") | null;
+                problems: string[];
+                status: number | null;
+                url: string;
+            }[];
+            stopped_by: ("page_cap" | "time_budget") | null;
+            structured_data: {
+                pages_with_json_ld: number;
+                share: number;
+                types: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /** @description A test of type seo_crawl (SEO and AI-readiness audit). */
+        SeoCrawlTest: components["schemas"]["TestBase"] & {
+            audits?: null | components["schemas"]["SeoCrawlAudits"];
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["SeoCrawlResult"];
+            /** @constant */
+            type?: "seo_crawl";
+        };
+        SeoIssue: {
+            /** @description Stable issue code, e.g. title_missing, broken_internal_link, robots_txt_invalid. */
+            code: string;
+            description: string;
+            /** @enum {string} */
+            severity: "error" | "warning" | "notice";
+            title: string;
+            /** @description How many URLs are affected in all. */
+            url_count: number;
+            /** @description The affected URLs (the first 20). */
+            urls: string[];
+        };
+        /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
+        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"];
+        /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
+        TestBase: {
+            /** @description How each of the test's assertions fared, once it has finished (null when none were given). */
+            assertion_results: components["schemas"]["AssertionResult"][] | null;
+            audits: unknown[] | Record<string, never> | null;
+            /** @description The callback's delivery, once the test has finished with a callback_url. */
+            callback: {
+                attempts: {
+                    duration_ms: number;
+                    error: string | null;
+                    number: number;
+                    /** Format: date-time */
+                    started_at: string;
+                    status_code: number | null;
+                }[];
+                /** @enum {string} */
+                state: "pending" | "delivered" | "failed";
+            } | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            device: components["schemas"]["Device"];
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** @enum {string|null} */
+            grade: "A" | "B" | "C" | "D" | "E" | "F" | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The monitor that ran it; null for a test started with POST /tests.
+             */
+            monitor_id: string | null;
+            /** @description False when an `error`-level assertion failed (or the test failed); null when none were given. */
+            passed: boolean | null;
+            performance_score: number | null;
+            /** Format: uri */
+            report_url: string;
+            /** @description Type-specific summary (for uptime, the verdict and timings). */
+            result: Record<string, never> | null;
+            /**
+             * @description lighthouse: every run's performance score and vitals, in the order they ran, the representative
+             *     one marked (its scores, vitals, audits, artifacts and HAR are the test's). Null until the test
+             *     completes, and for other types.
+             */
+            runs: components["schemas"]["LighthouseRun"][] | null;
+            /** @description The `runs` the test was started with. */
+            runs_requested: number;
+            scores: {
+                [key: string]: number;
+            } | null;
+            /** @description seo_crawl findings, errors first (null for other types). */
+            seo_issues: components["schemas"]["SeoIssue"][] | null;
+            /** @description lighthouse: how the runs' performance scores spread. Null until the test completes, and for other types. */
+            spread: null | components["schemas"]["RunSpread"];
+            /** Format: date-time */
+            started_at: string | null;
+            status: components["schemas"]["TestStatus"];
+            structure_score: number | null;
+            type: components["schemas"]["TestType"];
+            url: string;
+            vitals: Record<string, never> | null;
+        };
+        /** @enum {string} */
+        TestStatus: "queued" | "running" | "completed" | "failed";
+        /** @enum {string} */
+        TestType: "lighthouse" | "seo_crawl" | "uptime";
+        UpdateMonitor: {
+            alert?: components["schemas"]["AlertOptions"];
+            /** @description Null removes them. */
+            assertions?: null | components["schemas"]["Assertions"];
+            /** @description Null removes it. */
+            callback_url?: string | null;
+            interval_seconds?: number;
+            /** @description True pauses; false resumes and runs now. */
+            paused?: boolean;
+        };
+        /** @description Two uptime tests compared. */
+        UptimeComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["UptimeDeltas"];
+            /** @constant */
+            type?: "uptime";
+        };
+        /** @description head − base of two uptime checks. */
+        UptimeDeltas: {
+            certificate_days_remaining: components["schemas"]["Delta"];
+            status_code: {
+                base: number | null;
+                head: number | null;
+            };
+            timings_ms: {
+                connect: components["schemas"]["Delta"];
+                dns: components["schemas"]["Delta"];
+                download: components["schemas"]["Delta"];
+                first_byte: components["schemas"]["Delta"];
+                tls: components["schemas"]["Delta"];
+                total: components["schemas"]["Delta"];
+            };
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /** @description The verdict of an uptime check, its timings and certificate. */
+        UptimeResult: {
+            /** @description True when the body went on past 1 MiB decompressed: the rest was not read, the verdict stands. */
+            body_truncated: boolean;
+            error: string | null;
+            final_url: string | null;
+            http_version: string | null;
+            ip_address: string | null;
+            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error") | null;
+            redirects: {
+                status_code: number;
+                url: string;
+            }[];
+            /** @description Body bytes read after decompression; reading stops at 1 MiB (see body_truncated). */
+            size_bytes: number | null;
+            status_code: number | null;
+            timings_ms: {
+                connect: number | null;
+                dns: number | null;
+                download: number | null;
+                first_byte: number | null;
+                tls: number | null;
+                total: number | null;
+            };
+            /** @description For https: the certificate of the last host reached. */
+            tls: {
+                chain_valid: boolean;
+                days_remaining: number | null;
+                error: string | null;
+                issuer: string | null;
+                subject: string | null;
+                valid_from: string | null;
+                valid_to: string | null;
+            } | null;
+            /** @description A 2xx or 3xx final answer. */
+            up: boolean;
+        };
+        /** @description A test of type uptime (Uptime check). */
+        UptimeTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["UptimeResult"];
+            /** @constant */
+            type?: "uptime";
+        };
+    };
+    responses: {
+        /** @description An error, as RFC 9457 problem details. */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A rate limit was hit (`rate_limited`), or the free plan's hourly lighthouse allowance (`free_tier_rate_limited`). */
+        TooManyRequests: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The `next_cursor` of the previous page. */
+        Cursor: string;
+        /** @description Identifies the delivery; the same on the retry. */
+        DeliveryHeader: string;
+        EventHeader: "test.completed" | "test.failed";
+        Limit: number;
+        MonitorId: string;
+        /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. */
+        SignatureHeader: string;
+        TestId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description What is left (IETF draft): `"reads";r=<remaining>;t=<seconds until a request is free again>`. */
+        RateLimit: string;
+        /** @description The limit that applies (IETF draft): `"reads";q=60;w=60` or `"writes";q=10;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    getCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balance, costs and the free plan's lighthouse allowance. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credits"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of monitors. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMonitor"];
+            };
+        };
+        responses: {
+            /** @description Created; the first run is on its way. */
+            201: {
+                headers: {
+                    /** @description The monitor's address. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMonitor"];
+            };
+        };
+        responses: {
+            /** @description The monitor as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    listMonitorAlerts: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitorAlert"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMonitorSeries: {
+        parameters: {
+            query: {
+                from?: string;
+                metric: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorSeries"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMonitorTests: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the monitor's tests. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Test"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    listTests: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                limit?: number;
+                status?: components["schemas"]["TestStatus"];
+                type?: components["schemas"]["TestType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tests. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Test"][];
+                        /** @description Null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repeats within 24 hours return the original test with `replayed` true. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTest"];
+            };
+        };
+        responses: {
+            /** @description An idempotent replay: the original test as it is now, with `replayed` true. Nothing was spent. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayedTest"];
+                };
+            };
+            /** @description Accepted and queued. */
+            202: {
+                headers: {
+                    /** @description The test's address. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTest"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                test_id: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listArtifacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                test_id: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifacts. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Artifact"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    compareTests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test to compare against (the baseline). */
+                base_id: string;
+                test_id: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                test_id: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HAR file. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        log: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testFinishedCallback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the delivery; the same on the retry. */
+                "X-Service-Delivery": components["parameters"]["DeliveryHeader"];
+                "X-Service-Event": components["parameters"]["EventHeader"];
+                /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. */
+                "X-Service-Signature"?: components["parameters"]["SignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallbackPayload"];
+            };
+        };
+        responses: {
+            /** @description Accepted. Any 2xx is success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad signature; not retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

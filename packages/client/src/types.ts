@@ -1,0 +1,31 @@
+import type { components, operations } from './schema.ts';
+
+// The API's shapes by name, from the generated schema.
+type Schemas = components['schemas'];
+export type Test = Schemas['Test'];
+export type TestStatus = Schemas['TestStatus'];
+export type TestType = Schemas['TestType'];
+export type CreateTest = Schemas['CreateTest'];
+export type CreatedTest = Schemas['CreatedTest'];
+export type ReplayedTest = Schemas['ReplayedTest'];
+export type Artifact = Schemas['Artifact'];
+export type Comparison = Schemas['Comparison'];
+export type Credits = Schemas['Credits'];
+export type Monitor = Schemas['Monitor'];
+export type CreateMonitor = Schemas['CreateMonitor'];
+export type UpdateMonitor = Schemas['UpdateMonitor'];
+export type MonitorSeries = Schemas['MonitorSeries'];
+export type MonitorAlert = Schemas['MonitorAlert'];
+export type AlertPayload = Schemas['AlertPayload'];
+export type CallbackPayload = Schemas['CallbackPayload'];
+export type Problem = Schemas['Problem'];
+
+/** A page of a list, and the cursor of the next (null on the last). */
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export type ListTestsQuery = NonNullable<operations['listTests']['parameters']['query']>;
+export type PageQuery = { limit?: number; cursor?: string };
+export type SeriesQuery = { metric: string; from?: string | Date; to?: string | Date };
