@@ -86,9 +86,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  if (values.help || !command || command === 'help') {
-    (command ? io.stdout : io.stderr).write(USAGE);
-    return values.help || command === 'help' ? 0 : 2;
+  if (values.help || command === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (!command) {
+    io.stderr.write(USAGE);
+    return 2;
   }
   const paint = io.stdout.isTTY && !io.env.NO_COLOR ? colours : plain;
   const out = (text: string) => io.stdout.write(`${text}\n`);

@@ -1,0 +1,204 @@
+// Issue 17: the doors API consumers use, against the real stack. The typed client calls every endpoint;
+// the CLI and the GitHub Action's entry run as processes (exit codes, --json, progress on a terminal and
+// in a pipe, GitHub's output and summary files). Uptime checks keep it quick.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { createClient, PageprobeError, type Test } from '@pageprobe/client';
+import { startApiInProcess } from './support/api-in-process.ts';
+import { startApp } from './support/app-process.ts';
+import { startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const run = promisify(execFile);
+const env = await createTestEnv();
+const common = {
+  ALLOW_PRIVATE_TARGETS: 'true',
+  RATE_LIMIT_WRITES_PER_MIN: '1000',
+  RATE_LIMIT_READS_PER_MIN: '100000',
+  MONITOR_MIN_INTERVAL_SECONDS: '1',
+};
+const { origin } = await startApiInProcess(env, common);
+await startApp('worker-uptime', env.appEnv(common));
+await startApp('callback-dispatcher', env.appEnv({ ...common, SWEEP_INTERVAL_MS: '500' }));
+const target = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('up'));
+const { key } = await teamWithKey(env, { credits: 10 });
+const client = createClient({ baseUrl: origin, apiKey: key });
+const url = `${target.url}/`;
+
+const CLI = new URL('../packages/cli/src/main.ts', import.meta.url).pathname;
+const ACTION = new URL('../packages/cli/src/action.ts', import.meta.url).pathname;
+const cliEnv = { ...process.env, PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' };
+
+/** Runs a command and gives its exit code and output, whatever the code. */
+async function exec(file: string, args: string[], extraEnv: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(file, args, { env: { ...cliEnv, ...extraEnv }, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+const cli = (...args: string[]) => exec(process.execPath, [CLI, ...args]);
+/** The PageprobeError a call rejects with. */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => assert.fail('expected a PageprobeError'),
+    (error: unknown) => {
+      assert.ok(error instanceof PageprobeError, String(error));
+      return error;
+    },
+  );
+
+test('the client calls every endpoint, typed, with errors as PageprobeError', async () => {
+  const progress: string[] = [];
+  const created = await client.createTest({ url, type: 'uptime' }, { idempotencyKey: 'doors-1' });
+  const replay = await client.createTest({ url, type: 'uptime' }, { idempotencyKey: 'doors-1' });
+  assert.equal(replay.id, created.id);
+  const done: Test = await client.waitForTest(created.id, {
+    onProgress: (t) => progress.push(t.status),
+    intervalMs: 100,
+  });
+  assert.equal(done.status, 'completed');
+  assert.equal(progress.at(-1), 'completed');
+  // The union narrows by type: an uptime test's result is an UptimeResult.
+  if (done.type === 'uptime') assert.equal(done.result?.up, true);
+  assert.equal((await client.getTest(created.id)).id, created.id);
+  assert.ok((await client.listTests({ type: 'uptime', limit: 5 })).data.some((t) => t.id === created.id));
+  const other = await client.waitForTest((await client.createTest({ url, type: 'uptime' })).id, { intervalMs: 100 });
+  const comparison = await client.compareTests(other.id, done.id);
+  assert.equal(comparison.type, 'uptime');
+  assert.deepEqual((await client.getArtifacts(done.id)).data, []);
+  const credits = await client.getCredits();
+  assert.equal(credits.plan, 'pro');
+
+  const monitor = await client.monitors.create({ url, type: 'uptime', interval_seconds: 60 });
+  assert.equal((await client.monitors.get(monitor.id)).id, monitor.id);
+  assert.ok((await client.monitors.list()).data.some((m) => m.id === monitor.id));
+  assert.equal((await client.monitors.update(monitor.id, { interval_seconds: 120 })).interval_seconds, 120);
+  assert.equal((await client.monitors.pause(monitor.id)).status, 'paused');
+  assert.equal((await client.monitors.resume(monitor.id)).status, 'active');
+  assert.ok(Array.isArray((await client.monitors.tests(monitor.id)).data));
+  assert.equal((await client.monitors.series(monitor.id, { metric: 'total_ms' })).metric, 'total_ms');
+  assert.deepEqual((await client.monitors.alerts(monitor.id)).data, []);
+  await client.monitors.delete(monitor.id);
+
+  const har = await failure(client.getHar(done.id));
+  assert.deepEqual([har.status, har.code], [404, 'not_found']);
+  const invalid = await failure(client.createTest({ url: 'not a url' }));
+  assert.deepEqual([invalid.status, invalid.code], [400, 'validation_failed']);
+  assert.ok(invalid.errors.length > 0);
+  const unauthorized = await failure(createClient({ baseUrl: origin, apiKey: 'pp_live_wrong' }).getCredits());
+  assert.deepEqual([unauthorized.status, unauthorized.code], [401, 'unauthorized']);
+});
+
+test('the CLI: exit 0 when passed, 1 when an error-level assertion fails, 2 on usage and API errors; --json parses', async () => {
+  const ok = await cli('test', url, '--type', 'uptime', '--assert', 'uptime:up=error', '--json');
+  assert.equal(ok.code, 0, ok.stderr);
+  const t = JSON.parse(ok.stdout) as Test;
+  assert.deepEqual([t.status, t.passed], ['completed', true]);
+  // Piped: plain progress lines on stderr, one per state.
+  assert.match(ok.stderr, /queued/);
+  assert.match(ok.stderr, /completed after [\d.]+ s/);
+  assert.doesNotMatch(ok.stderr, /\r/);
+
+  const failing = await cli('test', url, '--type', 'uptime', '--assert', 'uptime:timings:total=maxNumericValue:0');
+  assert.equal(failing.code, 1, failing.stderr);
+  assert.match(failing.stdout, /assertions: failed/);
+  assert.match(failing.stdout, /✖ uptime:timings:total ≤ 0 \(\d+\) \[error\]/);
+  assert.match(failing.stdout, /report: http/);
+
+  const warned = await cli('test', url, '--type', 'uptime', '--assert', 'uptime:timings:total=warn:maxNumericValue:0');
+  assert.equal(warned.code, 0, 'a warn-level failure still passes');
+
+  assert.equal((await cli()).code, 2);
+  assert.equal((await cli('test')).code, 2);
+  assert.equal((await cli('test', url, '--assert', 'k=loud')).code, 2);
+  const bogus = await cli('test', url, '--type', 'uptime', '--assert', 'categories:performance=minScore:0.9');
+  assert.equal(bogus.code, 2);
+  assert.match(bogus.stderr, /validation_failed \(400\)/);
+  const noAuth = await exec(process.execPath, [CLI, 'credits'], { PAGEPROBE_API_KEY: 'pp_live_wrong' });
+  assert.equal(noAuth.code, 2);
+  assert.match(noAuth.stderr, /unauthorized \(401\)/);
+  const help = await cli('--help');
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Exit codes:\n {2}0 .*\n {2}1 .*\n {2}2 /);
+
+  const id = t.id;
+  const got = await cli('get', id);
+  assert.equal(got.code, 0);
+  assert.match(got.stdout, /✔ completed/);
+  assert.match((await cli('list', '--type', 'uptime')).stdout, new RegExp(id));
+  assert.equal(JSON.parse((await cli('credits', '--json')).stdout).plan, 'pro');
+  assert.match((await cli('compare', id, id)).stdout, /no significant change/);
+  const created = JSON.parse(
+    (await cli('monitors', 'create', url, '--type', 'uptime', '--interval', '60', '--json')).stdout,
+  );
+  assert.match((await cli('monitors', 'pause', created.id)).stdout, /paused/);
+  assert.match((await cli('monitors', 'list')).stdout, new RegExp(created.id));
+  assert.match((await cli('monitors', 'delete', created.id)).stdout, /deleted/);
+  const noWait = await cli('test', url, '--type', 'uptime', '--no-wait');
+  assert.equal(noWait.code, 0);
+  assert.match(noWait.stdout, /^[0-9a-f-]{36} {2}queued {2}http/);
+});
+
+test('the CLI on a terminal: one progress line rewritten in place', async () => {
+  // `script` gives the CLI a pseudo-terminal, as a person's shell would.
+  const command = [process.execPath, CLI, 'test', url, '--type', 'uptime'].map((a) => `'${a}'`).join(' ');
+  const { code, stdout } = await exec('script', ['-qec', command, '/dev/null']);
+  assert.equal(code, 0, stdout);
+  assert.match(stdout, /\r\x1b\[2Ktest [0-9a-f-]{36}: (queued|running|completed) [\d.]+ s/);
+  assert.match(stdout, /✔ completed/);
+});
+
+test('the GitHub Action: outputs and a job summary from GitHub’s environment files; exit 1 on a failed gate', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gha-'));
+  const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') };
+  writeFileSync(files.GITHUB_OUTPUT, '');
+  writeFileSync(files.GITHUB_STEP_SUMMARY, '');
+  const inputs = {
+    INPUT_URLS: `${url}\n${target.url}/other`,
+    INPUT_TYPE: 'uptime',
+    INPUT_ASSERTIONS: 'uptime:up=error',
+    'INPUT_API-URL': origin,
+    'INPUT_API-KEY': key,
+    ...files,
+  };
+  const passed = await exec(process.execPath, [ACTION], { ...inputs, PAGEPROBE_API_KEY: '' });
+  assert.equal(passed.code, 0, passed.stdout + passed.stderr);
+  assert.match(passed.stdout, new RegExp(`::add-mask::${key}`));
+  const outputs = Object.fromEntries(
+    [...readFileSync(files.GITHUB_OUTPUT, 'utf8').matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)].map((m) => [
+      m[1],
+      m[3],
+    ]),
+  );
+  assert.match(outputs['test-id']!, /^[0-9a-f-]{36}$/);
+  assert.equal(outputs.passed, 'true');
+  assert.match(outputs['report-url']!, /\/reports\//);
+  assert.equal(JSON.parse(outputs.results!).length, 2);
+  const summary = readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8');
+  assert.match(summary, /^## Pageprobe/m);
+  assert.equal(summary.match(/\| ✅ \| \[report\]\(http/g)?.length, 2);
+
+  writeFileSync(files.GITHUB_OUTPUT, '');
+  const failed = await exec(process.execPath, [ACTION], {
+    ...inputs,
+    INPUT_URLS: url,
+    INPUT_ASSERTIONS: JSON.stringify({ 'uptime:timings:total': ['error', { maxNumericValue: 0 }] }),
+  });
+  assert.equal(failed.code, 1);
+  assert.match(failed.stdout, /::error::/);
+  assert.match(readFileSync(files.GITHUB_OUTPUT, 'utf8'), /passed<<\S+\nfalse\n/);
+  assert.match(
+    readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
+    /### Assertions that failed\n\n- `uptime:timings:total` \(error\)/,
+  );
+  assert.equal((await exec(process.execPath, [ACTION], { ...inputs, INPUT_URLS: '' })).code, 2);
+});
