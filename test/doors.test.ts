@@ -1,6 +1,7 @@
 // Issue 17: the doors API consumers use, against the real stack. The typed client calls every endpoint;
 // the CLI and the GitHub Action's entry run as processes (exit codes, --json, progress on a terminal and
-// in a pipe, GitHub's output and summary files). Uptime checks keep it quick.
+// in a pipe, GitHub's output and summary files); the MCP server is driven by the MCP SDK's own client.
+// Uptime checks keep it quick.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient, PageprobeError, type Test } from '@pageprobe/client';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
@@ -201,4 +204,54 @@ test('the GitHub Action: outputs and a job summary from GitHub’s environment f
     /### Assertions that failed\n\n- `uptime:timings:total` \(error\)/,
   );
   assert.equal((await exec(process.execPath, [ACTION], { ...inputs, INPUT_URLS: '' })).code, 2);
+});
+
+test('the MCP server, driven by the MCP client over stdio: list the tools, run a test, read it back', async () => {
+  const mcp = new Client({ name: 'doors-test', version: '1.0.0' });
+  await mcp.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [new URL('../packages/mcp/src/main.ts', import.meta.url).pathname],
+      env: { PATH: process.env.PATH ?? '', PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key },
+      stderr: 'pipe',
+    }),
+  );
+  try {
+    const tools = (await mcp.listTools()).tools.map((t) => t.name).sort();
+    for (const name of [
+      'run_test',
+      'get_test',
+      'list_tests',
+      'compare_tests',
+      'get_credits',
+      'create_monitor',
+      'list_monitors',
+    ])
+      assert.ok(tools.includes(name), `${name} in ${tools}`);
+    const runTool = (await mcp.listTools()).tools.find((t) => t.name === 'run_test')!;
+    assert.deepEqual(runTool.inputSchema.required, ['url']);
+
+    const ran = await mcp.callTool({
+      name: 'run_test',
+      arguments: { url, type: 'uptime', assertions: { 'uptime:up': 'error' } },
+    });
+    assert.ok(!ran.isError, JSON.stringify(ran.content));
+    const test = ran.structuredContent as Test;
+    assert.deepEqual([test.status, test.passed], ['completed', true]);
+    const text = (ran.content as Array<{ text: string }>)[0]!.text;
+    assert.match(text, /uptime test [0-9a-f-]{36} of .*: completed\nup, status 200/);
+    assert.match(text, /assertions passed\nreport: http/);
+
+    const read = await mcp.callTool({ name: 'get_test', arguments: { id: test.id } });
+    assert.equal((read.structuredContent as Test).id, test.id);
+    const compared = await mcp.callTool({ name: 'compare_tests', arguments: { id: test.id, base_id: test.id } });
+    assert.match((compared.content as Array<{ text: string }>)[0]!.text, /no significant change/);
+    const credits = await mcp.callTool({ name: 'get_credits', arguments: {} });
+    assert.match((credits.content as Array<{ text: string }>)[0]!.text, /^pro plan, \d+ credits/);
+    const missing = await mcp.callTool({ name: 'get_test', arguments: { id: '0190f1a2-0000-7000-8000-000000000000' } });
+    assert.equal(missing.isError, true);
+    assert.match((missing.content as Array<{ text: string }>)[0]!.text, /^not_found \(404\)/);
+  } finally {
+    await mcp.close();
+  }
 });

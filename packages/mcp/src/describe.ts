@@ -1,0 +1,64 @@
+import type { Comparison, Monitor, Test } from '@pageprobe/client';
+
+// What an assistant reads back: a few lines per result (the structured content carries the rest).
+
+export function describeTest(t: Test): string {
+  const lines = [`${t.type} test ${t.id} of ${t.url}: ${t.status}`];
+  if (t.error) lines.push(`error ${t.error.code}: ${t.error.message}`);
+  if (t.scores && Object.keys(t.scores).length) {
+    lines.push(
+      `scores: ${Object.entries(t.scores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}${t.grade ? `; grade ${t.grade}` : ''}`,
+    );
+  }
+  if (t.structure_score !== null) lines.push(`structure score ${t.structure_score}`);
+  if (t.type === 'lighthouse' && t.vitals) {
+    lines.push(
+      `vitals: ${Object.entries(t.vitals)
+        .map(([k, v]) => `${k} ${v ?? '–'}`)
+        .join(', ')}`,
+    );
+  }
+  if (t.type === 'uptime' && t.result) {
+    lines.push(
+      `${t.result.up ? 'up' : `down (${t.result.reason})`}, status ${t.result.status_code ?? '–'}, ${t.result.timings_ms.total ?? '–'} ms`,
+    );
+  }
+  if (t.type === 'seo_crawl' && t.seo_issues?.length) {
+    lines.push(
+      `issues: ${t.seo_issues
+        .slice(0, 8)
+        .map((i) => `${i.code} (${i.severity}, ${i.url_count} URLs)`)
+        .join(', ')}`,
+    );
+  }
+  if (t.passed !== null) {
+    const failed = (t.assertion_results ?? []).filter((r) => !r.passed).map((r) => `${r.key} (${r.actual ?? '–'})`);
+    lines.push(`assertions ${t.passed ? 'passed' : 'failed'}${failed.length ? `: ${failed.join(', ')}` : ''}`);
+  }
+  lines.push(`report: ${t.report_url}`);
+  return lines.join('\n');
+}
+
+export function describeComparison(c: Comparison): string {
+  const changed: string[] = [];
+  const walk = (v: unknown, name: string) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return;
+    const d = v as Record<string, unknown>;
+    if ('delta' in d && 'change' in d) {
+      if (d.change !== 'same') changed.push(`${name} ${d.change}: ${d.base} → ${d.head}`);
+      return;
+    }
+    for (const [k, x] of Object.entries(d)) walk(x, name ? `${name}.${k}` : k);
+  };
+  walk(c.deltas, '');
+  return [
+    `${c.head.url} against ${c.base.url} (${c.type})`,
+    ...(changed.length ? changed : ['no significant change']),
+    `report: ${c.report_url}`,
+  ].join('\n');
+}
+
+export const describeMonitor = (m: Monitor) =>
+  `monitor ${m.id}: ${m.type} of ${m.url} every ${m.interval_seconds} s, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : ''}`;

@@ -1,0 +1,163 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type PageprobeClient, PageprobeError } from '@pageprobe/client';
+import { z } from 'zod';
+import { describeComparison, describeMonitor, describeTest } from './describe.ts';
+
+const type = z.enum(['lighthouse', 'seo_crawl', 'uptime']);
+const assertions = z
+  .record(z.string(), z.unknown())
+  .describe('Lighthouse CI assertions, e.g. {"categories:performance": ["error", {"minScore": 0.9}]}');
+
+type Result = {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+/** Runs a tool's call: its text and structured answer, or the API's error as an error result. */
+async function answer<T>(call: () => Promise<T>, text: (value: T) => string): Promise<Result> {
+  try {
+    const value = await call();
+    return {
+      content: [{ type: 'text', text: text(value) }],
+      structuredContent: (Array.isArray(value) ? { items: value } : value) as Record<string, unknown>,
+    };
+  } catch (error) {
+    if (!(error instanceof PageprobeError)) throw error;
+    return { isError: true, content: [{ type: 'text', text: `${error.code} (${error.status}): ${error.detail}` }] };
+  }
+}
+
+/** The Pageprobe tools over a client whose key comes from the environment (main.ts). */
+export function createServer(client: PageprobeClient): McpServer {
+  const server = new McpServer({ name: 'pageprobe', version: '0.1.0' });
+
+  server.registerTool(
+    'run_test',
+    {
+      title: 'Run a test',
+      description:
+        'Start a Pageprobe test of a page: lighthouse (speed and Core Web Vitals), seo_crawl (SEO and AI-readiness) or uptime. Waits for the result unless wait is false.',
+      inputSchema: {
+        url: z.string().describe('The page to test (absolute http(s) URL).'),
+        type: type.optional().describe('lighthouse (default), seo_crawl or uptime'),
+        device: z.enum(['mobile', 'desktop']).optional(),
+        runs: z.number().int().min(1).max(5).optional().describe('lighthouse runs; the median run is reported'),
+        assertions: assertions.optional(),
+        wait: z.boolean().optional().describe('wait for the result (default true)'),
+      },
+    },
+    ({ url, type, device, runs, assertions, wait }) =>
+      answer(async () => {
+        const created = await client.createTest({
+          url,
+          ...(type ? { type } : {}),
+          ...(device ? { device } : {}),
+          ...(runs ? { runs } : {}),
+          ...(assertions ? { assertions: assertions as never } : {}),
+        });
+        return wait === false ? client.getTest(created.id) : client.waitForTest(created.id, { timeoutMs: 300_000 });
+      }, describeTest),
+  );
+  server.registerTool(
+    'get_test',
+    {
+      title: 'Read a test',
+      description: 'A test by id: status, scores, vitals, issues, assertions, report URL.',
+      inputSchema: { id: z.string() },
+    },
+    ({ id }) => answer(() => client.getTest(id), describeTest),
+  );
+  server.registerTool(
+    'list_tests',
+    {
+      title: 'List tests',
+      description: 'The most recent tests, newest first.',
+      inputSchema: {
+        limit: z.number().int().min(1).max(100).optional(),
+        status: z.enum(['queued', 'running', 'completed', 'failed']).optional(),
+        type: type.optional(),
+      },
+    },
+    (query) =>
+      answer(
+        () => client.listTests(query),
+        (page) =>
+          page.data.map((t) => `${t.id} ${t.status} ${t.type} ${t.grade ?? '-'} ${t.url}`).join('\n') || 'no tests',
+      ),
+  );
+  server.registerTool(
+    'compare_tests',
+    {
+      title: 'Compare two tests',
+      description: 'What changed from a base test to another of the same type: the significant differences.',
+      inputSchema: { id: z.string().describe('the newer test'), base_id: z.string().describe('the baseline') },
+    },
+    ({ id, base_id }) => answer(() => client.compareTests(id, base_id), describeComparison),
+  );
+  server.registerTool(
+    'get_credits',
+    { title: 'Credits', description: 'The plan, the credit balance and what each test type costs.', inputSchema: {} },
+    () =>
+      answer(
+        () => client.getCredits(),
+        (c) =>
+          `${c.plan} plan, ${c.credits_balance} credits; costs ${Object.entries(c.costs)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+      ),
+  );
+  server.registerTool(
+    'create_monitor',
+    {
+      title: 'Monitor a page',
+      description: 'Run a test on a schedule, with alerts to a callback URL when it goes down, recovers or regresses.',
+      inputSchema: {
+        url: z.string(),
+        interval_seconds: z.number().int().min(1),
+        type: type.optional(),
+        device: z.enum(['mobile', 'desktop']).optional(),
+        callback_url: z.string().optional(),
+        assertions: assertions.optional(),
+      },
+    },
+    ({ assertions, ...body }) =>
+      answer(
+        () => client.monitors.create({ ...body, ...(assertions ? { assertions: assertions as never } : {}) }),
+        describeMonitor,
+      ),
+  );
+  server.registerTool(
+    'list_monitors',
+    { title: 'List monitors', description: 'The team’s monitors.', inputSchema: {} },
+    () =>
+      answer(
+        () => client.monitors.list(),
+        (page) => page.data.map(describeMonitor).join('\n') || 'no monitors',
+      ),
+  );
+  for (const [name, act] of [
+    ['pause_monitor', (id: string) => client.monitors.pause(id)],
+    ['resume_monitor', (id: string) => client.monitors.resume(id)],
+  ] as const) {
+    server.registerTool(
+      name,
+      {
+        title: name.replace('_', ' '),
+        description: `${name.split('_')[0]} a monitor by id.`,
+        inputSchema: { id: z.string() },
+      },
+      ({ id }) => answer(() => act(id), describeMonitor),
+    );
+  }
+  server.registerTool(
+    'delete_monitor',
+    { title: 'Delete a monitor', description: 'No more runs; its tests stay.', inputSchema: { id: z.string() } },
+    ({ id }) =>
+      answer(
+        async () => (await client.monitors.delete(id), { id, deleted: true }),
+        () => `monitor ${id} deleted`,
+      ),
+  );
+  return server;
+}
