@@ -10,7 +10,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The plan's credits */
+        /**
+         * The plan's credits
+         * @description The plan, the credit balance, what one test (run) of each type costs, and on the free plan what is left of the hourly lighthouse allowance.
+         */
         get: operations["getCredits"];
         put?: never;
         post?: never;
@@ -154,7 +157,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description The OpenAPI 3.1 document of this API, as JSON. No key needed: clients and generators read it.
+         */
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
@@ -262,7 +268,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The network waterfall of a completed lighthouse test, as HAR 1.2 */
+        /**
+         * The network waterfall of a completed lighthouse test, as HAR 1.2
+         * @description The network requests of a completed lighthouse test's representative run, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes.
+         */
         get: operations["getHar"];
         put?: never;
         post?: never;
