@@ -39,9 +39,13 @@ const ACTION = new URL('../packages/cli/src/action.ts', import.meta.url).pathnam
 const cliEnv = { ...process.env, PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' };
 
 /** Runs a command and gives its exit code and output, whatever the code. */
-async function exec(file: string, args: string[], extraEnv: Record<string, string> = {}) {
+async function exec(file: string, args: string[], extraEnv: Record<string, string> = {}, cwd?: string) {
   try {
-    const { stdout, stderr } = await run(file, args, { env: { ...cliEnv, ...extraEnv }, timeout: 60_000 });
+    const { stdout, stderr } = await run(file, args, {
+      env: { ...cliEnv, ...extraEnv },
+      timeout: 60_000,
+      ...(cwd ? { cwd } : {}),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -254,4 +258,35 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
   } finally {
     await mcp.close();
   }
+});
+
+test('@pageprobe/client packs for npm (built JavaScript and types) and works from an empty project', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'client-pack-'));
+  const pnpm = new URL('../.tools/node_modules/.bin/pnpm', import.meta.url).pathname;
+  const packed = await exec(
+    pnpm,
+    ['pack', '--pack-destination', dir],
+    {},
+    new URL('../packages/client', import.meta.url).pathname,
+  );
+  assert.equal(packed.code, 0, packed.stderr);
+  const project = join(dir, 'project');
+  await run('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+  const installed = await exec(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', join(dir, 'pageprobe-client-0.1.0.tgz')],
+    {},
+    project,
+  );
+  assert.equal(installed.code, 0, installed.stderr);
+  writeFileSync(
+    join(project, 'check.mjs'),
+    `import { createClient, PageprobeError } from '@pageprobe/client';
+const credits = await createClient({ baseUrl: process.argv[2], apiKey: process.argv[3] }).getCredits();
+const denied = await createClient({ baseUrl: process.argv[2], apiKey: 'pp_live_nope' }).getCredits().catch((e) => e);
+console.log(JSON.stringify({ plan: credits.plan, error: denied instanceof PageprobeError ? denied.code : null }));`,
+  );
+  const checked = await run(process.execPath, [join(project, 'check.mjs'), origin, key], { cwd: project });
+  assert.deepEqual(JSON.parse(checked.stdout), { plan: 'pro', error: 'unauthorized' });
 });
