@@ -160,7 +160,9 @@ test('the CLI on a terminal: one progress line rewritten in place', async () => 
   const command = [process.execPath, CLI, 'test', url, '--type', 'uptime'].map((a) => `'${a}'`).join(' ');
   const { code, stdout } = await exec('script', ['-qec', command, '/dev/null']);
   assert.equal(code, 0, stdout);
-  assert.match(stdout, /\r\x1b\[2Ktest [0-9a-f-]{36}: (queued|running|completed) [\d.]+ s/);
+  // Carriage return and "erase line" before each redraw.
+  assert.ok(stdout.includes('\r\u001b[2Ktest '), JSON.stringify(stdout.slice(0, 200)));
+  assert.match(stdout, /test [0-9a-f-]{36}: (queued|running|completed) [\d.]+ s/);
   assert.match(stdout, /✔ completed/);
 });
 
