@@ -160,6 +160,8 @@ try {
   step(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
 
   env.ADMIN_TOKEN ||= readOrCreate(`${DATA}/admin-token`, () => randomBytes(24).toString('base64url'));
+  // Seals request secrets (header and cookie values, passwords) at rest; losing it only loses queued tests' secrets.
+  env.SECRETS_KEY ||= readOrCreate(`${DATA}/secrets-key`, () => randomBytes(32).toString('base64'));
   env.HOST ||= '127.0.0.1';
   env.PORT ||= '3000';
   env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;

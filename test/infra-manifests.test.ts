@@ -78,7 +78,11 @@ const SCHEMAS: Record<App, z.ZodType> = {
   'callback-dispatcher': dispatcherEnv,
 };
 /** What the README tells people to export before `docker compose up`. */
-const SHELL = { ADMIN_TOKEN: 'q3W7n1y0mC4x9rT2bV6kP8sL5dF0gH1j', REDIS_PASSWORD: '5f2a9c0e7b1d4a6f8e3c2b9a' };
+const SHELL = {
+  ADMIN_TOKEN: 'q3W7n1y0mC4x9rT2bV6kP8sL5dF0gH1j',
+  SECRETS_KEY: 'k3Jz9wQ2mP7vL0xN5tR8bY1cF4hD6gS2aE9uW3iO7pM=',
+  REDIS_PASSWORD: '5f2a9c0e7b1d4a6f8e3c2b9a',
+};
 
 /** Compose's variable substitution: ${NAME}, ${NAME:?message}, ${NAME:-default}. */
 function interpolate(value: string, vars: Record<string, string>): string {
@@ -344,7 +348,7 @@ test("the base's placeholder Secret is refused in production, so it cannot be sh
     productionRefusals(config)
       .map((r) => r.variable)
       .sort(),
-    ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SECRETS_KEY'],
   );
   assert.notEqual(new URL(secret.REDIS_URL).password, '', 'the base Redis URL carries a password');
   assert.equal(new URL(secret.REDIS_URL).password, secret.REDIS_PASSWORD, "KEDA's password is REDIS_URL's");

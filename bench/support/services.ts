@@ -13,6 +13,7 @@ export function appEnv(services: BenchServices, port: number, extra: Record<stri
     REDIS_URL: services.redisUrl,
     S3_ENDPOINT: services.s3Url,
     ADMIN_TOKEN: 'bench-admin-token-bench-admin-token',
+    SECRETS_KEY: 'YmVuY2gtc2VjcmV0cy1rZXktMzItYnl0ZXMtbG9uZyE=',
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',

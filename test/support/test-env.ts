@@ -56,6 +56,7 @@ export async function createTestEnv(): Promise<TestEnv> {
     S3_FORCE_PATH_STYLE: true,
   };
   const adminToken = randomBytes(24).toString('base64url');
+  const secretsKey = randomBytes(32).toString('base64');
 
   after(async () => {
     await db.$disconnect();
@@ -81,6 +82,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       QUEUE_PREFIX: id,
       ...Object.fromEntries(Object.entries(s3).map(([k, v]) => [k, String(v)])),
       ADMIN_TOKEN: adminToken,
+      SECRETS_KEY: secretsKey,
       CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       LOG_LEVEL: 'info',
       OPENAPI_VALIDATE_RESPONSES: 'true',

@@ -11,6 +11,7 @@ import {
   publicUrlEnv,
   redisEnv,
   s3Env,
+  secretsEnv,
   targetEnv,
 } from '@pageprobe/config';
 import { kindNames } from '@pageprobe/test-kinds';
@@ -26,6 +27,7 @@ export const apiEnv = z
     ...s3Env,
     ...opsEnv,
     ...planEnv,
+    ...secretsEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */

@@ -57,6 +57,8 @@ await startWorkerHost({
         allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
         enabledTypes: testTypes,
         allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
+        // A monitor's run copies the monitor's sealed secrets as they are: no key needed here.
+        secretsKey: null,
       },
     };
     const monitors = startWorker(jobs.monitorRun, queue, async ({ monitorId }) => {

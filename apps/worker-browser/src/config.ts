@@ -1,13 +1,13 @@
 import { boolFlag, intVar, listVar, loadConfigOrExit, s3Env } from '@pageprobe/config';
 import { lighthouse, seoCrawl } from '@pageprobe/test-kinds';
-import { hostEnv, kindEnv } from '@pageprobe/worker-host';
+import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
 /** The kinds a browser worker can run: they share its warm Chromium. */
 export const BROWSER_KINDS = [lighthouse, seoCrawl] as const;
 
 export const browserEnv = z.object({
-  ...hostEnv,
+  ...testHostEnv,
   ...s3Env,
   ...kindEnv(lighthouse),
   ...kindEnv(seoCrawl),

@@ -387,6 +387,11 @@ export type components = {
                 [key: string]: number;
             })[];
         };
+        /** @description HTTP basic authentication for the test's own origin. The password is secret. */
+        BasicAuth: {
+            password: string;
+            username: string;
+        };
         CallbackPayload: {
             /** @enum {string} */
             event: "test.completed" | "test.failed";
@@ -459,10 +464,13 @@ export type components = {
         CreateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
             assertions?: components["schemas"]["Assertions"];
+            basic_auth?: components["schemas"]["BasicAuth"];
             /** @description Public https URL the alerts are sent to. */
             callback_url?: string;
+            cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
+            headers?: components["schemas"]["RequestHeaders"];
             /** @description Seconds between runs. */
             interval_seconds: number;
             /**
@@ -477,10 +485,13 @@ export type components = {
         };
         CreateTest: {
             assertions?: components["schemas"]["Assertions"];
+            basic_auth?: components["schemas"]["BasicAuth"];
             /** @description Public https URL notified when the test finishes. */
             callback_url?: string;
+            cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
+            headers?: components["schemas"]["RequestHeaders"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
              *     types: 1 only). The test reports the representative run, the one closest to the median first
@@ -673,6 +684,7 @@ export type components = {
              * @description Null while paused.
              */
             next_run_at: string | null;
+            options: components["schemas"]["ShownOptions"];
             /** @description user, out_of_credits, url_not_allowed or target_errors; null while active. */
             paused_reason: string | null;
             runs: number;
@@ -735,6 +747,17 @@ export type components = {
         ReplayedTest: components["schemas"]["Test"] & {
             /** @constant */
             replayed: true;
+        };
+        /** @description Cookies of the tested host (host-only; `domain`, when given, must be that host). Values are secret. */
+        RequestCookies: {
+            domain?: string;
+            name: string;
+            path?: string;
+            value: string;
+        }[];
+        /** @description Headers sent with every request to the test's own origin (scheme, host and port), never to other origins, redirects elsewhere or callbacks. Not hop-by-hop headers, Host, Content-Length, Cookie (use `cookies`), `Proxy-*` or `Sec-*`. Values are secret: stored sealed, shown as "[redacted]". */
+        RequestHeaders: {
+            [key: string]: string;
         };
         /** @description How the runs' performance scores spread. */
         RunSpread: {
@@ -888,6 +911,8 @@ export type components = {
             /** @description The affected URLs (the first 20). */
             urls: string[];
         };
+        /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
+        ShownOptions: Record<string, never> | null;
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
         Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
@@ -926,6 +951,7 @@ export type components = {
              * @description The monitor that ran it; null for a test started with POST /tests.
              */
             monitor_id: string | null;
+            options: components["schemas"]["ShownOptions"];
             /** @description False when an `error`-level assertion failed (or the test failed); null when none were given. */
             passed: boolean | null;
             performance_score: number | null;

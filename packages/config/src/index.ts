@@ -11,6 +11,7 @@ export {
   publicUrlEnv,
   redisEnv,
   s3Env,
+  secretsEnv,
   sweeperEnv,
   targetEnv,
 } from './shared-env.ts';

@@ -20,6 +20,13 @@ export function productionRefusals(
       refusals.push({ variable, message: 'is an example value; set a secret of your own in production' });
     }
   }
+  // SECRETS_KEY is bytes once parsed: the manifests' placeholder is the base64 of a CHANGE_ME text.
+  if (Buffer.isBuffer(config.SECRETS_KEY) && PLACEHOLDER.test(config.SECRETS_KEY.toString('latin1'))) {
+    refusals.push({
+      variable: 'SECRETS_KEY',
+      message: 'is an example value; set a key of your own (openssl rand -base64 32)',
+    });
+  }
   const redisUrl = config.REDIS_URL;
   if (typeof redisUrl === 'string' && URL.canParse(redisUrl) && new URL(redisUrl).password === '') {
     refusals.push({

@@ -72,3 +72,16 @@ export const planEnv = {
   /** Monitors one team may have (not counting deleted ones). */
   MONITORS_PER_TEAM: intVar(50, { min: 1 }),
 };
+
+/**
+ * The key that seals request secrets (header and cookie values, basic-auth passwords) at rest: 32 bytes,
+ * base64. Needed by the API (to seal) and the test workers (to open); without it, requests carrying
+ * secrets are refused (501 `secrets_unavailable`).
+ */
+export const secretsEnv = {
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32)')
+    .transform((v) => Buffer.from(v, 'base64'))
+    .optional(),
+};

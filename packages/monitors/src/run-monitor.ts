@@ -62,6 +62,11 @@ export async function runMonitor(deps: RunMonitorDeps, monitorId: string): Promi
         runs: monitor.runCount,
         ...(monitor.assertions ? { assertions: monitor.assertions as Prisma.InputJsonObject } : {}),
         monitorId: monitor.id,
+        // Its secrets stay sealed for the monitor; the worker opens them (the dispatcher has no key).
+        fromMonitor: {
+          options: (monitor.options as Prisma.InputJsonObject | null) ?? null,
+          secrets: monitor.secrets ? { sealed: monitor.secrets, context: `monitor:${monitor.id}` } : null,
+        },
       },
       undefined,
     );

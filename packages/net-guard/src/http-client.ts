@@ -7,6 +7,8 @@ import { allowsAnyAddress, defaultPort, type GuardPolicy } from './policy.ts';
 export interface GuardedRequest {
   method?: 'GET' | 'POST' | 'HEAD';
   headers?: Record<string, string>;
+  /** Headers for one hop, by its URL: a test's credentials go to its own origin only, never down a redirect elsewhere. */
+  hopHeaders?: (url: URL) => Record<string, string>;
   body?: string | Buffer;
   policy: GuardPolicy;
   /** For the whole exchange, redirects included. */
@@ -126,7 +128,7 @@ function exchangeOnce(
     const stream = got.stream(url, {
       method: request.method ?? 'GET',
       body: request.body,
-      headers: request.headers,
+      headers: { ...request.headers, ...request.hopHeaders?.(url) },
       followRedirect: false,
       throwHttpErrors: false,
       retry: { limit: 0 },

@@ -29,3 +29,15 @@ export {
 export { measureLighthouse } from './lighthouse/assertions.ts';
 export { measureSeo } from './seo_crawl/assertions.ts';
 export { measureUptime } from './uptime/assertions.ts';
+export {
+  type CookieInput,
+  checkRequestOptions,
+  cookiesFor,
+  credentialsFor,
+  type OptionProblem,
+  pageCredentials,
+  REDACTED,
+  type RequestOptionsInput,
+  type RequestSecrets,
+  splitRequestOptions,
+} from './request-options/request-options.ts';

@@ -6,6 +6,7 @@ import {
   opsEnv,
   publicUrlEnv,
   redisEnv,
+  secretsEnv,
   sweeperEnv,
   targetEnv,
 } from '@pageprobe/config';
@@ -25,6 +26,11 @@ export const hostEnv = {
 };
 
 export type HostConfig = z.output<z.ZodObject<typeof hostEnv>>;
+
+/** A process that runs tests: the host's variables and SECRETS_KEY, to open the tests' sealed secrets. */
+export const testHostEnv = { ...hostEnv, ...secretsEnv };
+
+export type TestHostConfig = z.output<z.ZodObject<typeof testHostEnv>>;
 
 /** A kind's worker settings (tests at once, time budget) as environment variables with its defaults. */
 export function kindEnv<C extends string, B extends string>(

@@ -1,4 +1,4 @@
-export { type HostConfig, hostEnv, kindEnv } from './host-env.ts';
+export { type HostConfig, hostEnv, kindEnv, type TestHostConfig, testHostEnv } from './host-env.ts';
 export { callbackQueue, startWorkerHost, type WorkerHost, type WorkerHostOptions } from './host.ts';
 export type { KindRunner, RunContext } from './runner.ts';
 export type { ArtifactUpload } from './store-artifacts.ts';

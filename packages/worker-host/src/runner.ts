@@ -1,12 +1,14 @@
 import type { Test } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
-import type { TestKind } from '@pageprobe/test-kinds';
+import type { RequestSecrets, TestKind } from '@pageprobe/test-kinds';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { ArtifactUpload } from './store-artifacts.ts';
 
 /** What a run gets from the host besides the test. */
 export interface RunContext {
   log: Logger;
+  /** The test's secret request values (headers, cookies, basic auth), opened for this run; null without any. */
+  secrets: RequestSecrets | null;
   /** Uploads under the test's prefix and records the rows (a retried run replaces an earlier attempt's). */
   storeArtifacts(artifacts: ArtifactUpload[]): Promise<void>;
 }

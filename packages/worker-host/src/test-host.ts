@@ -1,15 +1,16 @@
 import { type TestType, testJobFor } from '@pageprobe/jobs';
 import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
 import { startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
-import type { HostConfig } from './host-env.ts';
+import type { TestHostConfig } from './host-env.ts';
 import { callbackQueue, startWorkerHost, type WorkerHost } from './host.ts';
 import type { KindRunner } from './runner.ts';
 import { storeArtifacts } from './store-artifacts.ts';
+import { loadSecrets } from './test-secrets.ts';
 
 export interface TestWorkerHostOptions {
   app: string;
   /** With the S3 settings when the kinds store artifacts. */
-  config: HostConfig & Partial<StorageConfig>;
+  config: TestHostConfig & Partial<StorageConfig>;
   poolSize: number;
   runners: KindRunner[];
   describe?: Record<string, unknown>;
@@ -32,6 +33,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
     storage = createStorage(config);
     await storage.ensureBucket();
   }
+  const secretsKey = config.SECRETS_KEY ?? null;
   const typeOf = (runner: KindRunner) => runner.kind.name as TestType;
   const defs = runners.map((r) => testJobFor(typeOf(r)));
   const host = await startWorkerHost({
@@ -57,9 +59,10 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
           inFlight: runner.kind.inFlight,
           lifecycle,
           onFinished: (type, status, seconds) => host.ops.testFinished(type, status, seconds),
-          run: (test, log) =>
+          run: async (test, log) =>
             runner.run(test, {
               log,
+              secrets: await loadSecrets(host.db, secretsKey, test),
               storeArtifacts: (artifacts) => {
                 if (!storage)
                   throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);

@@ -20,6 +20,7 @@ export function presentMonitor(monitor: Monitor, uptime: UptimeRecord | null = n
     callback_url: monitor.callbackUrl,
     runs: monitor.runCount,
     assertions: monitor.assertions ?? null,
+    options: monitor.options ?? null,
     alert: { down_after: monitor.downAfter, regression_points: monitor.regressionPoints },
     status: monitor.status,
     paused_reason: monitor.pausedReason,

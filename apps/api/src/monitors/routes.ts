@@ -9,6 +9,9 @@ import {
   syncSchedule,
   uptimePercent,
 } from '@pageprobe/monitors';
+import { randomUUIDv7 } from 'node:crypto';
+import { seal } from '@pageprobe/secrets';
+import { splitRequestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
@@ -41,7 +44,11 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
   }
   const checkRequest = (input: Parameters<typeof checkTestRequest>[1]) =>
     checkTestRequest(
-      { enabledTypes: config.ENABLED_TEST_TYPES, allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS },
+      {
+        enabledTypes: config.ENABLED_TEST_TYPES,
+        allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+        secretsKey: config.SECRETS_KEY ?? null,
+      },
       input,
     ).catch((error: unknown) => {
       throw error instanceof TestRejected ? rejectionProblem(error) : error;
@@ -52,6 +59,8 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     const { teamId, keyId, plan } = req.auth!;
     await checkRequest(input);
     checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    const id = randomUUIDv7();
+    const { shown, secrets } = splitRequestOptions(input);
     const monitor = await deps.db.$transaction(async (tx) => {
       // The team row lock serialises this team's creations, so the count cannot race past the limit.
       await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
@@ -65,6 +74,7 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
       }
       return tx.monitor.create({
         data: {
+          id,
           teamId,
           apiKeyId: keyId,
           type: input.type,
@@ -76,6 +86,9 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
           ...(input.assertions ? { assertions: input.assertions } : {}),
           ...(input.alert?.down_after ? { downAfter: input.alert.down_after } : {}),
           ...(input.alert?.regression_points ? { regressionPoints: input.alert.regression_points } : {}),
+          ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
+          // checkRequest refused secrets without a key.
+          ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
           nextRunAt: new Date(),
         },
       });

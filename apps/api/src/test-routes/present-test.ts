@@ -26,6 +26,7 @@ export function presentTest(test: Test, publicBaseUrl: string, delivery: Deliver
     assertion_results: test.assertionResults ?? null,
     passed: test.passed,
     monitor_id: test.monitorId,
+    options: test.options ?? null,
     runs_requested: test.runCount,
     runs: test.runResults ?? null,
     spread: test.spread ?? null,

@@ -9,6 +9,7 @@ const STATUS: Record<RejectionCode, number> = {
   idempotency_key_reused: 422,
   free_tier_rate_limited: 429,
   test_type_unavailable: 501,
+  secrets_unavailable: 501,
   service_unavailable: 503,
 };
 

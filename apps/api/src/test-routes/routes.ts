@@ -25,6 +25,7 @@ export function testRoutes(deps: ApiDeps): Router {
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
     enabledTypes: config.ENABLED_TEST_TYPES,
     allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
+    secretsKey: config.SECRETS_KEY ?? null,
   };
 
   router.post('/tests', requireScope('write'), async (req, res) => {

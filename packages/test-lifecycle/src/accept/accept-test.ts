@@ -3,7 +3,7 @@ import type { Db, Prisma } from '@pageprobe/db';
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
-import { kindNamed, parseAssertions } from '@pageprobe/test-kinds';
+import { checkRequestOptions, kindNamed, parseAssertions, type RequestOptionsInput } from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
 import { allowanceFor, testCost } from './costs.ts';
@@ -19,14 +19,22 @@ export interface Caller {
   plan: 'free' | 'pro';
 }
 
+/** A secret already sealed (a monitor's, copied to each of its runs without opening it). */
+export interface SealedSecrets {
+  sealed: Uint8Array;
+  context: string;
+}
+
 /** A test as asked for, defaults applied. */
-export interface TestRequest {
+export interface TestRequest extends RequestOptionsInput {
   url: string;
   type: TestType;
   device: Device;
   callback_url?: string;
   /** The monitor whose run this is (issue 16); never from a request body (the document forbids it). */
   monitorId?: string;
+  /** A monitor's run: its options as shown and its secrets as sealed, instead of the fields above. */
+  fromMonitor?: { options: Prisma.InputJsonObject | null; secrets: SealedSecrets | null };
   /** Runs of the test (issue 15): up to the kind's `maxRuns`, each costing what a test costs. */
   runs?: number;
   /** Lighthouse CI-style assertions (issue 15), checked against the kind's keys before anything is spent. */
@@ -45,6 +53,8 @@ export interface AcceptDeps {
   enabledTypes: readonly TestType[];
   /** Tests per window a kind's allowance grants (FREE_LIGHTHOUSE_PER_HOUR for lighthouse). */
   allowanceLimit: number;
+  /** SECRETS_KEY: seals request secrets; without it, requests carrying secrets are refused. */
+  secretsKey: Buffer | null;
 }
 
 export interface Accepted {
@@ -70,11 +80,20 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
  * schedule) ask the same. Throws TestRejected naming the field.
  */
 export async function checkTestRequest(
-  deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets'>,
-  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions'>,
+  deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets' | 'secretsKey'>,
+  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | keyof RequestOptionsInput>,
 ): Promise<void> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
+  }
+  const hasSecrets = Boolean(
+    (input.headers && Object.keys(input.headers).length) || input.cookies?.length || input.basic_auth,
+  );
+  if (hasSecrets && !deps.secretsKey) {
+    throw new TestRejected(
+      'secrets_unavailable',
+      'This deployment has no SECRETS_KEY, so it cannot keep header, cookie or password values; ask without them.',
+    );
   }
   const kind = kindNamed(input.type);
   if ((input.runs ?? 1) > kind.maxRuns) {
@@ -96,6 +115,12 @@ export async function checkTestRequest(
   }
   const allowPrivate = deps.allowPrivateTargets;
   await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);
+  const problem = checkRequestOptions(input, input.url);
+  if (problem) {
+    throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {
+      field: problem,
+    });
+  }
   if (input.callback_url !== undefined) {
     await assertAllowed(
       'callback_url',
@@ -131,7 +156,7 @@ export async function acceptTest(
     outcome =
       idempotencyKey === undefined && !allowanceFor(input.type, caller.plan)
         ? {
-            test: await insertTest(deps.pool, newTest(caller, input, testCost(input, caller.plan))),
+            test: await insertTest(deps.pool, newTest(caller, input, testCost(input, caller.plan), deps.secretsKey)),
             replayed: false,
             delivery: null,
           }

@@ -1,3 +1,4 @@
+import { Prisma } from '@pageprobe/db';
 import { withCallback } from '../test-columns.ts';
 import type { AcceptDeps, Accepted, Caller, TestRequest } from './accept-test.ts';
 import { allowanceFor, testCost } from './costs.ts';
@@ -58,7 +59,9 @@ export async function createGuarded(
         }
       }
       const cost = testCost(input, plan);
-      const test = await tx.test.create({ data: newTest(caller, input, cost) });
+      const { secrets, ...row } = newTest(caller, input, cost, deps.secretsKey);
+      const test = await tx.test.create({ data: { ...row, options: row.options ?? Prisma.DbNull } });
+      if (secrets) await tx.testSecret.create({ data: { testId: test.id, ...secrets } });
       if (cost > 0) {
         await tx.creditLedgerEntry.create({
           data: { teamId: caller.teamId, delta: -cost, reason: 'test', testId: test.id },

@@ -5,9 +5,9 @@ import { TestRejected } from './rejections.ts';
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /**
- * What makes two POST /tests the same request: the body with its defaults applied. `runs` and
- * `assertions` join the fingerprint only when given (and runs ≠ 1), so a request without them hashes
- * as it did before they existed and keys recorded then still match.
+ * What makes two POST /tests the same request: the body with its defaults applied. `runs`,
+ * `assertions` and the request options join the fingerprint only when given (and runs ≠ 1), so a
+ * request without them hashes as it did before they existed and keys recorded then still match.
  */
 export function requestFingerprint(input: {
   url: string;
@@ -16,10 +16,17 @@ export function requestFingerprint(input: {
   callback_url?: string;
   runs?: number;
   assertions?: unknown;
+  headers?: unknown;
+  cookies?: unknown;
+  basic_auth?: unknown;
 }): string {
   const fields: unknown[] = [input.url, input.type, input.device, input.callback_url ?? null];
-  if ((input.runs ?? 1) !== 1 || input.assertions !== undefined) fields.push(input.runs ?? 1);
-  if (input.assertions !== undefined) fields.push(input.assertions);
+  const options = { headers: input.headers, cookies: input.cookies, basic_auth: input.basic_auth };
+  const hasOptions = Object.values(options).some((v) => v !== undefined);
+  if ((input.runs ?? 1) !== 1 || input.assertions !== undefined || hasOptions) fields.push(input.runs ?? 1);
+  if (input.assertions !== undefined || hasOptions) fields.push(input.assertions ?? null);
+  // Secret values only ever enter this SHA-256, never a stored field: a repeat is compared by hash.
+  if (hasOptions) fields.push(options);
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 

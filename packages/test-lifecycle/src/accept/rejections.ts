@@ -3,6 +3,7 @@ export type RejectionCode =
   | 'validation_failed'
   | 'url_not_allowed'
   | 'test_type_unavailable'
+  | 'secrets_unavailable'
   | 'service_unavailable'
   | 'insufficient_credits'
   | 'free_tier_rate_limited'

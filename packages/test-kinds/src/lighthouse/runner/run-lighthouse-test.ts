@@ -1,5 +1,5 @@
-import { measureLighthouse, medianMeasure } from '@pageprobe/test-kinds';
-import { type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
+import { measureLighthouse, medianMeasure, pageCredentials } from '@pageprobe/test-kinds';
+import { applyCredentials, type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import { Prisma, type Test } from '@pageprobe/db';
 import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
@@ -47,8 +47,9 @@ const targetFailure = (code: string, message: string): Outcome => ({
 export async function runLighthouseTest(
   test: Test,
   deps: LighthouseTestDeps,
-  { log, storeArtifacts }: RunContext,
+  { log, storeArtifacts, secrets }: RunContext,
 ): Promise<Outcome> {
+  const credentials = pageCredentials(secrets, test.url);
   const proxy = await startEgressProxy({ allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets });
   let timer: NodeJS.Timeout | undefined;
   const runs: LighthouseRun[] = [];
@@ -58,9 +59,10 @@ export async function runLighthouseTest(
     });
     const all = (async () => {
       while (runs.length < test.runCount) {
-        const run = await deps.browsers.withPage(proxy.url, (page) =>
-          runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs }),
-        );
+        const run = await deps.browsers.withPage(proxy.url, async (page) => {
+          if (credentials) await applyCredentials(page, credentials);
+          return runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs });
+        });
         runs.push(run);
         // A page that failed once fails the test: the runs after it would only spend time.
         if (run.lhr.runtimeError) return;
@@ -97,7 +99,7 @@ export async function runLighthouseTest(
     const chosen = representativeIndex(lhrs);
     const { lhr, lhrJson, reportHtml, devtoolsLog } = runs[chosen]!;
     const summary = summaries[chosen]!;
-    const har = buildHar(devtoolsLog, test.url);
+    const har = buildHar(devtoolsLog, test.url, Object.keys(secrets?.headers ?? {}));
     await storeArtifacts(collectArtifacts(lhr, lhrJson, reportHtml, JSON.stringify(har)));
     return {
       status: 'completed',

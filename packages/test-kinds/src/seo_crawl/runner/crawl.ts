@@ -16,6 +16,8 @@ export interface CrawlOptions {
   concurrency: number;
   /** One request's limit, inside the budget. */
   requestTimeoutMs: number;
+  /** The test's credentials, for its own origin only (see credentialsFor). */
+  hopHeaders?: (url: URL) => Record<string, string>;
 }
 
 export interface CrawledPage extends Omit<Fetched, 'body' | 'bytes' | 'headers'> {
@@ -95,6 +97,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
       timeoutMs: Math.max(1, Math.min(options.requestTimeoutMs, remaining())),
       anyType,
       maxBytes,
+      ...(options.hopHeaders ? { hopHeaders: options.hopHeaders } : {}),
     });
   const start = withoutHash(startUrl);
   const origin = new URL(start).origin;

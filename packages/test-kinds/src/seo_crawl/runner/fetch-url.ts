@@ -51,7 +51,15 @@ export async function fetchUrl(
     timeoutMs,
     anyType = false,
     maxBytes = MAX_BODY_BYTES,
-  }: { policy: GuardPolicy; timeoutMs: number; anyType?: boolean; maxBytes?: number },
+    hopHeaders,
+  }: {
+    policy: GuardPolicy;
+    timeoutMs: number;
+    anyType?: boolean;
+    maxBytes?: number;
+    /** The test's credentials, for its own origin (see credentialsFor). */
+    hopHeaders?: (url: URL) => Record<string, string>;
+  },
 ): Promise<Fetched> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -63,6 +71,7 @@ export async function fetchUrl(
       stopOnLoop: true,
       maxBytes,
       keepBody: (headers) => anyType || isText(headers),
+      ...(hopHeaders ? { hopHeaders } : {}),
       headers: {
         'user-agent': CRAWLER_USER_AGENT,
         accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',

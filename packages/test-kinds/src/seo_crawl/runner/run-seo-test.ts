@@ -1,5 +1,5 @@
-import { measureSeo } from '@pageprobe/test-kinds';
-import { type BrowserPool, startEgressProxy } from '@pageprobe/browser';
+import { credentialsFor, measureSeo, pageCredentials } from '@pageprobe/test-kinds';
+import { applyCredentials, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
 import type { NetworkErrorCode } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
@@ -38,13 +38,21 @@ const RENDER_TIMEOUT_MS = 30_000;
  * guard, and meanwhile the start page rendered in Chromium behind the egress proxy; then the checks, the
  * score and the raw crawl in storage.
  */
-export async function runSeoTest(test: Test, deps: SeoTestDeps, { log, storeArtifacts }: RunContext): Promise<Outcome> {
+export async function runSeoTest(
+  test: Test,
+  deps: SeoTestDeps,
+  { log, storeArtifacts, secrets }: RunContext,
+): Promise<Outcome> {
   const policy = { allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets };
   const origin = new URL(test.url).origin;
   const proxy = await startEgressProxy(policy);
   try {
     const rendering = deps.browsers
-      .withPage(proxy.url, (page) => renderedText(page, test.url, Math.min(RENDER_TIMEOUT_MS, deps.budgetMs)))
+      .withPage(proxy.url, async (page) => {
+        const credentials = pageCredentials(secrets, test.url);
+        if (credentials) await applyCredentials(page, credentials);
+        return renderedText(page, test.url, Math.min(RENDER_TIMEOUT_MS, deps.budgetMs));
+      })
       .then((text) => ({ text, error: null }))
       .catch((error: Error) => ({ text: null, error: error.message.split('\n')[0] ?? 'render failed' }));
     const crawl = await crawlSite(test.url, {
@@ -54,6 +62,7 @@ export async function runSeoTest(test: Test, deps: SeoTestDeps, { log, storeArti
       budgetMs: deps.budgetMs,
       concurrency: deps.hostConcurrency,
       requestTimeoutMs: deps.requestTimeoutMs,
+      hopHeaders: credentialsFor(secrets, test.url),
     });
     const start = crawl.pages[0]!;
     if (start.error && START_FAILURES[start.error]) {

@@ -44,6 +44,8 @@ export interface CheckOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   maxRedirects?: number;
+  /** The test's credentials, for its own origin only (see credentialsFor). */
+  hopHeaders?: (url: URL) => Record<string, string>;
 }
 
 /**
@@ -101,6 +103,7 @@ async function checkHttp(url: string, options: CheckOptions): Promise<Omit<Uptim
       maxBytes: MAX_BODY_BYTES,
       keepBody: false,
       headers: { 'user-agent': 'PageprobeUptime/1.0 (+https://pageprobe.dev/bot)' },
+      ...(options.hopHeaders ? { hopHeaders: options.hopHeaders } : {}),
     });
     const up = response.status >= 200 && response.status < 400;
     return {

@@ -1,4 +1,4 @@
-import { kindNamed } from '@pageprobe/test-kinds';
+import { credentialsFor, kindNamed } from '@pageprobe/test-kinds';
 import type { KindRunner } from '@pageprobe/worker-host';
 import { runUptimeTest } from './run-uptime-test.ts';
 
@@ -12,8 +12,12 @@ export function uptimeRunner(config: UptimeRunnerConfig): KindRunner {
   return {
     kind: kindNamed('uptime'),
     concurrency: config.UPTIME_CONCURRENCY,
-    run: (test) =>
-      runUptimeTest(test, { allowPrivate: config.ALLOW_PRIVATE_TARGETS, timeoutMs: config.UPTIME_TIMEOUT_MS }),
+    run: (test, { secrets }) =>
+      runUptimeTest(test, {
+        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+        timeoutMs: config.UPTIME_TIMEOUT_MS,
+        hopHeaders: credentialsFor(secrets, test.url),
+      }),
   };
 }
 

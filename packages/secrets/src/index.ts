@@ -1,0 +1,1 @@
+export { open, parseSecretsKey, SecretsError, seal } from './secret-box.ts';

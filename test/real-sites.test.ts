@@ -1,0 +1,214 @@
+// Issue 18: testing real sites. Headers, cookies and basic auth reach the tested origin and nothing else;
+// their values are sealed at rest, gone when the test ends, and appear in no row, log, answer, HAR or
+// report. Fixture sites on local origins (a different port is a different origin, a "third party").
+import assert from 'node:assert/strict';
+import type { IncomingHttpHeaders } from 'node:http';
+import { test } from 'node:test';
+import { startTest, waitForTest } from '@pageprobe/testing';
+import { startApiApp, startApp } from './support/app-process.ts';
+import { assertProblem, call } from './support/http.ts';
+import { startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const SECRETS = { token: 'tok-4f9d2e7a-SECRET', cookie: 'ck-8b1c5a3e-SECRET', password: 'pw-2e6f9b4d-SECRET' };
+const env = await createTestEnv();
+
+/** Every request a fixture origin received, with its headers. */
+const seen: Record<'third' | 'site' | 'elsewhere', IncomingHttpHeaders[]> = { third: [], site: [], elsewhere: [] };
+const html = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Fixture</title></head><body>${body}</body></html>`;
+const thirdParty = await startServer((req, res) => {
+  seen.third.push(req.headers);
+  res.writeHead(200, { 'content-type': 'application/javascript', 'access-control-allow-origin': '*' }).end('1;');
+});
+const elsewhere = await startServer((req, res) => {
+  seen.elsewhere.push(req.headers);
+  res.writeHead(200, { 'content-type': 'text/plain' }).end('elsewhere');
+});
+const basic = `Basic ${Buffer.from(`stage:${SECRETS.password}`).toString('base64')}`;
+const site = await startServer((req, res) => {
+  seen.site.push(req.headers);
+  const h = req.headers;
+  if (req.url === '/to-elsewhere') return res.writeHead(302, { location: `${elsewhere.url}/` }).end();
+  if (req.url?.startsWith('/staging')) {
+    if (h.authorization !== basic) return res.writeHead(401, { 'www-authenticate': 'Basic realm="staging"' }).end();
+    return res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Staging</h1><p>Behind basic auth.</p>'));
+  }
+  if (req.url?.startsWith('/members')) {
+    const ok = h['x-team-token'] === SECRETS.token && (h.cookie ?? '').includes(`session=${SECRETS.cookie}`);
+    if (!ok) return res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
+    return res
+      .writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'visited=1; Path=/' })
+      .end(html(`<h1>Members</h1><p>Welcome back.</p><script src="${thirdParty.url}/widget.js"></script>`));
+  }
+  res.writeHead(404).end();
+});
+
+const { origin } = await startApiApp(env, { RATE_LIMIT_WRITES_PER_MIN: '1000' });
+const browser = await startApp(
+  'worker-browser',
+  env.appEnv({
+    ALLOW_PRIVATE_TARGETS: 'false',
+    ALLOW_TARGETS: [site, thirdParty, elsewhere].map((s) => new URL(s.url).host).join(','),
+    LIGHTHOUSE_MAX_WAIT_MS: '6000',
+    BROWSER_TEST_TYPES: 'lighthouse',
+    PUBLIC_BASE_URL: origin,
+  }),
+);
+const uptimeWorker = await startApp('worker-uptime', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true' }));
+const { key } = await teamWithKey(env, { credits: 20 });
+const api = `${origin}/api/v1`;
+const secretsFor = {
+  headers: { 'X-Team-Token': SECRETS.token },
+  cookies: [{ name: 'session', value: SECRETS.cookie }],
+};
+
+type T = Record<string, any> & { status: string };
+const run = async (body: Record<string, unknown>) => {
+  const { id } = await startTest(origin, key, body as never);
+  return waitForTest<T>(origin, key, id, { timeoutMs: 150_000 });
+};
+const noSecretIn = (text: string, where: string) => {
+  for (const value of Object.values(SECRETS)) assert.ok(!text.includes(value), `${value} in ${where}`);
+};
+
+// Queued together: the browser worker runs them one after the other meanwhile.
+const lighthouse = {
+  members: startTest(origin, key, { url: `${site.url}/members`, type: 'lighthouse', ...secretsFor } as never),
+  membersWithout: startTest(origin, key, { url: `${site.url}/members`, type: 'lighthouse' }),
+  staging: startTest(origin, key, {
+    url: `${site.url}/staging`,
+    type: 'lighthouse',
+    basic_auth: { username: 'stage', password: SECRETS.password },
+  } as never),
+};
+const finished = async (started: Promise<{ id: string }>) =>
+  waitForTest<T>(origin, key, (await started).id, { timeoutMs: 150_000 });
+
+test('a page behind a header and a cookie is scored with them; without them it is refused; the third party gets neither', async () => {
+  const t = await finished(lighthouse.members);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  assert.ok(t.performance_score >= 0);
+  const without = await finished(lighthouse.membersWithout);
+  assert.deepEqual([without.status, without.error?.code], ['failed', 'http_error']);
+  assert.ok(seen.third.length >= 1, 'the widget was loaded');
+  for (const h of seen.third) {
+    assert.equal(h['x-team-token'], undefined);
+    assert.equal(h.authorization, undefined);
+    noSecretIn(JSON.stringify(h), 'a third-party request');
+  }
+  // Shown by name, values redacted.
+  assert.deepEqual(t.options, {
+    headers: { 'X-Team-Token': '[redacted]' },
+    cookies: [{ name: 'session', value: '[redacted]' }],
+  });
+});
+
+test('a staging page behind basic auth: 401 without, scored with', async () => {
+  const t = await finished(lighthouse.staging);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  assert.deepEqual(t.options, { basic_auth: { username: 'stage', password: '[redacted]' } });
+  const without = await run({ url: `${site.url}/staging`, type: 'uptime' });
+  assert.deepEqual([without.result.up, without.result.status_code], [false, 401]);
+  const withAuth = await run({
+    url: `${site.url}/staging`,
+    type: 'uptime',
+    basic_auth: { username: 'stage', password: SECRETS.password },
+  });
+  assert.deepEqual([withAuth.result.up, withAuth.result.status_code], [true, 200]);
+});
+
+test('a redirect to another origin takes none of the credentials along', async () => {
+  const before = seen.elsewhere.length;
+  const t = await run({
+    url: `${site.url}/to-elsewhere`,
+    type: 'uptime',
+    ...secretsFor,
+    basic_auth: undefined,
+  });
+  assert.equal(t.result.up, true);
+  const hop = seen.elsewhere.slice(before);
+  assert.equal(hop.length, 1);
+  assert.equal(hop[0]!['x-team-token'], undefined);
+  assert.equal(hop[0]!.cookie, undefined);
+  // The site itself got them on the first hop.
+  assert.ok(seen.site.some((h) => h['x-team-token'] === SECRETS.token && h.cookie === `session=${SECRETS.cookie}`));
+});
+
+test('no secret value in the stored rows, the logs, the answers, the HAR, the report; the sealed copy is gone', async () => {
+  const t = await finished(lighthouse.members);
+  const rows = await env.db.$queryRawUnsafe<Array<{ row: string }>>(`SELECT row_to_json(t)::text AS row FROM tests t`);
+  assert.ok(rows.length >= 5);
+  noSecretIn(rows.map((r) => r.row).join('\n'), 'the tests table');
+  assert.equal(await env.db.testSecret.count(), 0, 'every finished test dropped its sealed secrets');
+  noSecretIn(browser.output() + uptimeWorker.output(), 'worker logs');
+  const got = await call(`${api}/tests/${t.id}`, { token: key });
+  noSecretIn(JSON.stringify(got.body), 'GET /tests/{id}');
+  const har = await (await fetch(`${api}/tests/${t.id}/har`, { headers: { authorization: `Bearer ${key}` } })).text();
+  assert.ok(har.includes('x-team-token') || har.includes('X-Team-Token'), 'the header is in the HAR by name');
+  assert.ok(har.includes('[redacted]'));
+  noSecretIn(har, 'the HAR');
+  const artifacts = (
+    await call<{ data: Array<{ kind: string; url: string }> }>(`${api}/tests/${t.id}/artifacts`, { token: key })
+  ).body.data;
+  for (const a of artifacts.filter((x) => ['lighthouse_json', 'lighthouse_html'].includes(x.kind))) {
+    noSecretIn(await (await fetch(a.url)).text(), a.kind);
+  }
+  noSecretIn(await (await fetch(t.report_url)).text(), 'the report');
+});
+
+test('bad options are 400 validation_failed naming the field, before anything is spent', async () => {
+  const count = await env.db.test.count();
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ headers: { Host: 'evil.example' } }, /headers\.Host/],
+    [{ headers: { Connection: 'close' } }, /headers\.Connection/],
+    [{ headers: { 'Bad Name': 'x' } }, /headers/],
+    [{ headers: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`x-h${i}`, 'v'])) }, /headers/],
+    [{ cookies: [{ name: 'a', value: 'b', domain: 'other.example' }] }, /cookies\.0\.domain/],
+    [{ cookies: [{ name: 'a', value: 'b;c' }] }, /cookies/],
+    [{ basic_auth: { username: 'a:b', password: 'x' } }, /basic_auth/],
+    [{ headers: { Authorization: 'x' }, basic_auth: { username: 'a', password: 'b' } }, /Authorization/],
+  ];
+  for (const [options, named] of cases) {
+    const res = await call(`${api}/tests`, {
+      method: 'POST',
+      token: key,
+      body: { url: `${site.url}/members`, type: 'uptime', ...options },
+    });
+    assertProblem(res, 400, 'validation_failed');
+    assert.match(JSON.stringify(res.body), named, JSON.stringify(options));
+  }
+  assert.equal(await env.db.test.count(), count);
+});
+
+test('a monitor keeps its secrets sealed for itself and lends them to each run', async () => {
+  await startApp('callback-dispatcher', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500' }));
+  const created = await call<T>(`${api}/monitors`, {
+    method: 'POST',
+    token: key,
+    body: {
+      url: `${site.url}/staging`,
+      type: 'uptime',
+      interval_seconds: 3600,
+      basic_auth: { username: 'stage', password: SECRETS.password },
+    },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.deepEqual(created.body.options, { basic_auth: { username: 'stage', password: '[redacted]' } });
+  const runs = await waitForRun(created.body.id);
+  assert.deepEqual([runs.status, runs.result.up, runs.result.status_code], ['completed', true, 200]);
+  const sealed = await env.db.monitor.findUniqueOrThrow({ where: { id: created.body.id } });
+  assert.ok(sealed.secrets && !Buffer.from(sealed.secrets).includes(Buffer.from(SECRETS.password)));
+  assert.equal(await env.db.testSecret.count(), 0);
+});
+
+async function waitForRun(monitorId: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const page = await call<{ data: T[] }>(`${api}/monitors/${monitorId}/tests`, { token: key });
+    const done = page.body.data.find((t) => t.status === 'completed' || t.status === 'failed');
+    if (done) return done;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the monitor did not run');
+}
