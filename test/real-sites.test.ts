@@ -26,6 +26,9 @@ const elsewhere = await startServer((req, res) => {
   seen.elsewhere.push(req.headers);
   res.writeHead(200, { 'content-type': 'text/plain' }).end('elsewhere');
 });
+const blockedParty = await startServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'application/javascript' }).end('1;'),
+);
 const basic = `Basic ${Buffer.from(`stage:${SECRETS.password}`).toString('base64')}`;
 const site = await startServer((req, res) => {
   seen.site.push(req.headers);
@@ -34,6 +37,13 @@ const site = await startServer((req, res) => {
   if (req.url?.startsWith('/staging')) {
     if (h.authorization !== basic) return res.writeHead(401, { 'www-authenticate': 'Basic realm="staging"' }).end();
     return res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Staging</h1><p>Behind basic auth.</p>'));
+  }
+  if (req.url === '/settings') {
+    return res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        html(`<h1>Settings</h1><p>Lighthouse's settings.</p><script src="${blockedParty.url}/blocked.js"></script>`),
+      );
   }
   if (req.url?.startsWith('/members')) {
     const ok = h['x-team-token'] === SECRETS.token && (h.cookie ?? '').includes(`session=${SECRETS.cookie}`);
@@ -50,7 +60,7 @@ const browser = await startApp(
   'worker-browser',
   env.appEnv({
     ALLOW_PRIVATE_TARGETS: 'false',
-    ALLOW_TARGETS: [site, thirdParty, elsewhere].map((s) => new URL(s.url).host).join(','),
+    ALLOW_TARGETS: [site, thirdParty, elsewhere, blockedParty].map((s) => new URL(s.url).host).join(','),
     LIGHTHOUSE_MAX_WAIT_MS: '6000',
     BROWSER_TEST_TYPES: 'lighthouse',
     PUBLIC_BASE_URL: origin,
@@ -77,6 +87,15 @@ const noSecretIn = (text: string, where: string) => {
 const lighthouse = {
   members: startTest(origin, key, { url: `${site.url}/members`, type: 'lighthouse', ...secretsFor } as never),
   membersWithout: startTest(origin, key, { url: `${site.url}/members`, type: 'lighthouse' }),
+  settings: startTest(origin, key, {
+    url: `${site.url}/settings`,
+    type: 'lighthouse',
+    block_urls: [`${blockedParty.url}/*`],
+    throttling: 'none',
+    viewport: { width: 800, height: 600, device_scale_factor: 1 },
+    user_agent: 'PageprobeSettingsTest/1.0',
+    locale: 'de-DE',
+  } as never),
   staging: startTest(origin, key, {
     url: `${site.url}/staging`,
     type: 'lighthouse',
@@ -117,6 +136,41 @@ test('a staging page behind basic auth: 401 without, scored with', async () => {
     basic_auth: { username: 'stage', password: SECRETS.password },
   });
   assert.deepEqual([withAuth.result.up, withAuth.result.status_code], [true, 200]);
+});
+
+test("Lighthouse's settings: block_urls keep a request in the browser; throttling, viewport, user agent and locale are applied", async () => {
+  const t = await finished(lighthouse.settings);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  assert.equal(blockedParty.requests.length, 0, 'the blocked script never left Chromium');
+  assert.deepEqual(t.result.blocked_urls, [{ pattern: `${blockedParty.url}/*`, requests: 1 }]);
+  assert.equal(t.options.throttling, 'none');
+  const asked = seen.site.find((h) => h['user-agent'] === 'PageprobeSettingsTest/1.0');
+  assert.ok(asked, 'the page was asked for with the user agent');
+  assert.equal(asked['accept-language'], 'de-DE');
+  const artifacts = (
+    await call<{ data: Array<{ kind: string; url: string }> }>(`${api}/tests/${t.id}/artifacts`, { token: key })
+  ).body.data;
+  const lhr = (await (await fetch(artifacts.find((a) => a.kind === 'lighthouse_json')!.url)).json()) as any;
+  assert.deepEqual(
+    [
+      lhr.configSettings.throttlingMethod,
+      lhr.configSettings.screenEmulation.width,
+      lhr.configSettings.screenEmulation.height,
+    ],
+    ['provided', 800, 600],
+  );
+  assert.equal(lhr.configSettings.emulatedUserAgent, 'PageprobeSettingsTest/1.0');
+  const report = await (await fetch(t.report_url)).text();
+  assert.match(report, /How it was tested/);
+  assert.match(report, /1 requests never left the browser/);
+  // Only lighthouse takes them.
+  const refused = await call(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${site.url}/settings`, type: 'uptime', throttling: 'none' },
+  });
+  assertProblem(refused, 400, 'validation_failed');
+  assert.match(JSON.stringify(refused.body), /body\.throttling/);
 });
 
 test('a redirect to another origin takes none of the credentials along', async () => {

@@ -392,6 +392,8 @@ export type components = {
             password: string;
             username: string;
         };
+        /** @description lighthouse only (other types: 400 naming the field). Chrome's blocked-URL patterns (`*` matches anything): those requests never leave Chromium; the result counts them per pattern. */
+        BlockUrls: string[];
         CallbackPayload: {
             /** @enum {string} */
             event: "test.completed" | "test.failed";
@@ -465,6 +467,7 @@ export type components = {
             alert?: components["schemas"]["AlertOptions"];
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
+            block_urls?: components["schemas"]["BlockUrls"];
             /** @description Public https URL the alerts are sent to. */
             callback_url?: string;
             cookies?: components["schemas"]["RequestCookies"];
@@ -473,25 +476,31 @@ export type components = {
             headers?: components["schemas"]["RequestHeaders"];
             /** @description Seconds between runs. */
             interval_seconds: number;
+            locale?: components["schemas"]["Locale"];
             /**
              * @description As for POST /tests.
              * @default 1
              */
             runs?: number;
+            throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
             /** @description Absolute http(s) URL of a public page. */
             url: string;
+            user_agent?: components["schemas"]["UserAgent"];
+            viewport?: components["schemas"]["Viewport"];
         };
         CreateTest: {
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
+            block_urls?: components["schemas"]["BlockUrls"];
             /** @description Public https URL notified when the test finishes. */
             callback_url?: string;
             cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
             headers?: components["schemas"]["RequestHeaders"];
+            locale?: components["schemas"]["Locale"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
              *     types: 1 only). The test reports the representative run, the one closest to the median first
@@ -501,10 +510,13 @@ export type components = {
              * @default 1
              */
             runs?: number;
+            throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
             /** @description Absolute http(s) URL of a public page. */
             url: string;
+            user_agent?: components["schemas"]["UserAgent"];
+            viewport?: components["schemas"]["Viewport"];
         };
         /** @description Credits one test of each type costs on this plan. */
         CreditCosts: {
@@ -612,6 +624,11 @@ export type components = {
                 /** @description The kind of address the host resolves to (loopback, private, link-local...); never the address itself. */
                 reason: string;
             }[];
+            /** @description Each `block_urls` pattern and how many of the page's requests it kept in Chromium. */
+            blocked_urls?: {
+                pattern: string;
+                requests: number;
+            }[];
             final_url: string;
             /** @description Requests in the HAR. */
             requests: number;
@@ -650,6 +667,8 @@ export type components = {
             /** @constant */
             type?: "lighthouse";
         };
+        /** @description lighthouse only (other types: 400 naming the field). The page's language (BCP 47): Accept-Language and navigator.language. */
+        Locale: string;
         Monitor: {
             alert: {
                 down_after: number;
@@ -986,6 +1005,12 @@ export type components = {
         TestStatus: "queued" | "running" | "completed" | "failed";
         /** @enum {string} */
         TestType: "lighthouse" | "seo_crawl" | "uptime";
+        /** @description lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own. */
+        Throttling: ("mobile_slow_4g" | "desktop" | "none") | {
+            cpu_slowdown: number;
+            rtt_ms: number;
+            throughput_kbps: number;
+        };
         UpdateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
             /** @description Null removes them. */
@@ -1068,6 +1093,14 @@ export type components = {
             result?: null | components["schemas"]["UptimeResult"];
             /** @constant */
             type?: "uptime";
+        };
+        /** @description lighthouse only (other types: 400 naming the field). */
+        UserAgent: string;
+        /** @description lighthouse only (other types: 400 naming the field). */
+        Viewport: {
+            device_scale_factor: number;
+            height: number;
+            width: number;
         };
     };
     responses: {

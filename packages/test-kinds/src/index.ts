@@ -1,7 +1,13 @@
 export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.ts';
 export { lighthouse } from './lighthouse/definition.ts';
 export type { LighthouseRunEntry, RunSpread } from './lighthouse/result.ts';
-export { type KindName, kindNamed, kindNames, kinds } from './registry.ts';
+export {
+  LIGHTHOUSE_OPTIONS,
+  type LighthouseOptions,
+  matchesPattern,
+  type ThrottlingPreset,
+} from './lighthouse/options.ts';
+export { type KindName, kindNamed, kindNames, kinds, kindOptionNames } from './registry.ts';
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
 export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
@@ -39,5 +45,6 @@ export {
   REDACTED,
   type RequestOptionsInput,
   type RequestSecrets,
+  requestOptions,
   splitRequestOptions,
 } from './request-options/request-options.ts';

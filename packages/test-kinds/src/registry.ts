@@ -17,3 +17,6 @@ export function kindNamed(name: string): TestKind {
   if (!kind) throw new Error(`no test kind named ${name}`);
   return kind;
 }
+
+/** Every kind-specific request field any kind takes (a request naming one its kind lacks is refused). */
+export const kindOptionNames: readonly string[] = [...new Set(kinds.flatMap((k) => k.options))];

@@ -1,10 +1,10 @@
 import type { Device, Plan, Prisma, TestType } from '@pageprobe/db';
-import type { RequestOptionsInput } from '@pageprobe/test-kinds';
+import type { LighthouseOptions, RequestOptionsInput } from '@pageprobe/test-kinds';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
 
 /** POST /monitors, defaults applied by the validator. */
-export interface CreateMonitor extends RequestOptionsInput {
+export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
   url: string;
   type: TestType;
   device: Device;

@@ -11,7 +11,7 @@ import {
 } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
 import { seal } from '@pageprobe/secrets';
-import { splitRequestOptions } from '@pageprobe/test-kinds';
+import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
@@ -60,7 +60,7 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     await checkRequest(input);
     checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     const id = randomUUIDv7();
-    const { shown, secrets } = splitRequestOptions(input);
+    const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
     const monitor = await deps.db.$transaction(async (tx) => {
       // The team row lock serialises this team's creations, so the count cannot race past the limit.
       await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;

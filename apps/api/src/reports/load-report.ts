@@ -4,7 +4,7 @@ import type { ReportArtifact, ReportTest } from '@pageprobe/test-kinds';
 const TEST_SQL = `SELECT id, type, url, device, status, performance_score AS "performanceScore",
   structure_score AS "structureScore", grade, scores, vitals, audits, seo_issues AS "seoIssues", result,
   error_code AS "errorCode", error_message AS "errorMessage", assertion_results AS "assertionResults", passed,
-  run_results AS "runResults", spread, created_at AS "createdAt", completed_at AS "completedAt"
+  run_results AS "runResults", spread, options, created_at AS "createdAt", completed_at AS "completedAt"
   FROM tests WHERE report_token = $1`;
 const ARTIFACTS_SQL = `SELECT id, kind, name, content_type AS "contentType", storage_key AS "storageKey", timing_ms AS "timingMs"
   FROM artifacts WHERE test_id = $1 ORDER BY kind, timing_ms NULLS FIRST, name`;

@@ -3,6 +3,7 @@ import { lighthouseComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
+import { LIGHTHOUSE_OPTIONS } from './options.ts';
 import { lighthouseReport } from './report.ts';
 import { lighthouseAudits, lighthouseResult } from './result.ts';
 
@@ -22,6 +23,7 @@ export const lighthouse = defineKind({
   result: lighthouseResult,
   audits: lighthouseAudits,
   assertionRules: lighthouseAssertionRules,
+  options: LIGHTHOUSE_OPTIONS,
   monitor: {
     minIntervalSeconds: { free: 3600 },
     score: (t) => t.performanceScore,

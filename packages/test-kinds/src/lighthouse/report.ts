@@ -2,6 +2,7 @@ import { fmtMs, scoreClass, summary } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
+import { optionsView } from '../report/options-view.ts';
 import { runsSection } from './runs-view.ts';
 import { type Waterfall, waterfall, waterfallRows } from './waterfall.ts';
 
@@ -73,6 +74,7 @@ export function lighthouseBody(
 ${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
 ${vitalsSection(obj(test.vitals), test.device)}
 ${runsSection(test.runResults, test.spread)}
+${optionsView(test.options, obj(test.result))}
 ${
   frames.length
     ? html`<section class="card" aria-labelledby="filmstrip"><h2 id="filmstrip">How the page loaded</h2><ol class="filmstrip">${frames.map(

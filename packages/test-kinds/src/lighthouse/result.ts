@@ -15,6 +15,10 @@ export const lighthouseResult = z
     requests: z.int().min(0).describe('Requests in the HAR.'),
     blocked_requests: z.array(blockedRequest),
     warnings: z.array(z.string()).describe("Lighthouse's run warnings."),
+    blocked_urls: z
+      .array(z.object({ pattern: z.string(), requests: z.int().min(0) }))
+      .optional()
+      .describe("Each `block_urls` pattern and how many of the page's requests it kept in Chromium."),
     resources: z
       .record(z.string(), z.object({ requests: z.int().min(0), transfer_bytes: z.int().min(0) }))
       .optional()

@@ -23,6 +23,8 @@ export interface ReportTest {
   /** Each run of a test of several (issue 15), and their performance scores' spread; null otherwise. */
   runResults: unknown;
   spread: unknown;
+  /** What the request asked beyond url/type/device (issue 18), secret values already redacted. */
+  options: unknown;
   createdAt: Date;
   completedAt: Date | null;
 }

@@ -35,6 +35,7 @@ const base = (over: Partial<ReportTest>): ReportTest => ({
   passed: null,
   runResults: null,
   spread: null,
+  options: null,
   createdAt: new Date('2026-11-22T10:00:00Z'),
   completedAt: new Date('2026-11-22T10:00:10Z'),
   ...over,

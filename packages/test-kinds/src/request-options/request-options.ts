@@ -122,3 +122,17 @@ export function pageCredentials(secrets: RequestSecrets | null, testUrl: string)
   if (!secrets) return null;
   return { origin: new URL(testUrl).origin, headersFor: credentialsFor(secrets, testUrl) };
 }
+
+/**
+ * Everything a request asked beyond url, type and device, as the test (or monitor) keeps it: the
+ * credentials split off as secrets and shown redacted, and the kind's own settings (lighthouse's
+ * throttling, viewport...) as given.
+ */
+export function requestOptions(input: RequestOptionsInput, kindOptions: readonly string[]) {
+  const { shown, secrets } = splitRequestOptions(input);
+  for (const name of kindOptions) {
+    const value = (input as Record<string, unknown>)[name];
+    if (value !== undefined) shown[name] = value;
+  }
+  return { shown, secrets };
+}

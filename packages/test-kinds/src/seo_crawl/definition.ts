@@ -21,6 +21,7 @@ export const seoCrawl = defineKind({
   result: seoCrawlResult,
   audits: seoCrawlAudits,
   assertionRules: seoAssertionRules,
+  options: [],
   monitor: {
     minIntervalSeconds: { free: 86_400 },
     score: (t) => t.structureScore,

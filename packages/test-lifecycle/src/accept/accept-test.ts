@@ -3,7 +3,14 @@ import type { Db, Prisma } from '@pageprobe/db';
 import { enqueue, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
-import { checkRequestOptions, kindNamed, parseAssertions, type RequestOptionsInput } from '@pageprobe/test-kinds';
+import {
+  checkRequestOptions,
+  kindNamed,
+  kindOptionNames,
+  type LighthouseOptions,
+  parseAssertions,
+  type RequestOptionsInput,
+} from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
 import { allowanceFor, testCost } from './costs.ts';
@@ -26,7 +33,7 @@ export interface SealedSecrets {
 }
 
 /** A test as asked for, defaults applied. */
-export interface TestRequest extends RequestOptionsInput {
+export interface TestRequest extends RequestOptionsInput, LighthouseOptions {
   url: string;
   type: TestType;
   device: Device;
@@ -81,7 +88,8 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
  */
 export async function checkTestRequest(
   deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets' | 'secretsKey'>,
-  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | keyof RequestOptionsInput>,
+  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | keyof RequestOptionsInput> &
+    LighthouseOptions,
 ): Promise<void> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
@@ -96,6 +104,12 @@ export async function checkTestRequest(
     );
   }
   const kind = kindNamed(input.type);
+  for (const name of kindOptionNames) {
+    if ((input as unknown as Record<string, unknown>)[name] !== undefined && !kind.options.includes(name)) {
+      const message = `is not an option of ${input.type} tests`;
+      throw new TestRejected('validation_failed', `${name} ${message}.`, { field: { path: `body.${name}`, message } });
+    }
+  }
   if ((input.runs ?? 1) > kind.maxRuns) {
     const message = kind.maxRuns === 1 ? 'must be 1 for this type' : `must be at most ${kind.maxRuns}`;
     throw new TestRejected('validation_failed', `runs ${message} (${input.type}).`, {

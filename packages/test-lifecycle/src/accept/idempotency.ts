@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Prisma } from '@pageprobe/db';
+import { kindOptionNames } from '@pageprobe/test-kinds';
 import { TestRejected } from './rejections.ts';
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -21,7 +22,10 @@ export function requestFingerprint(input: {
   basic_auth?: unknown;
 }): string {
   const fields: unknown[] = [input.url, input.type, input.device, input.callback_url ?? null];
-  const options = { headers: input.headers, cookies: input.cookies, basic_auth: input.basic_auth };
+  const given = input as Record<string, unknown>;
+  const options = Object.fromEntries(
+    ['headers', 'cookies', 'basic_auth', ...kindOptionNames].map((name) => [name, given[name]]),
+  );
   const hasOptions = Object.values(options).some((v) => v !== undefined);
   if ((input.runs ?? 1) !== 1 || input.assertions !== undefined || hasOptions) fields.push(input.runs ?? 1);
   if (input.assertions !== undefined || hasOptions) fields.push(input.assertions ?? null);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import type { Pool, Prisma, Test } from '@pageprobe/db';
 import { seal } from '@pageprobe/secrets';
-import { kindNamed, parseAssertions, splitRequestOptions } from '@pageprobe/test-kinds';
+import { kindNamed, parseAssertions, requestOptions } from '@pageprobe/test-kinds';
 import { TEST_COLUMNS } from '../test-columns.ts';
 import type { Caller, TestRequest } from './accept-test.ts';
 
@@ -80,7 +80,7 @@ function optionsOf(id: string, input: TestRequest, key: Buffer | null): Pick<New
     const { options, secrets } = input.fromMonitor;
     return { options, secrets: secrets ? { sealed: new Uint8Array(secrets.sealed), context: secrets.context } : null };
   }
-  const { shown, secrets } = splitRequestOptions(input);
+  const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
   const options = Object.keys(shown).length ? (shown as Prisma.InputJsonObject) : null;
   if (!secrets) return { options, secrets: null };
   if (!key) throw new Error('secrets must be refused before the test is made when there is no SECRETS_KEY');

@@ -1,4 +1,10 @@
-import { measureLighthouse, medianMeasure, pageCredentials } from '@pageprobe/test-kinds';
+import {
+  type LighthouseOptions,
+  matchesPattern,
+  measureLighthouse,
+  medianMeasure,
+  pageCredentials,
+} from '@pageprobe/test-kinds';
 import { applyCredentials, type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import { Prisma, type Test } from '@pageprobe/db';
 import type { Outcome } from '@pageprobe/test-lifecycle';
@@ -50,6 +56,7 @@ export async function runLighthouseTest(
   { log, storeArtifacts, secrets }: RunContext,
 ): Promise<Outcome> {
   const credentials = pageCredentials(secrets, test.url);
+  const options = (test.options ?? {}) as LighthouseOptions;
   const proxy = await startEgressProxy({ allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets });
   let timer: NodeJS.Timeout | undefined;
   const runs: LighthouseRun[] = [];
@@ -61,7 +68,11 @@ export async function runLighthouseTest(
       while (runs.length < test.runCount) {
         const run = await deps.browsers.withPage(proxy.url, async (page) => {
           if (credentials) await applyCredentials(page, credentials);
-          return runLighthouse(page, test.url, { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs });
+          return runLighthouse(page, test.url, {
+            device: test.device,
+            maxWaitForLoad: deps.maxWaitForLoadMs,
+            options,
+          });
         });
         runs.push(run);
         // A page that failed once fails the test: the runs after it would only spend time.
@@ -116,6 +127,7 @@ export async function runLighthouseTest(
           blocked_requests: blocked,
           warnings: lhr.runWarnings ?? [],
           resources: resourceSummary(lhr),
+          ...(options.block_urls?.length ? { blocked_urls: blockedByPattern(devtoolsLog, options.block_urls) } : {}),
         },
         runResults: runEntries(summaries, chosen),
         spread: spreadOf(summaries.map((s) => s.performanceScore)) ?? Prisma.DbNull,
@@ -133,4 +145,17 @@ function describeBlocked(blocked: BlockedRequest[]) {
   const unique = new Map(blocked.map((b) => [`${b.host}:${b.port}`, b]));
   // The address itself stays out: it would tell a tester what internal names resolve to.
   return [...unique.values()].map((b) => ({ host: b.host, port: b.port, reason: b.reason }));
+}
+
+/** How many of the page's requests each `block_urls` pattern kept in Chromium (blocked by the inspector). */
+function blockedByPattern(devtoolsLog: Array<{ method: string; params: unknown }>, patterns: string[]) {
+  const urls = new Map<string, string>();
+  const blocked: string[] = [];
+  for (const { method, params } of devtoolsLog) {
+    const p = params as { requestId: string; request?: { url: string }; blockedReason?: string };
+    if (method === 'Network.requestWillBeSent' && p.request) urls.set(p.requestId, p.request.url);
+    if (method === 'Network.loadingFailed' && p.blockedReason === 'inspector')
+      blocked.push(urls.get(p.requestId) ?? '');
+  }
+  return patterns.map((pattern) => ({ pattern, requests: blocked.filter((u) => matchesPattern(u, pattern)).length }));
 }

@@ -2,7 +2,9 @@ import { Extras } from '@paulirish/trace_engine';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Page } from 'puppeteer-core';
+import type { LighthouseOptions } from '@pageprobe/test-kinds';
 import type { Lhr } from './lhr.ts';
+import { lighthouseFlags } from './settings.ts';
 
 export interface LighthouseRun {
   lhr: Lhr;
@@ -21,17 +23,28 @@ export interface LighthouseRun {
  */
 const forgetTraces = () => Extras.StackTraceForEvent.stackTraceForEventInTrace.clear();
 
-/** One Lighthouse navigation on a Puppeteer page: mobile defaults (simulated throttling) or desktop. */
+/**
+ * One Lighthouse navigation on a Puppeteer page: mobile defaults (simulated throttling) or desktop, with
+ * the test's own settings on top (settings.ts); `locale` also sets the page's navigator.language.
+ */
 export async function runLighthouse(
   page: Page,
   url: string,
-  { device, maxWaitForLoad }: { device: 'mobile' | 'desktop'; maxWaitForLoad: number },
+  {
+    device,
+    maxWaitForLoad,
+    options = {},
+  }: { device: 'mobile' | 'desktop'; maxWaitForLoad: number; options?: LighthouseOptions },
 ): Promise<LighthouseRun> {
+  if (options.locale) {
+    const session = await page.createCDPSession();
+    await session.send('Emulation.setLocaleOverride', { locale: options.locale });
+  }
   let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
     result = await lighthouse(
       url,
-      { output: ['json', 'html'], logLevel: 'error', maxWaitForLoad },
+      { output: ['json', 'html'], logLevel: 'error', maxWaitForLoad, ...lighthouseFlags(device, options) },
       device === 'desktop' ? desktopConfig : undefined,
       page,
     );
