@@ -11,7 +11,12 @@ import { startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
-const SECRETS = { token: 'tok-4f9d2e7a-SECRET', cookie: 'ck-8b1c5a3e-SECRET', password: 'pw-2e6f9b4d-SECRET' };
+const SECRETS = {
+  token: 'tok-4f9d2e7a-SECRET',
+  cookie: 'ck-8b1c5a3e-SECRET',
+  password: 'pw-2e6f9b4d-SECRET',
+  typed: 'typed-7c3e1f9a-SECRET',
+};
 const env = await createTestEnv();
 
 /** Every request a fixture origin received, with its headers. */
@@ -37,6 +42,37 @@ const site = await startServer((req, res) => {
   if (req.url?.startsWith('/staging')) {
     if (h.authorization !== basic) return res.writeHead(401, { 'www-authenticate': 'Basic realm="staging"' }).end();
     return res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Staging</h1><p>Behind basic auth.</p>'));
+  }
+  if (req.url === '/login' && req.method === 'POST') {
+    const form = new URLSearchParams(req.raw.toString());
+    if (form.get('user') !== 'stage' || form.get('password') !== SECRETS.typed) return res.writeHead(403).end('no');
+    return res.writeHead(302, { location: '/welcome', 'set-cookie': 'sid=session-1; Path=/; HttpOnly' }).end();
+  }
+  if (req.url === '/login') {
+    return res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        html(
+          '<h1>Sign in</h1><form method="post" action="/login"><label>User <input id="user" name="user"></label><label>Password <input id="password" name="password" type="password"></label><button id="go" type="submit">Sign in</button></form>',
+        ),
+      );
+  }
+  const signedIn = (h.cookie ?? '').includes('sid=session-1');
+  if (req.url === '/welcome') {
+    return res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(html(`<h1 id="welcome">${signedIn ? 'Welcome' : 'Who?'}</h1>`));
+  }
+  if (req.url === '/dashboard') {
+    if (!signedIn) return res.writeHead(302, { location: '/login' }).end();
+    // The menu shifts the page 600 ms after the click: past the 500 ms CLS forgives after input.
+    return res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        html(
+          '<div id="top"></div><h1>Dashboard</h1><button id="menu">Menu</button><p>Signed-in content.</p><script>document.getElementById("menu").addEventListener("click", () => setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 600));</script>',
+        ),
+      );
   }
   if (req.url === '/settings') {
     return res
@@ -95,6 +131,26 @@ const lighthouse = {
     viewport: { width: 800, height: 600, device_scale_factor: 1 },
     user_agent: 'PageprobeSettingsTest/1.0',
     locale: 'de-DE',
+  } as never),
+  flow: startTest(origin, key, {
+    url: `${site.url}/login`,
+    type: 'lighthouse',
+    steps: [
+      { type: 'type', selector: '#user', text: 'stage' },
+      { type: 'type', selector: '#password', text: SECRETS.typed },
+      { type: 'click', selector: '#go' },
+      { type: 'wait_for', selector: '#welcome' },
+      { type: 'navigate', url: `${site.url}/dashboard` },
+      { type: 'start_timespan', name: 'open the menu' },
+      { type: 'click', selector: '#menu' },
+      { type: 'wait', ms: 1500 },
+      { type: 'end_timespan' },
+    ],
+  } as never),
+  missing: startTest(origin, key, {
+    url: `${site.url}/login`,
+    type: 'lighthouse',
+    steps: [{ type: 'click', selector: '#missing' }],
   } as never),
   staging: startTest(origin, key, {
     url: `${site.url}/staging`,
@@ -171,6 +227,43 @@ test("Lighthouse's settings: block_urls keep a request in the browser; throttlin
   });
   assertProblem(refused, 400, 'validation_failed');
   assert.match(JSON.stringify(refused.body), /body\.throttling/);
+});
+
+test('a login flow: the dashboard, reachable only with the session the login set, is measured last; a timespan sees the layout shift', async () => {
+  const t = await finished(lighthouse.flow);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  const steps = t.result.steps as Array<Record<string, any>>;
+  assert.deepEqual(
+    steps.map((s) => s.type),
+    ['load', 'type', 'type', 'click', 'wait_for', 'navigate', 'start_timespan', 'click', 'wait', 'end_timespan'],
+  );
+  const dashboard = steps.find((s) => s.type === 'navigate')!;
+  assert.ok(dashboard.scores.performance >= 0 && dashboard.vitals.lcp_ms > 0, JSON.stringify(dashboard));
+  assert.equal(t.performance_score, dashboard.scores.performance, "the test's figures are the last navigation's");
+  assert.equal(t.result.final_url, `${site.url}/dashboard`, 'signed in: not sent back to /login');
+  const timespan = steps.at(-1)!;
+  assert.ok(timespan.interaction.cls > 0, JSON.stringify(timespan));
+  assert.equal(t.options.steps[1].text, '[redacted]');
+  assert.match(await (await fetch(t.report_url)).text(), /User flow/);
+});
+
+test('a selector that never appears fails the test step_failed, naming the step; a bad selector is a 400', async () => {
+  const t = await finished(lighthouse.missing);
+  assert.deepEqual([t.status, t.error.code], ['failed', 'step_failed']);
+  assert.match(t.error.message, /^Step 1 \(click #missing\): the selector did not appear within 10 s/);
+  const bad = await call(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${site.url}/login`, steps: [{ type: 'click', selector: 'div[[' }] },
+  });
+  assertProblem(bad, 400, 'validation_failed');
+  assert.match(JSON.stringify(bad.body), /body\.steps\.0\.selector/);
+  const tooMany = await call(`${api}/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${site.url}/login`, steps: Array.from({ length: 21 }, () => ({ type: 'wait', ms: 1 })) },
+  });
+  assertProblem(tooMany, 400, 'validation_failed');
 });
 
 test('a redirect to another origin takes none of the credentials along', async () => {

@@ -482,6 +482,7 @@ export type components = {
              * @default 1
              */
             runs?: number;
+            steps?: components["schemas"]["Steps"];
             throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
@@ -510,6 +511,7 @@ export type components = {
              * @default 1
              */
             runs?: number;
+            steps?: components["schemas"]["Steps"];
             throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
@@ -639,6 +641,26 @@ export type components = {
                     transfer_bytes: number;
                 };
             };
+            /** @description A user flow's steps: navigations with their scores and vitals, timespans with their INP, CLS and TBT. The test's own figures are the last navigation's. */
+            steps?: {
+                description: string;
+                /** @description 0 is loading the test URL; then the steps in order, from 1. */
+                index: number;
+                /** @description A timespan's interaction, at its end_timespan step. */
+                interaction?: {
+                    cls: number | null;
+                    inp_ms: number | null;
+                    tbt_ms: number | null;
+                };
+                scores?: {
+                    [key: string]: number | null;
+                };
+                /** @enum {string} */
+                type: "load" | "navigate" | "click" | "type" | "wait_for" | "wait" | "start_timespan" | "end_timespan";
+                vitals?: {
+                    [key: string]: number | null;
+                };
+            }[];
             /** @description Lighthouse's run warnings. */
             warnings: string[];
         };
@@ -932,6 +954,39 @@ export type components = {
         };
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
+        /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. */
+        Steps: ({
+            /** @constant */
+            type: "navigate";
+            url: string;
+        } | {
+            /** @description A CSS selector. */
+            selector: string;
+            /** @constant */
+            type: "click";
+        } | {
+            /** @description A CSS selector. */
+            selector: string;
+            text: string;
+            /** @constant */
+            type: "type";
+        } | {
+            /** @description A CSS selector. */
+            selector: string;
+            /** @constant */
+            type: "wait_for";
+        } | {
+            ms: number;
+            /** @constant */
+            type: "wait";
+        } | {
+            name?: string;
+            /** @constant */
+            type: "start_timespan";
+        } | {
+            /** @constant */
+            type: "end_timespan";
+        })[];
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
         Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */

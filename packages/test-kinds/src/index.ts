@@ -1,5 +1,6 @@
 export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.ts';
 export { lighthouse } from './lighthouse/definition.ts';
+export { checkSteps, describeStep, MAX_STEPS, type Step, STEP_TIMEOUT_MS } from './lighthouse/steps.ts';
 export type { LighthouseRunEntry, RunSpread } from './lighthouse/result.ts';
 export {
   LIGHTHOUSE_OPTIONS,
@@ -45,6 +46,7 @@ export {
   REDACTED,
   type RequestOptionsInput,
   type RequestSecrets,
+  carriesSecrets,
   requestOptions,
   splitRequestOptions,
 } from './request-options/request-options.ts';

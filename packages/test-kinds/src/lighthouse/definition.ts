@@ -67,6 +67,11 @@ export const lighthouse = defineKind({
       what: 'The browser showed a warning page instead of the site.',
       tryThis: 'Fix what the browser warns about, usually the HTTPS certificate.',
     },
+    step_failed: {
+      what: 'A step of the user flow could not be done: what it waited for never appeared.',
+      tryThis:
+        'Check the step’s selector against the page at that point of the flow (after the steps before it), and that the element is visible.',
+    },
     page_error: {
       what: 'The browser could not load the page properly.',
       tryThis: 'Open the address in a browser and check the developer console for errors, then test again.',

@@ -1,3 +1,5 @@
+import type { Step } from './steps.ts';
+
 // Lighthouse's settings a request may choose (issue 18). They are not secret: the test keeps them as given.
 
 export type ThrottlingPreset = 'mobile_slow_4g' | 'desktop' | 'none';
@@ -10,9 +12,11 @@ export interface LighthouseOptions {
   user_agent?: string;
   /** The page's language: Accept-Language and navigator.language (BCP 47). */
   locale?: string;
+  /** A user flow after the URL loads (steps.ts); `type` texts are secrets like passwords. */
+  steps?: Step[];
 }
 
-export const LIGHTHOUSE_OPTIONS = ['block_urls', 'throttling', 'viewport', 'user_agent', 'locale'] as const;
+export const LIGHTHOUSE_OPTIONS = ['block_urls', 'throttling', 'viewport', 'user_agent', 'locale', 'steps'] as const;
 
 /** Whether a URL matches a blocked-URL pattern, as Chromium reads one (`*` any run of characters). */
 export function matchesPattern(url: string, pattern: string): boolean {

@@ -4,6 +4,7 @@ import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
 import { optionsView } from '../report/options-view.ts';
 import { runsSection } from './runs-view.ts';
+import { stepsSection } from './steps-view.ts';
 import { type Waterfall, waterfall, waterfallRows } from './waterfall.ts';
 
 interface Vital {
@@ -74,6 +75,7 @@ export function lighthouseBody(
 ${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
 ${vitalsSection(obj(test.vitals), test.device)}
 ${runsSection(test.runResults, test.spread)}
+${stepsSection(obj(test.result).steps)}
 ${optionsView(test.options, obj(test.result))}
 ${
   frames.length

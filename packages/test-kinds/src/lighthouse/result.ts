@@ -19,6 +19,24 @@ export const lighthouseResult = z
       .array(z.object({ pattern: z.string(), requests: z.int().min(0) }))
       .optional()
       .describe("Each `block_urls` pattern and how many of the page's requests it kept in Chromium."),
+    steps: z
+      .array(
+        z.object({
+          index: z.int().min(0).describe('0 is loading the test URL; then the steps in order, from 1.'),
+          type: z.enum(['load', 'navigate', 'click', 'type', 'wait_for', 'wait', 'start_timespan', 'end_timespan']),
+          description: z.string(),
+          scores: z.record(z.string(), z.int().min(0).max(100).nullable()).optional(),
+          vitals: z.record(z.string(), z.number().nullable()).optional(),
+          interaction: z
+            .object({ inp_ms: z.number().nullable(), cls: z.number().nullable(), tbt_ms: z.number().nullable() })
+            .optional()
+            .describe("A timespan's interaction, at its end_timespan step."),
+        }),
+      )
+      .optional()
+      .describe(
+        "A user flow's steps: navigations with their scores and vitals, timespans with their INP, CLS and TBT. The test's own figures are the last navigation's.",
+      ),
     resources: z
       .record(z.string(), z.object({ requests: z.int().min(0), transfer_bytes: z.int().min(0) }))
       .optional()

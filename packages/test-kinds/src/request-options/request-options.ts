@@ -24,6 +24,8 @@ export interface RequestSecrets {
   headers: Record<string, string>;
   cookies: CookieInput[];
   basicAuth: { username: string; password: string } | null;
+  /** What a user flow's `type` steps type (a login form's password), by step index. */
+  typed?: Record<number, string>;
 }
 
 // Hop-by-hop and framing headers (RFC 9110 §7.6.1, §6.4), and the ones the options stand for: a request
@@ -125,14 +127,29 @@ export function pageCredentials(secrets: RequestSecrets | null, testUrl: string)
 
 /**
  * Everything a request asked beyond url, type and device, as the test (or monitor) keeps it: the
- * credentials split off as secrets and shown redacted, and the kind's own settings (lighthouse's
- * throttling, viewport...) as given.
+ * credentials and what a user flow types split off as secrets and shown redacted, and the kind's own
+ * settings (lighthouse's throttling, viewport...) as given.
  */
 export function requestOptions(input: RequestOptionsInput, kindOptions: readonly string[]) {
-  const { shown, secrets } = splitRequestOptions(input);
+  const split = splitRequestOptions(input);
+  const shown = split.shown;
+  let secrets = split.secrets;
   for (const name of kindOptions) {
     const value = (input as Record<string, unknown>)[name];
     if (value !== undefined) shown[name] = value;
   }
+  const steps = (input as { steps?: Array<{ type: string; text?: string }> }).steps;
+  const typed = Object.fromEntries(
+    (steps ?? []).flatMap((s, i) => (s.type === 'type' && s.text !== undefined ? [[i, s.text]] : [])),
+  );
+  if (steps && Object.keys(typed).length) {
+    shown.steps = steps.map((s) => (s.type === 'type' ? { ...s, text: REDACTED } : s));
+    secrets = { ...(secrets ?? { headers: {}, cookies: [], basicAuth: null }), typed };
+  }
   return { shown, secrets };
 }
+
+/** Whether a request carries anything that must be sealed (so a deployment without SECRETS_KEY refuses it). */
+export const carriesSecrets = (input: RequestOptionsInput) =>
+  requestOptions(input, []).secrets !== null ||
+  Boolean((input as { steps?: Array<{ type: string }> }).steps?.some((s) => s.type === 'type'));

@@ -4,8 +4,11 @@ import { enqueue, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
 import {
+  carriesSecrets,
   checkRequestOptions,
+  checkSteps,
   kindNamed,
+  MAX_STEPS,
   kindOptionNames,
   type LighthouseOptions,
   parseAssertions,
@@ -94,10 +97,7 @@ export async function checkTestRequest(
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
   }
-  const hasSecrets = Boolean(
-    (input.headers && Object.keys(input.headers).length) || input.cookies?.length || input.basic_auth,
-  );
-  if (hasSecrets && !deps.secretsKey) {
+  if (carriesSecrets(input) && !deps.secretsKey) {
     throw new TestRejected(
       'secrets_unavailable',
       'This deployment has no SECRETS_KEY, so it cannot keep header, cookie or password values; ask without them.',
@@ -129,7 +129,16 @@ export async function checkTestRequest(
   }
   const allowPrivate = deps.allowPrivateTargets;
   await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);
-  const problem = checkRequestOptions(input, input.url);
+  const problem =
+    checkRequestOptions(input, input.url) ??
+    (input.steps
+      ? input.steps.length > MAX_STEPS
+        ? { path: 'body.steps', message: `at most ${MAX_STEPS} steps` }
+        : checkSteps(input.steps)
+      : null) ??
+    (input.steps && (input.runs ?? 1) > 1
+      ? { path: 'body.runs', message: 'must be 1 with steps (a flow runs once)' }
+      : null);
   if (problem) {
     throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {
       field: problem,

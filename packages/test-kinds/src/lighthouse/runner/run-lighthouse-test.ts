@@ -11,6 +11,7 @@ import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
 import { buildHar } from './build-har.ts';
 import { collectArtifacts } from './collect-artifacts.ts';
+import { type FlowStepResult, runFlow, StepFailed } from './run-flow.ts';
 import { type LighthouseRun, runLighthouse } from './run-lighthouse.ts';
 import { representativeIndex, runEntries, spreadOf } from './runs.ts';
 import { resourceSummary, summarise } from './summarise.ts';
@@ -64,7 +65,22 @@ export async function runLighthouseTest(
     const budget = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new BudgetExceeded()), deps.timeoutMs);
     });
+    let flowSteps: FlowStepResult[] | null = null;
     const all = (async () => {
+      if (options.steps?.length) {
+        // A user flow runs once: the URL, then the steps, on one page.
+        const flow = await deps.browsers.withPage(proxy.url, async (page) => {
+          if (credentials) await applyCredentials(page, credentials);
+          return runFlow(page, test.url, options.steps!, secrets?.typed ?? {}, {
+            device: test.device,
+            maxWaitForLoad: deps.maxWaitForLoadMs,
+            options,
+          });
+        });
+        runs.push(flow.run);
+        flowSteps = flow.steps;
+        return;
+      }
       while (runs.length < test.runCount) {
         const run = await deps.browsers.withPage(proxy.url, async (page) => {
           if (credentials) await applyCredentials(page, credentials);
@@ -82,6 +98,7 @@ export async function runLighthouseTest(
     try {
       await Promise.race([all, budget]);
     } catch (error) {
+      if (error instanceof StepFailed) return targetFailure('step_failed', error.message);
       if (!(error instanceof BudgetExceeded)) throw error;
       all.catch(() => {});
       await deps.browsers.abort();
@@ -128,6 +145,7 @@ export async function runLighthouseTest(
           warnings: lhr.runWarnings ?? [],
           resources: resourceSummary(lhr),
           ...(options.block_urls?.length ? { blocked_urls: blockedByPattern(devtoolsLog, options.block_urls) } : {}),
+          ...(flowSteps ? { steps: flowSteps } : {}),
         },
         runResults: runEntries(summaries, chosen),
         spread: spreadOf(summaries.map((s) => s.performanceScore)) ?? Prisma.DbNull,

@@ -21,7 +21,7 @@ export interface LighthouseRun {
  * run in flight: lookups are synchronous) loses nothing. Keep the dependency at the version Lighthouse pins,
  * so this is the copy Lighthouse loads (trace-engine.test.ts checks).
  */
-const forgetTraces = () => Extras.StackTraceForEvent.stackTraceForEventInTrace.clear();
+export const forgetTraces = () => Extras.StackTraceForEvent.stackTraceForEventInTrace.clear();
 
 /**
  * One Lighthouse navigation on a Puppeteer page: mobile defaults (simulated throttling) or desktop, with

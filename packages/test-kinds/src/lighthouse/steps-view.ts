@@ -1,0 +1,24 @@
+import { fmtMs, scoreClass } from '../report/format.ts';
+import { html, type SafeHtml } from '../report/html.ts';
+import { arr, num, obj, str } from '../report/read-json.ts';
+
+/** A user flow's steps (issue 18): each navigation with its performance and LCP, each timespan with its interaction. */
+export function stepsSection(steps: unknown): SafeHtml {
+  const rows = arr(steps).map(obj);
+  if (rows.length === 0) return html``;
+  return html`<section class="card" aria-labelledby="flow"><h2 id="flow">User flow</h2>
+<table class="steps"><thead><tr><th scope="col">Step</th><th scope="col">What</th><th scope="col">Measured</th></tr></thead><tbody>${rows.map(
+    (s) => {
+      const scores = obj(s.scores);
+      const vitals = obj(s.vitals);
+      const interaction = obj(s.interaction);
+      const perf = num(scores.performance);
+      const measured = s.scores
+        ? html`performance <span class="badge ${scoreClass(perf)}">${perf === null ? '–' : String(perf)}</span> · LCP ${fmtMs(num(vitals.lcp_ms))} · CLS ${String(num(vitals.cls) ?? '–')}`
+        : s.interaction
+          ? html`INP ${fmtMs(num(interaction.inp_ms))} · CLS ${String(num(interaction.cls) ?? '–')} · TBT ${fmtMs(num(interaction.tbt_ms))}`
+          : html`<span class="meta">–</span>`;
+      return html`<tr><td>${String(num(s.index) ?? '')}</td><td>${str(s.description) ?? ''}</td><td>${measured}</td></tr>`;
+    },
+  )}</tbody></table><p class="meta">The scores, vitals, screenshots and waterfall above are the last navigation's.</p></section>`;
+}
