@@ -1615,6 +1615,8 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description While the test is queued or running: seconds until it is worth looking again (what its type usually takes, less what it has run; 1 to 30). Absent once it has finished. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

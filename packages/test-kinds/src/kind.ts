@@ -58,6 +58,8 @@ export interface TestKind<
   audits: z.ZodType;
   /** The assertion keys the kind knows (issue 15), in Lighthouse CI's syntax. */
   assertionRules: KeyRules;
+  /** How long one run usually takes, in seconds: the Retry-After hint an unfinished test's GET gives. */
+  typicalSeconds: number;
   /** Request fields only this kind takes (issue 18: lighthouse's settings); others answer 400 for them. */
   options: readonly string[];
   /** What monitors of this kind schedule, plot and alert on (issue 16). */

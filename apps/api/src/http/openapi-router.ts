@@ -1,11 +1,14 @@
 import express, { type RequestHandler, Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../openapi/load-spec.ts';
+import { ProblemError } from './problem.ts';
 
 /**
- * A router for one OpenAPI document: JSON bodies up to 64 KB, the document served (without auth) at
- * /openapi.json with its absolute server address, then the guards (authentication, rate limits), then
- * validation of every request (and, when asked, every response) against the document, then the routes.
+ * A router for one OpenAPI document: the document served (without auth) at /openapi.json with its
+ * absolute server address, then the guards (authentication, rate limits: decided before the body is
+ * read, so a bad key is 401 whatever the body and every answer carries the RateLimit headers), then
+ * JSON bodies up to 64 KB that must be objects, then validation of every request (and, when asked, every
+ * response) against the document, then the routes.
  */
 export function openApiRouter(
   spec: OpenApiDocument,
@@ -21,8 +24,9 @@ export function openApiRouter(
   router.get('/openapi.json', (_req, res) => {
     res.json(served);
   });
-  router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
   router.use(...guards);
+  router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: false }));
+  router.use(jsonObjectBody);
   router.use(
     OpenApiValidator.middleware({
       // The validator resolves $refs in place: give it its own copy.
@@ -40,3 +44,24 @@ export function openApiRouter(
   router.use(routes);
   return router;
 }
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * A body is a JSON object: `null`, `[]` or `"x"` are refused as such (not as "not valid JSON"), and an
+ * empty body is an empty object, so the validator names the missing fields (`url`) rather than "body".
+ */
+const jsonObjectBody: RequestHandler = (req, _res, next) => {
+  if (!WITH_BODY.has(req.method)) return next();
+  const empty = req.body === undefined && (req.headers['content-length'] === '0' || !req.headers['content-length']);
+  if (empty && !req.headers['transfer-encoding']) {
+    // Nothing sent has no type either: read it as `{}`, so the answer is about the fields it lacks.
+    req.body = {};
+    req.headers['content-type'] ??= 'application/json';
+    return next();
+  }
+  if (req.body !== undefined && (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))) {
+    return next(new ProblemError(400, 'validation_failed', 'The request body must be a JSON object.'));
+  }
+  next();
+};

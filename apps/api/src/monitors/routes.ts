@@ -95,7 +95,7 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     });
     await syncSchedule(monitorRuns, monitor);
     await runNow(monitorRuns, monitor.id);
-    res.status(201).location(`/api/v1/monitors/${monitor.id}`).json(presentMonitor(monitor));
+    res.status(201).location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`).json(presentMonitor(monitor));
   });
 
   router.get('/monitors', requireScope('read'), async (req, res) => {

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
+import { retryHint } from './retry-hint.ts';
 
 /** How long an artifact's download address works. */
 const URL_TTL_SECONDS = 900;
@@ -12,11 +13,15 @@ async function completedTest(db: Db, teamId: string, testId: string): Promise<Te
   const test = await db.test.findFirst({ where: { id: testId, teamId } });
   if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');
   if (test.status !== 'completed') {
-    const detail =
-      test.status === 'failed'
-        ? 'The test failed, so it has no artifacts.'
-        : `The test is ${test.status}; artifacts come when it completes.`;
-    throw new ProblemError(409, 'test_not_completed', detail);
+    if (test.status === 'failed')
+      throw new ProblemError(409, 'test_not_completed', 'The test failed, so it has no artifacts.');
+    const wait = retryHint(test)!;
+    throw new ProblemError(
+      409,
+      'test_not_completed',
+      `The test is ${test.status}; its artifacts come when it completes. Poll GET /api/v1/tests/${test.id} (its Retry-After says when: about ${wait} s now) or pass a callback_url to be told.`,
+      { headers: { 'Retry-After': String(wait) } },
+    );
   }
   return test;
 }

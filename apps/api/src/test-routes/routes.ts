@@ -5,6 +5,7 @@ import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
 import { type AcceptDeps, acceptTest, type TestRequest, TestRejected, withCallback } from '@pageprobe/test-lifecycle';
 import { parseLimit } from '../http/keyset.ts';
+import { retryHint } from './retry-hint.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest } from './present-test.ts';
 import { readTest } from './read-test.ts';
@@ -42,7 +43,7 @@ export function testRoutes(deps: ApiDeps): Router {
       res.status(200).json({ ...presentTest(test, base, accepted.delivery), replayed: true });
       return;
     }
-    res.status(202).location(`/api/v1/tests/${test.id}`).json(presentCreated(test, base));
+    res.status(202).location(`${base}/api/v1/tests/${test.id}`).json(presentCreated(test, base));
   });
 
   router.get('/tests', requireScope('read'), async (req, res) => {
@@ -67,6 +68,9 @@ export function testRoutes(deps: ApiDeps): Router {
             include: withCallback.delivery.include,
           })
         : null;
+    // Polling politely: an unfinished test says when to look again (the client of issue 17 follows it).
+    const wait = retryHint(test);
+    if (wait !== null) res.set('Retry-After', String(wait));
     res.json(presentTest(test, base, delivery));
   });
 

@@ -23,6 +23,7 @@ export const lighthouse = defineKind({
   result: lighthouseResult,
   audits: lighthouseAudits,
   assertionRules: lighthouseAssertionRules,
+  typicalSeconds: 8,
   options: LIGHTHOUSE_OPTIONS,
   monitor: {
     minIntervalSeconds: { free: 3600 },

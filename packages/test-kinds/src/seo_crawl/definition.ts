@@ -21,6 +21,7 @@ export const seoCrawl = defineKind({
   result: seoCrawlResult,
   audits: seoCrawlAudits,
   assertionRules: seoAssertionRules,
+  typicalSeconds: 20,
   options: [],
   monitor: {
     minIntervalSeconds: { free: 86_400 },

@@ -21,6 +21,7 @@ export const uptime = defineKind({
   result: uptimeResult,
   audits: uptimeAudits,
   assertionRules: uptimeAssertionRules,
+  typicalSeconds: 1,
   options: [],
   monitor: {
     minIntervalSeconds: { free: 300 },
