@@ -30,7 +30,7 @@ const { origin } = await startApiInProcess(env, common);
 await startApp('worker-uptime', env.appEnv(common));
 await startApp('callback-dispatcher', env.appEnv({ ...common, SWEEP_INTERVAL_MS: '500' }));
 const target = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('up'));
-const { key } = await teamWithKey(env, { credits: 10 });
+const { key, teamId } = await teamWithKey(env, { credits: 10 });
 const client = createClient({ baseUrl: origin, apiKey: key });
 const url = `${target.url}/`;
 
@@ -262,22 +262,31 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
   }
 });
 
-test('@pageprobe/client packs for npm (built JavaScript and types) and works from an empty project', async () => {
+test('@pageprobe/client and @pageprobe/webhook-verify pack for npm and work from an empty project, on a real delivery', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'client-pack-'));
   const pnpm = new URL('../.tools/node_modules/.bin/pnpm', import.meta.url).pathname;
-  const packed = await exec(
-    pnpm,
-    ['pack', '--pack-destination', dir],
-    {},
-    new URL('../packages/client', import.meta.url).pathname,
-  );
-  assert.equal(packed.code, 0, packed.stderr);
+  for (const pkg of ['client', 'webhook-verify']) {
+    const packed = await exec(
+      pnpm,
+      ['pack', '--pack-destination', dir],
+      {},
+      new URL(`../packages/${pkg}`, import.meta.url).pathname,
+    );
+    assert.equal(packed.code, 0, packed.stderr);
+  }
   const project = join(dir, 'project');
   await run('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
   const installed = await exec(
     'npm',
-    ['install', '--offline', '--no-audit', '--no-fund', join(dir, 'pageprobe-client-0.1.0.tgz')],
+    [
+      'install',
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      join(dir, 'pageprobe-client-0.1.0.tgz'),
+      join(dir, 'pageprobe-webhook-verify-0.1.0.tgz'),
+    ],
     {},
     project,
   );
@@ -291,4 +300,22 @@ console.log(JSON.stringify({ plan: credits.plan, error: denied instanceof Pagepr
   );
   const checked = await run(process.execPath, [join(project, 'check.mjs'), origin, key], { cwd: project });
   assert.deepEqual(JSON.parse(checked.stdout), { plan: 'pro', error: 'unauthorized' });
+
+  // A real delivery, signed by the dispatcher with the team's secret, verified by the installed package.
+  await env.db.team.update({ where: { id: teamId }, data: { webhookSecret: 'whsec_doors_receiver' } });
+  const receiver = await startServer();
+  await client.createTest({ url, type: 'uptime', callback_url: `${receiver.url}/hook` });
+  const delivery = await receiver.nth(1, 30_000);
+  writeFileSync(join(project, 'body.bin'), delivery.raw);
+  writeFileSync(
+    join(project, 'receive.mjs'),
+    `import { readFileSync } from 'node:fs';
+import { verifySignature } from '@pageprobe/webhook-verify';
+verifySignature(process.argv[2], readFileSync('body.bin'), 'whsec_doors_receiver');
+console.log(JSON.parse(readFileSync('body.bin', 'utf8')).event);`,
+  );
+  const received = await run(process.execPath, ['receive.mjs', String(delivery.headers['x-service-signature'])], {
+    cwd: project,
+  });
+  assert.equal(received.stdout.trim(), 'test.completed');
 });
