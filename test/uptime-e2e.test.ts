@@ -44,7 +44,7 @@ test('uptime test: queued, checked by the worker, signed callback delivered, GET
   const created = await startUptimeTest(`${target.url}/health`);
   assert.equal(created.body.status, 'queued');
   assert.equal(created.body.type, 'uptime');
-  assert.equal(created.headers.get('location'), `/api/v1/tests/${created.body.id}`);
+  assert.equal(created.headers.get('location'), `${origin}/api/v1/tests/${created.body.id}`);
   assert.match(created.body.report_url!, new RegExp(`^${origin}/reports/[A-Za-z0-9_-]{43}$`));
 
   const callback = await receiver.nth(1);
