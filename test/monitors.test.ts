@@ -324,8 +324,8 @@ test('monitor.regressed when the score falls more than regression_points below t
       regressionPoints: 10,
     },
   });
-  const run = async (score: number) => {
-    const t = await env.db.test.create({
+  const running = () =>
+    env.db.test.create({
       data: {
         teamId,
         monitorId: monitor.id,
@@ -336,6 +336,8 @@ test('monitor.regressed when the score falls more than regression_points below t
         reportToken: randomBytes(32).toString('base64url'),
       },
     });
+  const run = async (score: number) => {
+    const t = await running();
     await finishTest(lifecycle, t.id, { status: 'completed', fields: { performanceScore: score } });
     return t.id;
   };
@@ -349,17 +351,7 @@ test('monitor.regressed when the score falls more than regression_points below t
     ['monitor.regressed', 'score_dropped', dropped, { score: 75, median_of_last_runs: 90, drop: 15, threshold: 10 }],
   );
   // A failed run (the page's fault) counts toward monitor.down, not as a regression.
-  const failing = await env.db.test.create({
-    data: {
-      teamId,
-      monitorId: monitor.id,
-      type: 'lighthouse',
-      url: monitor.url,
-      device: 'mobile',
-      status: 'running',
-      reportToken: randomBytes(32).toString('base64url'),
-    },
-  });
+  const failing = await running();
   await finishTest(lifecycle, failing.id, {
     status: 'failed',
     error: { code: 'http_error', message: '500' },

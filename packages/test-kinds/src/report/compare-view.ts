@@ -1,6 +1,7 @@
 import { kindNamed } from '../registry.ts';
 import { fmtBytes, fmtMs, utc } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
+import { pageStart } from './layout.ts';
 import { type Json, num, obj, str } from './read-json.ts';
 import type { ReportArtifact, ReportTest } from './report-test.ts';
 
@@ -122,17 +123,7 @@ export function compareView(head: ComparedSide, base: ComparedSide, deltas: Json
   const side = (s: ComparedSide, name: string) =>
     html`<li><strong>${name}</strong>: <a href="${s.reportHref}">${s.test.url}</a> <span class="meta">${kind.usesDevice ? `${s.test.device} · ` : ''}${s.test.completedAt ? utc(s.test.completedAt) : ''}</span></li>`;
   const strips = [filmstrip(base, 'Base'), filmstrip(head, 'Head')];
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${kind.title} compared: ${head.test.url} · Pageprobe</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${css}">
-</head>
-<body>
+  return html`${pageStart(`${kind.title} compared: ${head.test.url}`, css)}
 <header class="top"><span class="brand">Pageprobe</span></header>
 <main>
 <h1>${kind.title}: what changed</h1>

@@ -4,6 +4,19 @@ import { utc } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import type { ReportTest } from './report-test.ts';
 
+/** The head and opening of every report page: no indexing, no favicon request, our stylesheet. */
+export const pageStart = (title: string, css: string): SafeHtml => html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${title} · Pageprobe</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${css}">
+</head>
+<body>`;
+
 /** The page every report shares: header with the tested URL, the body, a link to the JSON resource. */
 export function layout(test: ReportTest, links: { css: string; json: string }, body: SafeHtml): SafeHtml {
   const done = test.status === 'completed' || test.status === 'failed';
@@ -12,17 +25,7 @@ export function layout(test: ReportTest, links: { css: string; json: string }, b
     kindNamed(test.type).usesDevice ? test.device : null,
     `${done ? 'finished' : 'started'} ${utc(test.completedAt ?? test.createdAt)}`,
   ];
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${kindNamed(test.type).title} of ${test.url} · Pageprobe</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${links.css}">
-</head>
-<body>
+  return html`${pageStart(`${kindNamed(test.type).title} of ${test.url}`, links.css)}
 <header class="top"><span class="brand">Pageprobe</span><a href="${links.json}">This test as JSON (API key needed)</a></header>
 <main>
 <h1>${test.url}</h1>
