@@ -162,6 +162,8 @@ try {
   env.ADMIN_TOKEN ||= readOrCreate(`${DATA}/admin-token`, () => randomBytes(24).toString('base64url'));
   // Seals request secrets (header and cookie values, passwords) at rest; losing it only loses queued tests' secrets.
   env.SECRETS_KEY ||= readOrCreate(`${DATA}/secrets-key`, () => randomBytes(32).toString('base64'));
+  // The apps' output is piped through here: tell them whether a person reads it.
+  env.LOG_FORMAT ||= process.stdout.isTTY ? 'pretty' : 'json';
   env.HOST ||= '127.0.0.1';
   env.PORT ||= '3000';
   env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;

@@ -12,7 +12,7 @@ import { gracefulClose } from './http/graceful-close.ts';
 import { openTestQueues } from './test-queues.ts';
 
 const config = loadApiConfig();
-const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
+const logger = createLogger({ name: 'api', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const pool = createPool(config.DATABASE_URL, {
   size: 20,
   onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),

@@ -13,7 +13,7 @@ const browsers = new BrowserPool({
   recycleAfter: config.BROWSER_RECYCLE_AFTER,
   trustedSpki: config.CHROME_TRUSTED_SPKI,
   sandbox: config.CHROME_SANDBOX,
-  logger: createLogger({ name: 'worker-browser', level: config.LOG_LEVEL }),
+  logger: createLogger({ name: 'worker-browser', level: config.LOG_LEVEL, format: config.LOG_FORMAT }),
 });
 const runners = { lighthouse: lighthouseRunner, seo_crawl: seoCrawlRunner };
 await startTestWorkerHost({

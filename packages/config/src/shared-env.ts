@@ -36,6 +36,8 @@ export const targetEnv = {
 
 export const commonEnv = {
   LOG_LEVEL: logLevel,
+  /** json or pretty; unset: pretty on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 };
 

@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -34,10 +35,24 @@ export const REDACT_PATHS = [
 export interface LoggerConfig {
   name: string;
   level?: LoggerOptions['level'];
+  /** JSON lines (for machines), or readable coloured lines (for a person at a terminal). Default: by stdout. */
+  format?: 'json' | 'pretty' | undefined;
 }
 
-/** One root logger per process; requests and jobs take `logger.child({...})`. */
-export function createLogger({ name, level = 'info' }: LoggerConfig, destination?: pino.DestinationStream): Logger {
+/**
+ * One root logger per process; requests and jobs take `logger.child({...})`. JSON lines unless stdout is
+ * a terminal (or LOG_FORMAT=pretty, which `npm start` sets when it runs on one): then one readable,
+ * coloured line per entry. Redaction happens before either.
+ */
+export function createLogger(
+  { name, level = 'info', format = process.stdout.isTTY ? 'pretty' : 'json' }: LoggerConfig,
+  destination?: pino.DestinationStream,
+): Logger {
+  const out =
+    destination ??
+    (format === 'pretty'
+      ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,app', sync: true })
+      : undefined);
   return pino(
     {
       name,
@@ -46,6 +61,6 @@ export function createLogger({ name, level = 'info' }: LoggerConfig, destination
       timestamp: pino.stdTimeFunctions.isoTime,
       base: { app: name },
     },
-    destination,
+    out,
   );
 }

@@ -48,7 +48,7 @@ export interface WorkerHostOptions {
  */
 export async function startWorkerHost(options: WorkerHostOptions): Promise<WorkerHost> {
   const { app, config } = options;
-  const logger = createLogger({ name: app, level: config.LOG_LEVEL });
+  const logger = createLogger({ name: app, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const pool = createPool(config.DATABASE_URL, {
     size: options.poolSize,
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
