@@ -11,7 +11,7 @@ import { createTestEnv } from './support/test-env.ts';
 
 const env = await createTestEnv();
 const { origin } = await startApiInProcess(env, { ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_WRITES_PER_MIN: '1000' });
-const { key } = await teamWithKey(env, { credits: 5 });
+const { key, teamId, admin } = await teamWithKey(env, { credits: 5 });
 const target = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('up'));
 const api = `${origin}/api/v1`;
 
@@ -51,6 +51,12 @@ test('authentication comes before the body: no key or a bad key is 401 whatever 
     const res = await post(body, {}, token);
     assert.equal(res.status, 401, `${body.slice(0, 20)} ${token}`);
   }
+  // And the key's scope: a read key is 403 for any write, whatever the body (with the RateLimit headers).
+  const reader = (await admin.createApiKey(teamId, { scope: 'read' })).key;
+  const denied = await post('{not json', {}, reader);
+  assert.equal(denied.status, 403);
+  assert.equal(((await denied.json()) as { code: string }).code, 'insufficient_scope');
+  assert.ok(denied.headers.get('ratelimit'));
 });
 
 test('every answer carries the RateLimit headers: 202, 400, 413 and 415 too', async () => {

@@ -1,7 +1,7 @@
 import express, { type Express, Router } from 'express';
 import { createAdminService } from './admin/admin-service.ts';
 import { adminRoutes } from './admin/routes.ts';
-import { authenticateApiKey } from './auth/api-key-auth.ts';
+import { authenticateApiKey, writesNeedWriteScope } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
@@ -94,6 +94,7 @@ export function createApp(deps: ApiDeps): Express {
           { readsPerMinute: config.RATE_LIMIT_READS_PER_MIN, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MIN },
           deps.logger,
         ),
+        writesNeedWriteScope,
       ],
       routes: publicRoutes,
       validateResponses,

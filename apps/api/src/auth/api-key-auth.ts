@@ -60,13 +60,22 @@ export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddress
 }
 
 /** `write` includes everything `read` allows. */
+/**
+ * Every call that changes something needs a write key, decided (like authentication) before the body is
+ * read: a read key gets 403 whatever it sends. Routes still say their scope (requireScope) as well.
+ */
+export const writesNeedWriteScope: RequestHandler = (req, _res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return requireScope('write')(req, _res, next);
+  next();
+};
+
 export function requireScope(scope: 'read' | 'write'): RequestHandler {
   return (req, _res, next) => {
     if (scope === 'write' && req.auth?.scope !== 'write') {
       throw new ProblemError(
         403,
         'insufficient_scope',
-        'This API key has read scope; starting a test needs write scope.',
+        'This API key has read scope; starting tests and changing monitors need write scope.',
       );
     }
     next();
