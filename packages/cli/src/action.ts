@@ -4,25 +4,19 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createClient, PageprobeError, type Test } from '@pageprobe/client';
-import { type Assertions, parseAssert, readLighthouserc, UsageError } from './assertions.ts';
+import { type Assertions, gatherAssertions, UsageError } from './assertions.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
 const input = (name: string) => (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 
 /** `assertions`: a JSON object (Lighthouse CI's), or one `<key>=<expr>` per line as the CLI's --assert. */
-function assertionsInput(text: string, configPath: string): { assertions?: Assertions; runs?: number } {
-  const rc = configPath ? readLighthouserc(configPath) : { assertions: {} };
-  let assertions: Assertions = { ...rc.assertions };
-  if (text.startsWith('{')) assertions = { ...assertions, ...(JSON.parse(text) as Assertions) };
-  else
-    for (const line of text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)) {
-      const [key, expr] = parseAssert(line);
-      assertions[key] = expr;
-    }
-  return { ...(Object.keys(assertions).length ? { assertions } : {}), ...(rc.runs ? { runs: rc.runs } : {}) };
+function assertionsInput(text: string, configPath: string) {
+  if (text.startsWith('{')) return gatherAssertions(configPath || undefined, [], JSON.parse(text) as Assertions);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return gatherAssertions(configPath || undefined, lines);
 }
 
 /** One name=value for GITHUB_OUTPUT; multi-line values in the heredoc form GitHub documents. */

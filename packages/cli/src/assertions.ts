@@ -45,3 +45,21 @@ export function readLighthouserc(path: string): { assertions: Assertions; runs?:
   const runs = rc.ci?.collect?.numberOfRuns;
   return { assertions, ...(typeof runs === 'number' ? { runs } : {}) };
 }
+
+/**
+ * The assertions of a test: a lighthouserc's (and its numberOfRuns), then `--assert` expressions and a
+ * JSON object of Lighthouse CI assertions on top, each later one winning for its key.
+ */
+export function gatherAssertions(
+  config: string | undefined,
+  exprs: string[],
+  json: Assertions = {},
+): { assertions?: Assertions; runs?: number } {
+  const rc = config ? readLighthouserc(config) : { assertions: {} };
+  const assertions: Assertions = { ...rc.assertions, ...json };
+  for (const arg of exprs) {
+    const [key, expr] = parseAssert(arg);
+    assertions[key] = expr;
+  }
+  return { ...(Object.keys(assertions).length ? { assertions } : {}), ...(rc.runs ? { runs: rc.runs } : {}) };
+}

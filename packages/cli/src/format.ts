@@ -1,4 +1,4 @@
-import type { Comparison, Test } from '@pageprobe/client';
+import { type Comparison, significantChanges, type Test } from '@pageprobe/client';
 
 // What a person reads: one screen per test, the figures that matter first.
 
@@ -67,27 +67,13 @@ export function summary(t: Test, paint: Paint = plain): string {
 
 /** The figures that changed significantly, worse first. */
 export function comparisonSummary(c: Comparison, paint: Paint = plain): string {
-  const rows: Array<{ name: string; change: string; text: string }> = [];
-  const walk = (value: unknown, name: string) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    const d = value as Record<string, unknown>;
-    if ('delta' in d && 'change' in d) {
-      if (d.change !== 'same')
-        rows.push({
-          name,
-          change: String(d.change),
-          text: `${d.base} → ${d.head} (${Number(d.delta) > 0 ? '+' : ''}${d.delta})`,
-        });
-      return;
-    }
-    for (const [k, v] of Object.entries(d)) walk(v, name ? `${name}.${k}` : k);
-  };
-  walk(c.deltas, '');
-  rows.sort((a, b) => (a.change === b.change ? 0 : a.change === 'worse' ? -1 : 1));
+  const rows = significantChanges(c).sort((a, b) => (a.change === b.change ? 0 : a.change === 'worse' ? -1 : 1));
   const lines = [`${c.type}: ${c.head.url} (head) against ${c.base.url} (base)`];
   if (rows.length === 0) lines.push('  no significant change');
-  for (const r of rows)
-    lines.push(`  ${r.change === 'worse' ? paint.bad('worse ') : paint.ok('better')} ${r.name}: ${r.text}`);
+  for (const r of rows) {
+    const text = `${r.base} → ${r.head} (${r.delta > 0 ? '+' : ''}${r.delta})`;
+    lines.push(`  ${r.change === 'worse' ? paint.bad('worse ') : paint.ok('better')} ${r.name}: ${text}`);
+  }
   lines.push(`  report: ${c.report_url}`);
   return lines.join('\n');
 }

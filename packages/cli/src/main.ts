@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
-import { type Assertions, parseAssert, readLighthouserc, UsageError } from './assertions.ts';
+import { gatherAssertions, UsageError } from './assertions.ts';
 import { colours, comparisonSummary, plain, summary } from './format.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
@@ -65,15 +65,8 @@ const int = (name: string, value: string | undefined) => {
   return n;
 };
 
-function assertionsFrom(values: { assert?: string[]; config?: string }): { assertions?: Assertions; runs?: number } {
-  const rc = values.config ? readLighthouserc(values.config) : { assertions: {} };
-  const assertions: Assertions = { ...rc.assertions };
-  for (const arg of values.assert ?? []) {
-    const [key, expr] = parseAssert(arg);
-    assertions[key] = expr;
-  }
-  return { ...(Object.keys(assertions).length ? { assertions } : {}), ...(rc.runs ? { runs: rc.runs } : {}) };
-}
+const assertionsFrom = (values: { assert?: string[]; config?: string }) =>
+  gatherAssertions(values.config, values.assert ?? []);
 
 /** Runs one command line; resolves with the exit code (see USAGE). */
 export async function run(argv: string[], io: Io): Promise<number> {

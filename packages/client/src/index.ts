@@ -1,4 +1,5 @@
 export { type Answer, type ClientOptions, createClient, type PageprobeClient } from './client.ts';
+export { type Change, significantChanges } from './changes.ts';
 export { PageprobeError } from './errors.ts';
 export type * from './types.ts';
 export type { WaitOptions } from './wait.ts';

@@ -1,4 +1,4 @@
-import { PageprobeError } from './errors.ts';
+import { PageprobeError, retryAfter } from './errors.ts';
 import type { PageprobeClient } from './client.ts';
 import type { Test } from './types.ts';
 
@@ -44,8 +44,8 @@ export async function waitForTest(client: PageprobeClient, testId: string, opts:
       const { data: test, headers } = await client.getTestAnswer(testId);
       opts.onProgress?.(test, Date.now() - started);
       if (finished(test)) return test;
-      const hint = Number(headers.get('retry-after'));
-      if (Number.isFinite(hint) && hint > 0) waitMs = hint * 1000;
+      const hint = retryAfter(headers);
+      if (hint) waitMs = hint * 1000;
     } catch (error) {
       if (!(error instanceof PageprobeError) || error.code !== 'rate_limited') throw error;
       waitMs = (error.retryAfterSeconds ?? interval / 1000) * 1000;

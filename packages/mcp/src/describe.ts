@@ -1,4 +1,4 @@
-import type { Comparison, Monitor, Test } from '@pageprobe/client';
+import { type Comparison, type Monitor, significantChanges, type Test } from '@pageprobe/client';
 
 // What an assistant reads back: a few lines per result (the structured content carries the rest).
 
@@ -42,17 +42,7 @@ export function describeTest(t: Test): string {
 }
 
 export function describeComparison(c: Comparison): string {
-  const changed: string[] = [];
-  const walk = (v: unknown, name: string) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return;
-    const d = v as Record<string, unknown>;
-    if ('delta' in d && 'change' in d) {
-      if (d.change !== 'same') changed.push(`${name} ${d.change}: ${d.base} → ${d.head}`);
-      return;
-    }
-    for (const [k, x] of Object.entries(d)) walk(x, name ? `${name}.${k}` : k);
-  };
-  walk(c.deltas, '');
+  const changed = significantChanges(c).map((x) => `${x.name} ${x.change}: ${x.base} → ${x.head}`);
   return [
     `${c.head.url} against ${c.base.url} (${c.type})`,
     ...(changed.length ? changed : ['no significant change']),

@@ -1,1 +1,1 @@
-export { open, parseSecretsKey, SecretsError, seal } from './secret-box.ts';
+export { open, SecretsError, seal } from './secret-box.ts';

@@ -12,14 +12,6 @@ export class SecretsError extends Error {
   override readonly name = 'SecretsError';
 }
 
-/** The key from its configured form: 32 bytes, base64 (`openssl rand -base64 32`). */
-export function parseSecretsKey(base64: string): Buffer {
-  const key = Buffer.from(base64, 'base64');
-  if (key.length !== 32)
-    throw new SecretsError('SECRETS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
-  return key;
-}
-
 /** Seals a JSON value; `context` (the row it belongs to) is authenticated too, so a sealed value cannot be moved to another row. */
 export function seal(key: Buffer, value: unknown, context: string): Buffer {
   const iv = randomBytes(IV_BYTES);

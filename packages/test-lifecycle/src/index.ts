@@ -3,7 +3,6 @@ export { blendedScore, gradeFor } from './grade.ts';
 export { reportUrl } from './report-url.ts';
 export { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from './sweeper.ts';
 export { claimTest, enqueueDeliveries, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
-export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
 export { type AlertToRaise, raiseAlert } from './monitor-alerts/raise-alert.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
 export {

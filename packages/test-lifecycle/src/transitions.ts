@@ -147,8 +147,8 @@ export async function finishTest(
       data: data as Prisma.TestUpdateManyMutationInput,
     });
     if (!test) return undefined;
-    // The secret values were for the run alone (issue 18).
-    await tx.testSecret.deleteMany({ where: { testId: test.id } });
+    // The secret values were for the run alone (issue 18); only a test with options can have any.
+    if (test.options) await tx.testSecret.deleteMany({ where: { testId: test.id } });
     if (outcome.status === 'failed' && outcome.refund && test.creditsSpent > 0) {
       await tx.creditLedgerEntry.create({
         data: { teamId: test.teamId, delta: test.creditsSpent, reason: 'refund', testId: test.id },

@@ -8,7 +8,7 @@ import { logTestId } from '../http/request-logger.ts';
 import { readTest } from './read-test.ts';
 
 /** The address of the side-by-side page: both report tokens, so it opens for whoever holds both reports. */
-export const compareReportUrl = (publicBaseUrl: string, head: Test, base: Test) =>
+const compareReportUrl = (publicBaseUrl: string, head: Test, base: Test) =>
   `${reportUrl(publicBaseUrl, head.reportToken)}/compare/${base.reportToken}`;
 
 function compared(test: Test, publicBaseUrl: string) {

@@ -150,6 +150,4 @@ export function requestOptions(input: RequestOptionsInput, kindOptions: readonly
 }
 
 /** Whether a request carries anything that must be sealed (so a deployment without SECRETS_KEY refuses it). */
-export const carriesSecrets = (input: RequestOptionsInput) =>
-  requestOptions(input, []).secrets !== null ||
-  Boolean((input as { steps?: Array<{ type: string }> }).steps?.some((s) => s.type === 'type'));
+export const carriesSecrets = (input: RequestOptionsInput) => requestOptions(input, []).secrets !== null;

@@ -5,6 +5,7 @@ import type { Page } from 'puppeteer-core';
 import type { Lhr } from './lhr.ts';
 import { forgetTraces, type LighthouseRun } from './run-lighthouse.ts';
 import { lighthouseFlags } from './settings.ts';
+import { num, summarise } from './summarise.ts';
 
 /** A step the page would not let us do (its selector never appeared): the test fails `step_failed`. */
 export class StepFailed extends Error {
@@ -21,12 +22,6 @@ export interface FlowStepResult {
   vitals?: Record<string, number | null>;
   interaction?: { inp_ms: number | null; cls: number | null; tbt_ms: number | null };
 }
-
-const num = (lhr: Lhr, id: string, digits = 0) => {
-  const v = lhr.audits[id]?.numericValue;
-  return typeof v === 'number' ? Number(v.toFixed(digits)) : null;
-};
-const pct = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
 
 async function waitFor(page: Page, selector: string, index: number, step: Step) {
   try {
@@ -108,13 +103,10 @@ export async function runFlow(
         };
       } else {
         last = k;
-        row.scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, pct(c?.score)]));
-        row.vitals = {
-          lcp_ms: num(lhr, 'largest-contentful-paint'),
-          fcp_ms: num(lhr, 'first-contentful-paint'),
-          cls: num(lhr, 'cumulative-layout-shift', 3),
-          tbt_ms: num(lhr, 'total-blocking-time'),
-        };
+        // As a test shows them: the same names and rounding as its own scores and vitals.
+        const { scores, vitals } = summarise(lhr);
+        row.scores = scores;
+        row.vitals = vitals;
       }
     });
     const lhr = result.steps[last]!.lhr as unknown as Lhr;

@@ -3,7 +3,8 @@ import type { Lhr } from './lhr.ts';
 import { impact, structureScore } from './structure-score.ts';
 
 const pct = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);
-const num = (lhr: Lhr, id: string, digits = 0) => {
+/** An audit's numeric value, rounded to `digits`; null when it has none. */
+export const num = (lhr: Lhr, id: string, digits = 0) => {
   const value = lhr.audits[id]?.numericValue;
   return typeof value === 'number' ? Number(value.toFixed(digits)) : null;
 };
