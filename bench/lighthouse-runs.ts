@@ -19,7 +19,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 ${'<p>Paragraph text for the page to have a body worth painting, and a layout to compute.</p>'.repeat(60)}
 <script src="/b.js"></script><script>setTimeout(() => { ${busy(120)} }, 50)</script></body></html>`;
 
-async function startSlowPage() {
+export async function startSlowPage() {
   const server = createServer((req, res) => {
     const jitter = Math.random() * 250;
     const send = (type: string, body: string, delay: number) =>

@@ -3,6 +3,7 @@
 import { apiThroughput } from './api-throughput.ts';
 import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
+import { firstTest } from './first-test.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { lighthouseRuns } from './lighthouse-runs.ts';
@@ -16,7 +17,8 @@ await withBenchServices(async (urls) => {
   const results: string[] = [];
   if (!only || only === 'api')
     results.push(`API throughput (issue 3)\n${await apiThroughput(urls, { seconds, rounds })}`);
-  if (!only || only === 'callbacks') results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls)}`);
+  if (!only || only === 'callbacks')
+    results.push(`Callback dispatch (issue 5)\n${await callbackDispatch(urls, { rounds })}`);
   if (!only || only === 'uptime') results.push(`Uptime checks (issue 7)\n${await uptimeThroughput(urls)}`);
   if (!only || only === 'lighthouse')
     results.push(`Lighthouse pipeline vs CLI (issue 4)\n${await lighthousePipeline(urls, 5)}`);
@@ -27,5 +29,7 @@ await withBenchServices(async (urls) => {
   if (!only || only === 'seo') results.push(`seo_crawl of a 50-page site (issue 6)\n${await seoCrawl(urls, 5)}`);
   if (!only || only === 'fleet')
     results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
+  if (!only || only === 'first')
+    results.push(`The first lighthouse tests after a worker starts (issue 23)\n${await firstTest(urls, 5)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

@@ -143,9 +143,14 @@ export function bootstrap({ needServices }) {
   return { node: tools.node, pnpm: tools.pnpm, env };
 }
 
-/** Runs a child with the terminal, passing Ctrl-C and SIGTERM on; exits with its code. */
+/**
+ * Runs a child with the terminal, passing SIGINT and SIGTERM on; exits with its code. If this process's
+ * own parent dies (`npm start` killed outright), the child is told to stop as if by SIGTERM.
+ */
 export function handOver(command, args, env) {
   const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500).unref();
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -1,19 +1,34 @@
 // The whole stack on one machine, as `npm start` runs it: local PostgreSQL, Redis and S3 server under
 // .data/ (for each of DATABASE_URL, REDIS_URL, S3_ENDPOINT left unset), migrations, a dev team on the
-// first run, then every app as its own process. Ctrl-C stops everything this started.
+// first run, then every app as its own process; ready once each app says so (the browser worker after
+// warming Chromium up). Ctrl-C, or SIGINT or SIGTERM to this process or to `npm start`, stops everything
+// it started within 15 s; what a killed run left behind is ended by the next.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createAdminService } from '@pageprobe/api';
 import { createDb, migrate } from '@pageprobe/db';
-import { type LocalService, startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
+import {
+  type LocalService,
+  reapLeftovers,
+  startPostgres,
+  startRedis,
+  startS3,
+  writeLedger,
+} from '@pageprobe/local-services';
 import pg from 'pg';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 // PAGEPROBE_DATA_DIR lets the stack's own test run it on a scratch directory.
 const DATA = process.env.PAGEPROBE_DATA_DIR ?? `${ROOT}.data`;
+/** The processes this run started, for the next run to end if this one is killed outright. */
+const LEDGER = `${DATA}/stack.pids`;
+/** The workers' time to finish the tests they hold before handing them back to the queue. */
+const WORKER_GRACE_MS = 8_000;
+/** An app still running this long after SIGTERM is killed: the whole stop fits in 15 s. */
+const APP_KILL_AFTER_MS = 11_000;
 const t0 = performance.now();
 const step = (message: string) =>
   process.stdout.write(`\x1b[36m[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)}s]\x1b[0m ${message}\n`);
@@ -22,27 +37,41 @@ const services: LocalService[] = [];
 const apps = new Map<string, ChildProcess>();
 let stopping = false;
 
+const recordProcesses = () =>
+  writeLedger(LEDGER, process.pid, [...services.map((s) => s.pid), ...[...apps.values()].map((c) => c.pid!)]);
+/** Whether this run started anything (a start refused before that has nothing to stop, and no ledger of its own). */
+const startedAny = () => services.length > 0 || apps.size > 0;
+
+function stopApp(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), APP_KILL_AFTER_MS);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    step('stopping');
-    await Promise.all(
-      [...apps.values()].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    for (const service of services.reverse()) await service.stop();
-    step('stopped');
+    if (startedAny()) {
+      step('stopping (the workers hand back the tests they hold)');
+      await Promise.all([...apps.values()].map(stopApp));
+      await Promise.all(services.map((s) => s.stop()));
+      rmSync(LEDGER, { force: true });
+      step('stopped');
+    }
   }
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// Killed outright, `npm start` (or whatever started this) cannot pass a signal on: its end is the signal.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && void stopAll(0), 500).unref();
 
 function readOrCreate(path: string, create: () => string): string {
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
@@ -63,23 +92,25 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<string> 
 }
 
 async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
-  mkdirSync(DATA, { recursive: true, mode: 0o755 });
   if (!env.DATABASE_URL) {
     step('starting PostgreSQL (.data/postgres)');
     const server = await startPostgres({ dataDir: `${DATA}/postgres` });
     services.push(server);
+    recordProcesses();
     env.DATABASE_URL = await ensureDatabase(server.url, 'pageprobe');
   }
   if (!env.REDIS_URL) {
     step('starting Redis (.data/redis)');
     const server = await startRedis({ dataDir: `${DATA}/redis`, persist: true });
     services.push(server);
+    recordProcesses();
     env.REDIS_URL = server.url;
   }
   if (!env.S3_ENDPOINT) {
     step('starting the S3-compatible server (.data/s3)');
     const server = await startS3({ dataDir: `${DATA}/s3` });
     services.push(server);
+    recordProcesses();
     env.S3_ENDPOINT = server.url;
   }
 }
@@ -110,23 +141,30 @@ async function devCredentials(databaseUrl: string): Promise<{ creds: DevCredenti
 const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
 const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m'];
 
-function startApp(name: string, color: string, env: NodeJS.ProcessEnv): ChildProcess {
+/** Starts an app with its output labelled; resolves once it logs that it is ready (or listening). */
+function startApp(name: string, color: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const label = `${color}${name.padEnd(20)}\x1b[0m│ `;
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label}${line}\n`));
-  }
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    process.stderr.write(`\x1b[31m✖ ${name} exited (${signal ?? `code ${code}`}); stopping the stack\x1b[0m\n`);
-    void stopAll(1);
-  });
   apps.set(name, child);
-  return child;
+  recordProcesses();
+  const label = `${color}${name.padEnd(20)}\x1b[0m│ `;
+  const readyLine = new RegExp(`\\b${name} (ready|listening)\\b`);
+  return new Promise((resolve) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        process.stdout.write(`${label}${line}\n`);
+        if (readyLine.test(line)) resolve();
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`\x1b[31m✖ ${name} exited (${signal ?? `code ${code}`}); stopping the stack\x1b[0m\n`);
+      void stopAll(1);
+    });
+  });
 }
 
 async function assertPortFree(host: string, port: number): Promise<void> {
@@ -137,22 +175,13 @@ async function assertPortFree(host: string, port: number): Promise<void> {
   });
 }
 
-async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the API did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
 try {
+  mkdirSync(DATA, { recursive: true, mode: 0o755 });
+  const leftovers = await reapLeftovers(LEDGER);
+  if ('ownerRunning' in leftovers) {
+    throw new Error(`another npm start (pid ${leftovers.ownerRunning}) is running on ${DATA}`);
+  }
+  if (leftovers.reaped) step(`ended ${leftovers.reaped} processes left by an earlier start that was killed`);
   const env: NodeJS.ProcessEnv = { ...process.env };
   await localServices(env);
   step('migrating the database');
@@ -175,11 +204,14 @@ try {
   const { creds, created } = await devCredentials(env.DATABASE_URL!);
   await assertPortFree(env.HOST, Number(env.PORT));
 
-  APPS.forEach((name, i) => {
-    step(`starting ${name}`);
-    startApp(name, COLORS[i]!, env);
-  });
-  await waitForHealth(`http://${env.HOST}:${env.PORT}/healthz`);
+  env.SHUTDOWN_GRACE_MS ||= String(WORKER_GRACE_MS);
+  step(`starting ${APPS.join(', ')} (worker-browser warms Chromium up with one Lighthouse run)`);
+  await Promise.all(
+    APPS.map(async (name, i) => {
+      await startApp(name, COLORS[i]!, env);
+      step(`${name} ready`);
+    }),
+  );
 
   const base = `${env.PUBLIC_BASE_URL}/api/v1`;
   step(`ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -203,8 +235,12 @@ try {
 } catch (error) {
   const message = (error as Error).message;
   process.stderr.write(`\x1b[31m✖ ${message}\x1b[0m\n`);
-  if (message.includes('postmaster.pid')) {
-    process.stderr.write('  Fix: another `npm start` is using .data/; stop it first (Ctrl-C in its terminal).\n');
+  if (message.includes('another npm start')) {
+    process.stderr.write(`  Fix: stop it first (Ctrl-C in its terminal, or kill ${/pid (\d+)/.exec(message)?.[1]}).\n`);
+  } else if (message.includes('postmaster.pid')) {
+    process.stderr.write(
+      '  Fix: a PostgreSQL server not started by npm start runs on .data/postgres; stop it first.\n',
+    );
   } else if (message.includes('EADDRINUSE')) {
     process.stderr.write('  Fix: the port is taken; stop what uses it or start with another PORT.\n');
   }

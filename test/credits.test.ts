@@ -38,6 +38,22 @@ test('balance 5 and 20 parallel POSTs: exactly 5 accepted, 15 × 402, balance 0'
   assert.equal(await env.db.creditLedgerEntry.count({ where: { teamId, reason: 'test' } }), 5);
 });
 
+test('POSTs of two teams at once (one statement for the lot): the team without credits is refused, the other is not', async () => {
+  const rich = await teamWithKey(env, { credits: 10 });
+  const broke = await teamWithKey(env, { credits: 0 });
+  const results = await Promise.all(
+    Array.from({ length: 15 }, (_, i) => (i % 3 === 2 ? start(broke.key, 'seo_crawl') : start(rich.key, 'seo_crawl'))),
+  );
+  const [richResults, brokeResults] = [results.filter((_, i) => i % 3 !== 2), results.filter((_, i) => i % 3 === 2)];
+  assert.deepEqual(
+    richResults.map((r) => r.status),
+    richResults.map(() => 202),
+  );
+  for (const r of brokeResults) assertProblem(r, 402, 'insufficient_credits');
+  assert.equal(await balance(rich.teamId), 0);
+  assert.equal(await env.db.test.count({ where: { teamId: broke.teamId } }), 0);
+});
+
 test('costs: uptime 0, seo_crawl 1, lighthouse 1 on pro', async () => {
   const { teamId, key } = await teamWithKey(env, { credits: 10 });
   assert.equal((await start(key, 'uptime')).status, 202);

@@ -169,6 +169,14 @@ function checkWorkloads(docs: Doc[], where: string): void {
       pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5,
       `${name}: grace period shorter than its longest job`,
     );
+    if (app !== 'api') {
+      const handBackSeconds = parsed.SHUTDOWN_GRACE_MS / 1000;
+      assert.ok(handBackSeconds >= longestJobSeconds(app, parsed), `${name}: hands back jobs that could still finish`);
+      assert.ok(
+        handBackSeconds + 5 <= pod.terminationGracePeriodSeconds,
+        `${name}: SHUTDOWN_GRACE_MS leaves no time to hand jobs back before SIGKILL`,
+      );
+    }
     for (const c of pod.containers) {
       for (const key of ['requests', 'limits'])
         assert.ok(c.resources?.[key]?.cpu && c.resources?.[key]?.memory, `${name} ${key}`);

@@ -1,9 +1,11 @@
-// `npm start`'s stack (scripts/stack.ts) on a scratch data directory: it comes up with a dev key, runs a
-// test, stops everything on Ctrl-C, and a second start reuses the data.
+// `npm start` as a user runs it (issue 23), on a scratch data directory and port: ready only once every app
+// can take work (the browser warmed up), the README's runnable blocks work against it, SIGTERM or SIGINT to
+// the `npm start` process ends every process of the stack within 15 s (a running test handed back and
+// finished by the next start), and after `kill -9` the next start ends what was left and is ready.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -19,71 +21,183 @@ chmodSync(data, 0o755); // PostgreSQL runs as the postgres user when we are root
 after(() => rmSync(data, { recursive: true, force: true }));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  PAGEPROBE_DATA_DIR: data,
+  PORT: String(port),
+  ALLOW_PRIVATE_TARGETS: 'true',
+};
 
+/** `npm start` in a session of its own, as from a terminal or a service manager. */
 function startStack() {
-  const child = spawn(process.execPath, ['scripts/stack.ts'], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PAGEPROBE_DATA_DIR: data,
-      PORT: String(port),
-      ALLOW_PRIVATE_TARGETS: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn('npm', ['start'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   after(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) signal(pid, 'SIGKILL');
   });
   const ready = eventually(
     async () => (output.includes('ready in') ? true : child.exitCode !== null ? false : undefined),
-    60_000,
+    120_000,
     'stack ready',
   );
   return { child, ready, output: () => output };
 }
+type Stack = ReturnType<typeof startStack>;
 
-async function stop(stack: ReturnType<typeof startStack>) {
-  stack.child.kill('SIGINT');
-  const [code] = await once(stack.child, 'exit');
-  assert.equal(code, 0, stack.output());
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch {}
 }
 
-test('first start: dev key printed, a test runs; Ctrl-C stops every process; second start keeps the data', async () => {
-  const target = await startServer((_req, res) => res.writeHead(200).end('ok'));
-  const first = startStack();
-  assert.equal(await first.ready, true, first.output());
-  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
-  assert.ok(first.output().includes(key), 'the key is printed');
-  assert.match(first.output(), /curl -s -X POST/);
-  const env = Object.fromEntries(
-    readFileSync(join(data, 'stack.env'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]),
+/** The fields of /proc/<pid>/stat after the command name: [state, ppid, ...]. */
+function stat(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** Every process below `root` now: the stack's apps, PostgreSQL's backends, Chromium's renderers. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    const ppid = Number(stat(Number(name))?.[1]);
+    if (ppid) children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+};
+const running = (pids: number[]) => pids.filter((pid) => (stat(pid)?.[0] ?? 'Z') !== 'Z');
+
+/** Sends `name` to the npm process alone and expects every process of the stack gone within 15 s. */
+async function stopsEverything(stack: Stack, name: NodeJS.Signals) {
+  const tree = [stack.child.pid!, ...descendants(stack.child.pid!)];
+  const commands = tree.map(cmdline).join('\n');
+  for (const part of ['apps/api', 'apps/worker-browser', 'postgres', 'redis-server', 's3-server', 'chromium']) {
+    assert.ok(commands.includes(part), `${part} runs under npm start`);
+  }
+  signal(stack.child.pid!, name);
+  const left = await eventually(
+    async () => (running(tree).length === 0 ? [] : undefined),
+    15_000,
+    `every process of the stack gone after ${name}`,
+  ).catch(() => running(tree).map((pid) => `${pid} ${cmdline(pid)}`));
+  assert.deepEqual(left, [], `${name}: still running after 15 s`);
+  assert.equal(await isListening(origin), false);
+}
+
+function readmeBlocks(): string[] {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  return [...readme.matchAll(/<!-- runnable -->\n```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+const runningTestId = { value: '' };
+// The page of that test, for the whole file: it answers after 20 s the first time (the run the stop cuts
+// short), at once afterwards (the run of the next start).
+let first = true;
+const target = await startServer((_req, res) => {
+  const delay = first ? 20_000 : 0;
+  first = false;
+  setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>t</title><h1>ok</h1>'), delay);
+});
+
+test('npm start is ready once every app is (the browser warmed up), and the README’s runnable blocks work against it', async () => {
+  const stack = startStack();
+  assert.equal(await stack.ready, true, stack.output());
+  const out = stack.output();
+  const warmedUp = /"warm_up_ms":(\d+)[^\n]*worker-browser ready/.exec(out);
+  assert.ok(warmedUp, 'the browser worker warmed up before it said it was ready');
+  assert.ok(out.indexOf('worker-browser ready') < out.indexOf('ready in'), 'the ready line waits for the browser');
+  assert.ok(
+    descendants(stack.child.pid!).some((pid) => cmdline(pid).includes('chromium')),
+    'Chromium is up at ready',
   );
+  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
+  assert.ok(out.includes(key), 'the key is printed');
 
-  const created = await startTest(origin, key, { url: `${target.url}/`, type: 'uptime' }); // throws unless 202
-  assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 15_000 })).status, 'completed');
-
-  await stop(first);
-  assert.match(first.output(), /stopped/);
-  for (const url of [origin, env.DATABASE_URL!, env.REDIS_URL!, env.S3_ENDPOINT!]) {
-    assert.equal(await isListening(url), false, `${url} still answers after Ctrl-C`);
+  // The README's blocks as they are, but for the port and data directory of this stack.
+  const blocks = readmeBlocks();
+  assert.ok(blocks.length >= 2, 'the README marks its runnable blocks');
+  for (const block of blocks) {
+    const script = block.replaceAll('127.0.0.1:3000', `127.0.0.1:${port}`).replaceAll('./.data/', `${data}/`);
+    const run = spawnSync('bash', ['-eo', 'pipefail', '-c', script], { cwd: repo, env, encoding: 'utf8' });
+    assert.equal(run.status, 0, `README block failed:\n${block}\n${run.stdout}\n${run.stderr}`);
+    if (block.includes('curl')) assert.match(run.stdout, /^HTTP\/1\.1 200/m);
   }
 
-  const second = startStack();
-  assert.equal(await second.ready, true, second.output());
-  assert.match(second.output(), /database is up to date/);
-  assert.match(second.output(), /from .*dev-credentials\.json/);
-  const again = await call<{ status: string; result: { up: boolean } }>(`${origin}/api/v1/tests/${created.id}`, {
-    token: key,
-  });
-  assert.equal(again.status, 200);
-  assert.equal(again.body.status, 'completed');
-  assert.equal(again.body.result.up, true);
-  await stop(second);
+  // A test that is running when the stack is told to stop.
+  const created = await startTest(origin, key, { url: `${target.url}/`, type: 'lighthouse' });
+  runningTestId.value = created.id;
+  await eventually(async () => {
+    const now = await call<{ status: string }>(`${origin}/api/v1/tests/${created.id}`, { token: key });
+    return now.body.status === 'running' ? true : undefined;
+  }, 30_000);
+
+  await stopsEverything(stack, 'SIGTERM');
+  assert.match(stack.output(), /"jobs":1[^\n]*handed back/, 'the running test was handed back');
+  assert.match(stack.output(), /stopped/);
+});
+
+test('the next start keeps the data and finishes the handed-back test; SIGINT to npm stops it all', async () => {
+  const stack = startStack();
+  assert.equal(await stack.ready, true, stack.output());
+  assert.match(stack.output(), /database is up to date/);
+  assert.match(stack.output(), /from .*dev-credentials\.json/);
+  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
+  const finished = await waitForTest(origin, key, runningTestId.value, { timeoutMs: 60_000 });
+  assert.equal(finished.status, 'completed', JSON.stringify(finished));
+
+  const created = await startTest(origin, key, { url: `${target.url}/`, type: 'uptime' });
+  assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 15_000 })).status, 'completed');
+  await stopsEverything(stack, 'SIGINT');
+});
+
+test('after kill -9, the next npm start ends what was left and is ready; a second start beside it is refused', async () => {
+  // Only npm and the stack's own process die: the apps and servers they started are left running.
+  const orphaning = startStack();
+  assert.equal(await orphaning.ready, true, orphaning.output());
+  const stackProcess = descendants(orphaning.child.pid!).find((pid) => cmdline(pid).includes('scripts/stack.ts'))!;
+  const left = descendants(stackProcess);
+  for (const pid of [orphaning.child.pid!, ...descendants(orphaning.child.pid!)].filter((p) => !left.includes(p)))
+    signal(pid, 'SIGKILL');
+  assert.ok(running(left).length > 0);
+
+  const next = startStack();
+  assert.equal(await next.ready, true, next.output());
+  assert.match(next.output(), /ended \d+ processes left by an earlier start/);
+  assert.deepEqual(running(left), [], 'the leftovers are gone');
+
+  const beside = startStack();
+  assert.equal(await beside.ready, false);
+  assert.match(beside.output(), /another npm start \(pid \d+\) is running/);
+
+  // Everything killed at once: PostgreSQL's postmaster.pid stays behind.
+  for (const pid of [next.child.pid!, ...descendants(next.child.pid!)]) signal(pid, 'SIGKILL');
+  await once(next.child, 'exit');
+  const last = startStack();
+  assert.equal(await last.ready, true, last.output());
+  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
+  assert.equal((await call(`${origin}/api/v1/tests/${runningTestId.value}`, { token: key })).status, 200);
+  await stopsEverything(last, 'SIGTERM');
 });

@@ -13,7 +13,7 @@ const files = process.argv.slice(2);
 const selected =
   files.length > 0 ? files : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
 
-removeStaleRoots();
+await removeStaleRoots();
 const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
 chmodSync(root, 0o755); // PostgreSQL runs as another user when we are root
 const t0 = performance.now();

@@ -19,6 +19,8 @@ export function appEnv(services: BenchServices, port: number, extra: Record<stri
     LOG_LEVEL: 'warn',
     RATE_LIMIT_READS_PER_MIN: '100000000',
     RATE_LIMIT_WRITES_PER_MIN: '100000000',
+    // Profile first (issue 19): BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles every app the bench starts.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     ...extra,
   };
 }

@@ -1,13 +1,22 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '@pageprobe/db';
-import { type LocalService, startPostgres, startRedis, startS3 } from '@pageprobe/local-services';
+import {
+  type LocalService,
+  reapLeftovers,
+  startPostgres,
+  startRedis,
+  startS3,
+  writeLedger,
+} from '@pageprobe/local-services';
 import pg from 'pg';
 
 /** The database every test file's own database is copied from: migrated once per run. */
 export const TEMPLATE_DB = 'pageprobe_template';
 export const ROOT_PREFIX = 'pageprobe-test-';
+/** A root's record of its owner and the servers it started (`writeLedger`), for `removeStaleRoots`. */
+const LEDGER = 'processes.json';
 
 export interface TestServices {
   root: string;
@@ -18,39 +27,22 @@ export interface TestServices {
   stop(): Promise<void>;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Removes what an earlier run left when it was killed outright (SIGKILL leaves no chance to clean):
  * every root whose owner process is gone, and the servers it recorded.
  */
-export function removeStaleRoots(): void {
+export async function removeStaleRoots(): Promise<void> {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(ROOT_PREFIX)) continue;
     const root = join(tmpdir(), name);
-    const owner = Number(readFileSafe(join(root, 'owner.pid')));
-    if (owner && alive(owner)) continue;
-    for (const pid of readFileSafe(join(root, 'pids')).split('\n').map(Number).filter(Boolean)) {
-      if (alive(pid)) process.kill(pid, 'SIGKILL');
-    }
+    if ('ownerRunning' in (await reapLeftovers(join(root, LEDGER)))) continue;
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-function readFileSafe(path: string): string {
-  return existsSync(path) ? readFileSync(path, 'utf8') : '';
-}
-
 /** PostgreSQL, Redis and the S3 server on free ports under `root`; stop() ends them and removes `root`. */
 export async function startTestServices(root: string): Promise<TestServices> {
-  writeFileSync(join(root, 'owner.pid'), String(process.pid));
+  writeLedger(join(root, LEDGER), process.pid, []);
   const started: LocalService[] = [];
   const stop = async () => {
     await Promise.allSettled(started.map((s) => s.stop()));
@@ -75,7 +67,11 @@ export async function startTestServices(root: string): Promise<TestServices> {
 
   function record(service: LocalService): LocalService {
     started.push(service);
-    writeFileSync(join(root, 'pids'), started.map((s) => s.pid).join('\n'));
+    writeLedger(
+      join(root, LEDGER),
+      process.pid,
+      started.map((s) => s.pid),
+    );
     return service;
   }
 }

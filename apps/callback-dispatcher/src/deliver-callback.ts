@@ -1,12 +1,11 @@
-import type { Pool } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { UnrecoverableError } from 'bullmq';
-import { loadDelivery, recordAttempt } from './delivery-store.ts';
+import type { DeliveryStore } from './delivery-store.ts';
 import { classify, postCallback } from './post-callback.ts';
 
 export interface DeliverDeps {
-  pool: Pool;
+  store: DeliveryStore;
   logger: Logger;
   timeoutMs: number;
   allowPrivate: boolean;
@@ -18,11 +17,10 @@ export interface DeliverDeps {
 export class RetryableDeliveryError extends Error {}
 
 export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job: JobInfo): Promise<void> {
-  const delivery = await loadDelivery(deps.pool, deliveryId);
+  const delivery = await deps.store.load(deliveryId);
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
-  const log = deps.logger.child({ deliveryId, testId: delivery.testId, alertId: delivery.alertId, attempt: number });
   // Read the secret at each attempt, so a rotated secret applies to the next attempt.
   const result = await postCallback(
     {
@@ -38,8 +36,21 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   deps.onAttempt?.(verdict);
   const finalState =
     verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
-  await recordAttempt(deps.pool, deliveryId, number, result, finalState);
-  log.info({ status: result.statusCode, error: result.error, ms: result.durationMs, verdict }, 'callback attempt');
+  await deps.store.record({ deliveryId, number, result, finalState });
+  // One line, no child logger: a child per delivery cost more than the line (issue 19's profile).
+  deps.logger.info(
+    {
+      deliveryId,
+      testId: delivery.testId,
+      alertId: delivery.alertId,
+      attempt: number,
+      status: result.statusCode,
+      error: result.error,
+      ms: result.durationMs,
+      verdict,
+    },
+    'callback attempt',
+  );
 
   if (verdict === 'retry' && !job.isFinalAttempt) {
     throw new RetryableDeliveryError(result.error ?? `HTTP ${result.statusCode}`);

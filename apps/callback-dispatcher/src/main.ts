@@ -5,6 +5,7 @@ import { sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests }
 import { startWorkerHost } from '@pageprobe/worker-host';
 import { loadDispatcherConfig } from './config.ts';
 import { deliverCallback } from './deliver-callback.ts';
+import { deliveryStore } from './delivery-store.ts';
 
 const config = loadDispatcherConfig();
 await startWorkerHost({
@@ -16,7 +17,7 @@ await startWorkerHost({
   start: ({ pool, db, logger, queue, ops, queueFor }) => {
     const outcomes = callbackOutcomes(ops.registry);
     const deps = {
-      pool,
+      store: deliveryStore(pool),
       logger,
       onAttempt: (outcome: string) => outcomes.inc({ outcome }),
       timeoutMs: config.CALLBACK_TIMEOUT_MS,

@@ -16,6 +16,8 @@ export const browserEnv = z.object({
   CHROME_SANDBOX: boolFlag(true),
   /** Lighthouse's own wait for the page to load before it measures what it has. */
   LIGHTHOUSE_MAX_WAIT_MS: intVar(45_000, { min: 1_000 }),
+  /** One throwaway Lighthouse run on a local page before the worker says it is ready (a warm first test). */
+  BROWSER_WARM_UP: boolFlag(true),
   /** A fresh browser after this many tests (a crash replaces it at once). */
   BROWSER_RECYCLE_AFTER: intVar(50, { min: 1 }),
   /**

@@ -12,6 +12,7 @@ export {
   redisEnv,
   s3Env,
   secretsEnv,
+  shutdownEnv,
   sweeperEnv,
   targetEnv,
 } from './shared-env.ts';

@@ -52,6 +52,14 @@ export const jobLockEnv = {
   JOB_LOCK_MS: intVar(30_000, { min: 1_000 }),
 };
 
+/**
+ * How long a worker's shutdown waits for the jobs it holds before it hands them back to their queue
+ * (taken up at once elsewhere, not after JOB_LOCK_MS): set it below the platform's own grace period.
+ */
+export const shutdownEnv = {
+  SHUTDOWN_GRACE_MS: intVar(120_000, { min: 0 }),
+};
+
 export const callbackEnv = {
   CALLBACK_TIMEOUT_MS: intVar(10_000, { min: 1 }),
   CALLBACK_RETRY_DELAY_MS: intVar(30_000, { min: 0 }),

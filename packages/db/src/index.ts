@@ -3,3 +3,4 @@ export { CHECK_VIOLATION, sqlState, UNIQUE_VIOLATION } from './errors.ts';
 export * from './generated/client.ts';
 export { MIGRATIONS_DIR, type MigrateResult, MigrationError, migrate, readMigrations } from './migrate.ts';
 export { isBackendUnavailable } from './backend-unavailable.ts';
+export { batchedStatement } from './batch.ts';

@@ -13,6 +13,7 @@ export {
   closeWorker,
   enqueue,
   enqueueMany,
+  handBack,
   type JobInfo,
   openQueue,
   type QueueContext,

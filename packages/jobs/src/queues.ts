@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ConnectionOptions,
   DelayedError,
+  type Job,
   type JobsOptions,
   Queue,
   UnrecoverableError,
@@ -73,7 +74,18 @@ export interface JobInfo {
    * back of the queue, behind the jobs that came in meanwhile. The handler must return what this throws.
    */
   waitTurn(delayMs: number): Promise<never>;
+  /** True once a shutdown handed the job back (`handBack`): its handler must not finish its row. */
+  readonly handedBack: boolean;
 }
+
+interface InHand {
+  job: Job;
+  token: string | undefined;
+  handedBack: boolean;
+}
+
+/** Each worker's jobs in hand, for `handBack`. */
+const inHand = new WeakMap<Worker, Set<InHand>>();
 
 /**
  * A BullMQ worker whose handler gets a validated payload. A payload that does not parse fails at once
@@ -85,24 +97,53 @@ export function startWorker<P extends z.ZodType>(
   handler: (payload: z.output<P>, job: JobInfo) => Promise<void>,
   options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
 ): Worker {
-  return new Worker(
+  const jobs = new Set<InHand>();
+  const worker = new Worker(
     def.queue,
     async (job, token) => {
       const parsed = def.payload.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${def.queue} payload: ${parsed.error.message}`);
       const attempts = job.opts.attempts ?? def.attempts;
-      await handler(parsed.data as z.output<P>, {
-        id: job.id ?? '',
-        attemptsMade: job.attemptsMade,
-        isFinalAttempt: job.attemptsMade + 1 >= attempts,
-        async waitTurn(delayMs) {
-          await job.moveToDelayed(Date.now() + delayMs, token);
-          throw new DelayedError();
-        },
-      });
+      const held: InHand = { job, token, handedBack: false };
+      jobs.add(held);
+      try {
+        await handler(parsed.data as z.output<P>, {
+          id: job.id ?? '',
+          attemptsMade: job.attemptsMade,
+          isFinalAttempt: job.attemptsMade + 1 >= attempts,
+          async waitTurn(delayMs) {
+            await job.moveToDelayed(Date.now() + delayMs, token);
+            throw new DelayedError();
+          },
+          get handedBack() {
+            return held.handedBack;
+          },
+        });
+      } finally {
+        jobs.delete(held);
+      }
     },
     { ...options, connection: ctx.connection, prefix: ctx.prefix },
   );
+  inHand.set(worker, jobs);
+  return worker;
+}
+
+/**
+ * For a shutdown that cannot wait any longer: puts every job the worker has in hand back in its queue at
+ * once, without spending a try, as if its lock had run out, but without the wait. Another worker (or
+ * this app's next start) takes each up from the beginning; the handlers still running here see
+ * `handedBack` and leave their rows alone. Returns how many went back.
+ */
+export async function handBack(worker: Worker): Promise<number> {
+  const held = [...(inHand.get(worker) ?? [])];
+  const moved = await Promise.allSettled(
+    held.map((h) => {
+      h.handedBack = true;
+      return h.job.moveToWait(h.token);
+    }),
+  );
+  return moved.filter((m) => m.status === 'fulfilled').length;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, type LocalService, spawnService } from './child-service.ts';
+import { freePort, type LocalService, sleep, spawnService } from './child-service.ts';
 
 export interface PostgresOptions {
   /** Data directory; created with initdb when empty. */
@@ -31,6 +32,44 @@ function serverUser(): { uid?: number; gid?: number } {
   return { uid, gid };
 }
 
+/** The processes whose working directory is `dir`: every process of a PostgreSQL server runs in its data directory. */
+function processesIn(dir: string): number[] {
+  const target = realpathSync(dir);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return realpathSync(`/proc/${pid}/cwd`) === target;
+      } catch {
+        return false; // gone meanwhile, or not ours to look at
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * A server killed outright leaves `postmaster.pid` behind, and PostgreSQL refuses to start while the pid
+ * in it is alive, even when the kernel has given that pid to another process since; its socket lock
+ * files stay too. Unless the server recorded there really runs in this directory (then PostgreSQL's own
+ * refusal stands), this ends the dead server's orphaned backends, which would still hold its shared
+ * memory, and removes those files.
+ */
+async function clearStaleLock(dataDir: string): Promise<void> {
+  const lock = join(dataDir, 'postmaster.pid');
+  if (!existsSync(lock)) return;
+  const owner = Number(readFileSync(lock, 'utf8').split('\n')[0]);
+  let left = processesIn(dataDir);
+  if (left.includes(owner)) return;
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; left.length > 0 && waited < 5_000; waited += 50) {
+    await sleep(50);
+    left = processesIn(dataDir);
+  }
+  for (const name of readdirSync(dataDir)) {
+    if (name === 'postmaster.pid' || name.startsWith('.s.PGSQL.')) rmSync(join(dataDir, name), { force: true });
+  }
+}
+
 export async function startPostgres({ dataDir, port, ephemeral = false }: PostgresOptions): Promise<LocalService> {
   const bin = postgresBinDir();
   const user = serverUser();
@@ -47,6 +86,7 @@ export async function startPostgres({ dataDir, port, ephemeral = false }: Postgr
     );
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
   }
+  await clearStaleLock(dataDir);
   const listenPort = port ?? (await freePort());
   const settings = [
     `port=${listenPort}`,

@@ -66,10 +66,13 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     try {
       outcome = await options.run(test, log);
     } catch (error) {
+      if (job.handedBack) return;
       log.error({ err: error }, 'test run failed');
       if (!job.isFinalAttempt) throw error;
       outcome = serviceFailure('The test could not be run because of an error on our side; its credit was refunded.');
     }
+    // Handed back at shutdown: the test runs again in full elsewhere; this run's end is not its end.
+    if (job.handedBack) return;
     if (await finishTest(lifecycle, testId, outcome, verdictFor(test, outcome)))
       options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
     log.info({ status: outcome.status }, 'test finished');

@@ -27,6 +27,8 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Called as soon as the process exists, before it is ready: for cleanup hooks (a test's `after`). */
   onSpawn?: (child: ChildProcess) => void;
+  /** Once ready, read the process's output no more (a benchmark's app logging each job would cost the bench). */
+  discardOutput?: boolean;
 }
 
 /**
@@ -36,7 +38,14 @@ export interface SpawnOptions {
 export async function spawnApp(
   app: AppName | string[],
   env: NodeJS.ProcessEnv,
-  { ready = /"msg":"[^"]*(ready|listening)/, readyUrl, root = REPO, timeoutMs = 20_000, onSpawn }: SpawnOptions = {},
+  {
+    ready = /"msg":"[^"]*(ready|listening)/,
+    readyUrl,
+    root = REPO,
+    timeoutMs = 20_000,
+    onSpawn,
+    discardOutput = false,
+  }: SpawnOptions = {},
 ): Promise<AppProcess> {
   const args = typeof app === 'string' ? [`apps/${app}/src/main.ts`] : app;
   const name = typeof app === 'string' ? app : args.join(' ');
@@ -44,12 +53,12 @@ export async function spawnApp(
   onSpawn?.(child);
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
-  for (const stream of [child.stdout!, child.stderr!]) {
+  const readers = [child.stdout!, child.stderr!].map((stream) =>
     createInterface({ input: stream }).on('line', (line) => {
       lines.push(line);
       for (const w of waiters) if (w.pattern.test(line)) w.resolve(line);
-    });
-  }
+    }),
+  );
   const exited = once(child, 'exit');
 
   const process_: AppProcess = {
@@ -90,6 +99,11 @@ export async function spawnApp(
   };
   if (readyUrl) await untilAnswers(readyUrl, child, timeoutMs, process_);
   else if (ready) await process_.waitFor(ready);
+  if (discardOutput) {
+    for (const reader of readers) reader.close();
+    // Still drained, or the child would block on a full pipe.
+    for (const stream of [child.stdout!, child.stderr!]) stream.resume();
+  }
   return process_;
 }
 

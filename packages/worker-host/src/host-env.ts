@@ -7,6 +7,7 @@ import {
   publicUrlEnv,
   redisEnv,
   secretsEnv,
+  shutdownEnv,
   sweeperEnv,
   targetEnv,
 } from '@pageprobe/config';
@@ -21,6 +22,7 @@ export const hostEnv = {
   ...targetEnv,
   ...sweeperEnv,
   ...jobLockEnv,
+  ...shutdownEnv,
   ...opsEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
 };

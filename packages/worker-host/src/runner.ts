@@ -22,6 +22,11 @@ export interface KindRunner {
   /** Tests of this kind the process runs at once. */
   concurrency: number;
   run(test: Test, ctx: RunContext): Promise<Outcome>;
+  /**
+   * One throwaway pass before the process takes tests (a browser launched, code loaded and compiled), so
+   * the first real test is not the slow, noisy one. Resolves with what it did, for the ready line.
+   */
+  warmUp?(log: Logger): Promise<Record<string, unknown>>;
   /** Called once the process has stopped taking and finishing tests (closes a browser). */
   close?(): Promise<void>;
 }

@@ -20,7 +20,10 @@ const USAGE = `Usage: pnpm admin <command>
 
 Uses DATABASE_URL; without it, the local stack's (.data/stack.env, written by npm start).`;
 
-const STACK_ENV = new URL('../../../../.data/stack.env', import.meta.url);
+// PAGEPROBE_DATA_DIR: a stack started on another data directory (as the stack's own test does).
+const STACK_ENV = process.env.PAGEPROBE_DATA_DIR
+  ? `${process.env.PAGEPROBE_DATA_DIR}/stack.env`
+  : new URL('../../../../.data/stack.env', import.meta.url);
 if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
 const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv }));
 

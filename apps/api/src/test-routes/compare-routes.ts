@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
-import { readTest } from './read-test.ts';
+import { testReader } from './read-test.ts';
 
 /** The address of the side-by-side page: both report tokens, so it opens for whoever holds both reports. */
 const compareReportUrl = (publicBaseUrl: string, head: Test, base: Test) =>
@@ -28,12 +28,13 @@ function compared(test: Test, publicBaseUrl: string) {
 export function compareRoutes(pool: Pool, publicBaseUrl: string): Router {
   const router = Router();
   router.param('test_id', logTestId);
+  const readTest = testReader(pool);
 
   router.get('/tests/:test_id/compare/:base_id', requireScope('read'), async (req, res) => {
     const { teamId } = req.auth!;
     const [head, base] = await Promise.all([
-      readTest(pool, teamId, req.params.test_id as string),
-      readTest(pool, teamId, req.params.base_id as string),
+      readTest(teamId, req.params.test_id as string),
+      readTest(teamId, req.params.base_id as string),
     ]);
     // Another team's test is indistinguishable from a missing one.
     if (!head) throw new ProblemError(404, 'not_found', 'No test with that id.');

@@ -8,7 +8,7 @@ import { parseLimit } from '../http/keyset.ts';
 import { retryHint } from './retry-hint.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest } from './present-test.ts';
-import { readTest } from './read-test.ts';
+import { testReader } from './read-test.ts';
 import { rejectionProblem } from './rejection-problem.ts';
 
 export function testRoutes(deps: ApiDeps): Router {
@@ -17,6 +17,7 @@ export function testRoutes(deps: ApiDeps): Router {
   router.param('test_id', logTestId);
 
   const { config } = deps;
+  const readTest = testReader(deps.pool);
   const accept: AcceptDeps = {
     db: deps.db,
     pool: deps.pool,
@@ -58,7 +59,7 @@ export function testRoutes(deps: ApiDeps): Router {
 
   // The hottest route (clients poll it): one query, plus one for the callback only once there is one.
   router.get('/tests/:test_id', requireScope('read'), async (req, res) => {
-    const test = await readTest(deps.pool, req.auth!.teamId, req.params.test_id as string);
+    const test = await readTest(req.auth!.teamId, req.params.test_id as string);
     // Another team's test is indistinguishable from a missing one.
     if (!test) throw new ProblemError(404, 'not_found', 'No test with that id.');
     const delivery =

@@ -1,21 +1,29 @@
 import { randomBytes, randomUUIDv7 } from 'node:crypto';
-import type { Pool, Prisma, Test } from '@pageprobe/db';
+import { batchedStatement, type Pool, type Prisma, type Test } from '@pageprobe/db';
 import { seal } from '@pageprobe/secrets';
 import { kindNamed, parseAssertions, requestOptions } from '@pageprobe/test-kinds';
 import { TEST_COLUMNS } from '../test-columns.ts';
 import type { Caller, TestRequest } from './accept-test.ts';
 
 // The common POST /tests (no Idempotency-Key, no free-plan allowance to count) in one statement: the
-// test row and, when it costs credits, its ledger debit, atomically. The ledger trigger refuses a
-// balance below zero (SQLSTATE 23514) and the whole statement rolls back.
+// test rows and, for those that cost credits, their ledger debits, atomically. The ledger trigger refuses
+// a balance below zero (SQLSTATE 23514) and the whole statement rolls back. The tests asked for in one
+// turn of the event loop share the statement (`batchedStatement`: one commit instead of one each; if it
+// fails, each runs alone, so only the team short of credits is refused).
 const SQL = `
-  WITH test AS (
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::"TestType"[], $5::text[], $6::"Device"[],
+      $7::text[], $8::text[], $9::int[], $10::jsonb[], $11::int[], $12::uuid[], $13::jsonb[], $14::bytea[], $15::text[])
+      AS i(id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions,
+        run_count, monitor_id, options, sealed, context)
+  ), test AS (
     INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options, updated_at)
-    VALUES ($1, $2, $3, $4::"TestType", $5, $6::"Device", $7, $8, $9, $10::jsonb, $11, $12, $13::jsonb, now())
+    SELECT id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options, now()
+    FROM input
     RETURNING *
   ), secrets AS (
     INSERT INTO test_secrets (test_id, sealed, context)
-    SELECT id, $14::bytea, $15 FROM test WHERE $14::bytea IS NOT NULL
+    SELECT id, sealed, context FROM input WHERE sealed IS NOT NULL
   ), debit AS (
     INSERT INTO credit_ledger (team_id, delta, reason, test_id)
     SELECT team_id, -credits_spent, 'test', id FROM test WHERE credits_spent > 0
@@ -42,29 +50,42 @@ export interface NewTest {
   assertions: Prisma.InputJsonArray | undefined;
 }
 
-export async function insertTest(pool: Pool, t: NewTest): Promise<Test> {
+async function insertTests(pool: Pool, tests: readonly NewTest[]): Promise<Test[]> {
+  const column = <T>(pick: (t: NewTest) => T) => tests.map(pick);
   const { rows } = await pool.query<Test>({
-    name: 'insert-test',
+    name: 'insert-tests',
     text: SQL,
     values: [
-      t.id,
-      t.teamId,
-      t.apiKeyId,
-      t.type,
-      t.url,
-      t.device,
-      t.callbackUrl,
-      t.reportToken,
-      t.creditsSpent,
-      t.assertions === undefined ? null : JSON.stringify(t.assertions),
-      t.runCount,
-      t.monitorId,
-      t.options === null ? null : JSON.stringify(t.options),
-      t.secrets ? Buffer.from(t.secrets.sealed) : null,
-      t.secrets?.context ?? null,
+      column((t) => t.id),
+      column((t) => t.teamId),
+      column((t) => t.apiKeyId),
+      column((t) => t.type),
+      column((t) => t.url),
+      column((t) => t.device),
+      column((t) => t.callbackUrl),
+      column((t) => t.reportToken),
+      column((t) => t.creditsSpent),
+      column((t) => (t.assertions === undefined ? null : JSON.stringify(t.assertions))),
+      column((t) => t.runCount),
+      column((t) => t.monitorId),
+      column((t) => (t.options === null ? null : JSON.stringify(t.options))),
+      column((t) => (t.secrets ? Buffer.from(t.secrets.sealed) : null)),
+      column((t) => t.secrets?.context ?? null),
     ],
   });
-  return rows[0]!;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return tests.map((t) => byId.get(t.id)!);
+}
+
+const inserters = new WeakMap<Pool, (t: NewTest) => Promise<Test>>();
+
+export function insertTest(pool: Pool, t: NewTest): Promise<Test> {
+  let insert = inserters.get(pool);
+  if (!insert) {
+    insert = batchedStatement((tests: readonly NewTest[]) => insertTests(pool, tests));
+    inserters.set(pool, insert);
+  }
+  return insert(t);
 }
 
 /** The request's assertions as [{key, level, operator, expected}] (validated before: acceptTest). */

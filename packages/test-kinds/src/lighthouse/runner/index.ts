@@ -2,6 +2,7 @@ import type { BrowserPool } from '@pageprobe/browser';
 import { kindNamed } from '@pageprobe/test-kinds';
 import type { KindRunner } from '@pageprobe/worker-host';
 import { runLighthouseTest } from './run-lighthouse-test.ts';
+import { warmUp } from './warm-up.ts';
 
 export interface LighthouseRunnerConfig {
   ALLOW_PRIVATE_TARGETS: boolean;
@@ -9,6 +10,7 @@ export interface LighthouseRunnerConfig {
   LIGHTHOUSE_CONCURRENCY: number;
   LIGHTHOUSE_TIMEOUT_MS: number;
   LIGHTHOUSE_MAX_WAIT_MS: number;
+  BROWSER_WARM_UP: boolean;
 }
 
 /** Lighthouse runs in the process's warm Chromium (`browsers`), which the seo_crawl runner may share. */
@@ -24,6 +26,7 @@ export function lighthouseRunner(config: LighthouseRunnerConfig, browsers: Brows
     kind: kindNamed('lighthouse'),
     concurrency: config.LIGHTHOUSE_CONCURRENCY,
     run: (test, ctx) => runLighthouseTest(test, deps, ctx),
+    ...(config.BROWSER_WARM_UP ? { warmUp: (log) => warmUp(deps, log) } : {}),
   };
 }
 
