@@ -11,7 +11,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type AppProcess, startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { eventually, settle, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -131,19 +131,31 @@ test('200 mixed tests over two API processes and two of each worker: each comple
   );
   assert.ok(tests.every((t) => t.type !== 'uptime' || (t.result as { up: boolean }).up));
   assert.equal(tests.filter((t) => t.type === 'lighthouse' && t.performanceScore !== null).length, LIGHTHOUSE);
-  // Each test ran once: exactly one worker, once, says it finished it.
-  const finished = new Map<string, number>();
-  for (const worker of [...uptimeWorkers, ...browserWorkers]) {
-    for (const line of worker.output().split('\n')) {
-      if (!line.includes('"msg":"test finished"')) continue;
-      const { testId } = JSON.parse(line) as { testId: string };
-      finished.set(testId, (finished.get(testId) ?? 0) + 1);
+  // Each test ran once: exactly one worker, once, says it finished it. A worker logs that just after its
+  // row is committed, which the poll above may have seen first: the last lines may still be on their way.
+  const finishedBy = () => {
+    const finished = new Map<string, string[]>();
+    for (const [name, worker] of [
+      ...uptimeWorkers.map((w, i) => [`uptime ${i}`, w] as const),
+      ...browserWorkers.map((w, i) => [`browser ${i}`, w] as const),
+    ]) {
+      for (const line of worker.output().split('\n')) {
+        if (!line.includes('"msg":"test finished"')) continue;
+        const { testId } = JSON.parse(line) as { testId: string };
+        finished.set(testId, [...(finished.get(testId) ?? []), name]);
+      }
     }
-  }
+    return finished;
+  };
+  const finished = await settle(finishedBy, (f) => ids.every((id) => f.has(id)));
+  const wrong = ids.filter((id) => finished.get(id)?.length !== 1);
   assert.deepEqual(
-    ids.filter((id) => finished.get(id) !== 1),
+    wrong.map((id) => ({ id, finishedBy: finished.get(id) ?? [] })),
     [],
-    'a test finished other than once',
+    `a test finished other than once; the workers' lines about it:\n${[...uptimeWorkers, ...browserWorkers]
+      .flatMap((w) => w.output().split('\n'))
+      .filter((line) => wrong.some((id) => line.includes(id)))
+      .join('\n')}`,
   );
   // Credits: one debit per lighthouse test, no refunds, nothing twice.
   const ledger = await env.db.creditLedgerEntry.findMany({ where: { testId: { in: ids } } });
@@ -151,9 +163,15 @@ test('200 mixed tests over two API processes and two of each worker: each comple
     ledger.map((e) => [e.testId, e.reason, e.delta]).sort(),
     lighthouseIds.map((id) => [id, 'test', -1]).sort(),
   );
-  // Nothing left in the test queues: not waiting, not running, not failed.
-  for (const def of [jobs.uptime, jobs.lighthouse])
-    assert.deepEqual(await queueCounts(def.queue), { wait: 0, active: 0, delayed: 0, failed: 0 }, def.queue);
+  // Nothing left in the test queues: not waiting, not running, not failed (a job completes just after
+  // its test's row).
+  for (const def of [jobs.uptime, jobs.lighthouse]) {
+    const counts = await settle(
+      () => queueCounts(def.queue),
+      (c) => Object.values(c).every((n) => n === 0),
+    );
+    assert.deepEqual(counts, { wait: 0, active: 0, delayed: 0, failed: 0 }, def.queue);
+  }
   // The surviving browser worker's metrics: its lighthouse tests, and browser restarts as a counter.
   const metrics = await (
     await fetch(`http://127.0.0.1:${/"opsPort":(\d+)/.exec(browserWorkers[1]!.output())![1]}/metrics`)

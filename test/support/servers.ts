@@ -85,6 +85,20 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Reads until `settled` holds or the time is up, and returns the last reading either way: for what follows
+ * a commit by a moment (a worker's log line, a job's completion), so that the caller's assertion on the
+ * reading, not a timeout, says what was wrong.
+ */
+export async function settle<T>(read: () => T | Promise<T>, settled: (value: T) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (settled(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Whether anything accepts connections at the URL's host and port. */
 export function isListening(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -60,6 +61,7 @@ export async function spawnApp(
     }),
   );
   const exited = once(child, 'exit');
+  const closed = once(child, 'close').catch(() => undefined);
 
   const process_: AppProcess = {
     child,
@@ -94,6 +96,9 @@ export async function spawnApp(
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await exited;
+      // Its last lines may still be in the pipe when it has exited: they are read by the time the pipes
+      // close (unless something it started holds them open: then not waited for long).
+      await Promise.race([closed, sleep(1_000)]);
       return code as number | null;
     },
   };
