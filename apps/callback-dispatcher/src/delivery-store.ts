@@ -48,19 +48,18 @@ const RECORD = `WITH input AS (
   FROM input i WHERE d.id = i.delivery_id AND i.final_state IS NOT NULL`;
 
 function recordStatement(pool: Pool, attempts: readonly Attempt[]) {
-  const column = <T>(pick: (a: Attempt) => T) => attempts.map(pick);
   return pool.query({
     name: 'record-attempts',
     text: RECORD,
     values: [
-      column((a) => a.deliveryId),
-      column((a) => a.number),
-      column((a) => a.result.startedAt),
-      column((a) => a.result.durationMs),
-      column((a) => a.result.statusCode),
-      column((a) => a.result.error),
-      column((a) => a.result.responseSnippet),
-      column((a) => a.finalState),
+      attempts.map((a) => a.deliveryId),
+      attempts.map((a) => a.number),
+      attempts.map((a) => a.result.startedAt),
+      attempts.map((a) => a.result.durationMs),
+      attempts.map((a) => a.result.statusCode),
+      attempts.map((a) => a.result.error),
+      attempts.map((a) => a.result.responseSnippet),
+      attempts.map((a) => a.finalState),
     ],
   });
 }

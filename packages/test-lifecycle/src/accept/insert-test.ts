@@ -51,26 +51,25 @@ export interface NewTest {
 }
 
 async function insertTests(pool: Pool, tests: readonly NewTest[]): Promise<Test[]> {
-  const column = <T>(pick: (t: NewTest) => T) => tests.map(pick);
   const { rows } = await pool.query<Test>({
     name: 'insert-tests',
     text: SQL,
     values: [
-      column((t) => t.id),
-      column((t) => t.teamId),
-      column((t) => t.apiKeyId),
-      column((t) => t.type),
-      column((t) => t.url),
-      column((t) => t.device),
-      column((t) => t.callbackUrl),
-      column((t) => t.reportToken),
-      column((t) => t.creditsSpent),
-      column((t) => (t.assertions === undefined ? null : JSON.stringify(t.assertions))),
-      column((t) => t.runCount),
-      column((t) => t.monitorId),
-      column((t) => (t.options === null ? null : JSON.stringify(t.options))),
-      column((t) => (t.secrets ? Buffer.from(t.secrets.sealed) : null)),
-      column((t) => t.secrets?.context ?? null),
+      tests.map((t) => t.id),
+      tests.map((t) => t.teamId),
+      tests.map((t) => t.apiKeyId),
+      tests.map((t) => t.type),
+      tests.map((t) => t.url),
+      tests.map((t) => t.device),
+      tests.map((t) => t.callbackUrl),
+      tests.map((t) => t.reportToken),
+      tests.map((t) => t.creditsSpent),
+      tests.map((t) => (t.assertions === undefined ? null : JSON.stringify(t.assertions))),
+      tests.map((t) => t.runCount),
+      tests.map((t) => t.monitorId),
+      tests.map((t) => (t.options === null ? null : JSON.stringify(t.options))),
+      tests.map((t) => (t.secrets ? Buffer.from(t.secrets.sealed) : null)),
+      tests.map((t) => t.secrets?.context ?? null),
     ],
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
