@@ -614,3 +614,11 @@ test('the Dockerfile: Node 24, a target per app that installs only that app and 
   for (const entry of ['**/node_modules', '.git', '.data', '**/src/generated'])
     assert.ok(ignored.includes(entry), `.dockerignore lacks ${entry}`);
 });
+
+test('the operators’ `kubectl create secret` example names every key the pods read from the Secret', () => {
+  const page = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8');
+  const listed = /create secret generic pageprobe-secrets[^\n]*\n# pageprobe\.env holds: ([^\n]+)/.exec(page);
+  assert.ok(listed, 'docs/operations.md lists what pageprobe.env holds under its kubectl example');
+  const used = new Set(workloads().flatMap((w) => secretKeysOf(w.spec.template)));
+  assert.deepEqual(listed[1]!.split(/,\s*/).sort(), [...used].sort());
+});

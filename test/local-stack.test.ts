@@ -107,9 +107,13 @@ async function stopsEverything(stack: Stack, name: NodeJS.Signals) {
   assert.equal(await isListening(origin), false);
 }
 
-function readmeBlocks(): string[] {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  return [...readme.matchAll(/<!-- runnable -->\n```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The blocks marked runnable in the README and the docs/ pages, in that order. */
+function runnableBlocks(): string[] {
+  const pages = ['README.md', ...readdirSync(join(repo, 'docs')).map((f) => join('docs', f))];
+  return pages.flatMap((page) => {
+    const text = readFileSync(join(repo, page), 'utf8');
+    return [...text.matchAll(/<!-- runnable -->\n```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  });
 }
 
 const runningTestId = { value: '' };
@@ -122,7 +126,7 @@ const target = await startServer((_req, res) => {
   setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>t</title><h1>ok</h1>'), delay);
 });
 
-test('npm start is ready once every app is (the browser warmed up), and the README’s runnable blocks work against it', async () => {
+test('npm start is ready once every app is (the browser warmed up), and the runnable blocks of the README and docs work against it', async () => {
   const stack = startStack();
   assert.equal(await stack.ready, true, stack.output());
   const out = stack.output();
@@ -137,8 +141,8 @@ test('npm start is ready once every app is (the browser warmed up), and the READ
   assert.ok(out.includes(key), 'the key is printed');
 
   // The README's blocks as they are, but for the port and data directory of this stack.
-  const blocks = readmeBlocks();
-  assert.ok(blocks.length >= 2, 'the README marks its runnable blocks');
+  const blocks = runnableBlocks();
+  assert.ok(blocks.length >= 2, 'the README and docs mark their runnable blocks');
   for (const block of blocks) {
     const script = block.replaceAll('127.0.0.1:3000', `127.0.0.1:${port}`).replaceAll('./.data/', `${data}/`);
     const run = spawnSync('bash', ['-eo', 'pipefail', '-c', script], { cwd: repo, env, encoding: 'utf8' });

@@ -1,5 +1,5 @@
-// Issue 23: the README's verification examples must keep working for receivers outside this repository.
-// The blocks marked `<!-- example: verify-node -->` and `verify-python` are taken from the README as they
+// Issue 23: the docs' verification examples must keep working for receivers outside this repository.
+// The blocks marked `<!-- example: verify-node -->` and `verify-python` (docs/api.md) are taken as they
 // are and run against signatures made the way the dispatcher makes them.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { signPayload } from '@pageprobe/webhook-verify';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
 const block = (name: string) => {
   const match = new RegExp(`<!-- example: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  assert.ok(match, `README has the ${name} example`);
+  assert.ok(match, `docs/api.md has the ${name} example`);
   return match[1]!;
 };
 const dir = mkdtempSync(join(tmpdir(), 'readme-'));
@@ -31,7 +31,7 @@ const cases = [
   { name: 'too old', header: signPayload(secret, Buffer.from(body), now - 301), body, ok: false },
 ];
 
-test('the README’s node:crypto verification accepts a real signature and refuses the rest', async () => {
+test('the docs’ node:crypto verification accepts a real signature and refuses the rest', async () => {
   const file = join(dir, 'verify.mjs');
   writeFileSync(file, block('verify-node'));
   const { verify } = (await import(file)) as { verify(h: string, b: string, s: string): unknown };
@@ -47,7 +47,7 @@ test('the README’s node:crypto verification accepts a real signature and refus
   }
 });
 
-test('the README’s Python verification does the same', () => {
+test('the docs’ Python verification does the same', () => {
   const file = join(dir, 'verify.py');
   writeFileSync(
     file,
