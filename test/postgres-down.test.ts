@@ -1,6 +1,7 @@
 // Issue 14, faults: PostgreSQL stopped for 10 s in the middle of a run. Requests during the outage get
 // 503 with Retry-After (never 500), the test in flight ends correctly once the database is back, and
-// nothing accepted is lost. This file runs its own PostgreSQL, so stopping it touches no other file.
+// nothing accepted is lost; a callback whose outcome could not be recorded meanwhile is delivered after
+// (issue 28). This file runs its own PostgreSQL, so stopping it touches no other file.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,11 @@ const origin = `http://127.0.0.1:${port}`;
 const common = { DATABASE_URL: databaseUrl, ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500' };
 await startApp('api', env.appEnv({ ...common, PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '1000' }));
 await startApp('worker-uptime', env.appEnv(common));
+// The retry comes fast here, so both tries of a delivery would be spent inside a short outage.
+await startApp(
+  'callback-dispatcher',
+  env.appEnv({ ...common, CALLBACK_RETRY_DELAY_MS: '300', SWEEP_QUEUED_AFTER_MS: '1000' }),
+);
 
 const adminService = createAdminService(db);
 const team = await adminService.createTeam({ name: 'outage', plan: 'pro' });
@@ -95,4 +101,33 @@ test('PostgreSQL down 10 s: 503 with Retry-After meanwhile; the test in flight c
   }
   // Exactly the two accepted tests exist: nothing from the outage was half-written.
   assert.equal(await db.test.count({ where: { teamId: team.id } }), 2);
+});
+
+test('PostgreSQL down while a callback is answered: the delivery keeps its tries and is delivered after', async () => {
+  // The receiver's first answer comes once the database is stopped, so the attempt cannot be recorded.
+  let outage: Promise<void> | undefined;
+  const receiver = await startServer((_req, res) => {
+    if (outage) return void res.writeHead(204).end();
+    outage = postgres.stop().then(() => void res.writeHead(500).end());
+  });
+  const started = await call<{ id: string }>(`${origin}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: target.url, type: 'uptime', callback_url: `${receiver.url}/hook` },
+  });
+  assert.equal(started.status, 202);
+  await eventually(async () => (outage ? true : undefined), 60_000, 'the callback reached the receiver');
+  await outage;
+  await sleep(3_000); // long enough for both tries at CALLBACK_RETRY_DELAY_MS, were they spent
+  postgres = await startPostgres({ dataDir, port: pgPort, ephemeral: true });
+  const delivery = await eventually(
+    async () => {
+      const row = await db.callbackDelivery.findFirst({ where: { testId: started.body.id } });
+      return row && row.state !== 'pending' ? row : undefined;
+    },
+    60_000,
+    'the delivery settled',
+  );
+  assert.equal(delivery.state, 'delivered');
+  assert.equal(receiver.requests.length, 2, 'the answer lost in the outage is asked again once');
 });

@@ -1,7 +1,12 @@
 import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
 import { reconcileSchedules, runMonitor } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
-import { sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from '@pageprobe/test-lifecycle';
+import {
+  sweepExpiredIdempotencyKeys,
+  sweepPendingDeliveries,
+  sweepQueuedTests,
+  waitOutDatabaseOutage,
+} from '@pageprobe/test-lifecycle';
 import { startWorkerHost } from '@pageprobe/worker-host';
 import { loadDispatcherConfig } from './config.ts';
 import { deliverCallback } from './deliver-callback.ts';
@@ -23,14 +28,22 @@ await startWorkerHost({
       timeoutMs: config.CALLBACK_TIMEOUT_MS,
       allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     };
-    const worker = startWorker(jobs.callback, queue, ({ deliveryId }, job) => deliverCallback(deps, deliveryId, job), {
-      concurrency: config.CALLBACK_CONCURRENCY,
-      // A dispatcher killed mid-attempt loses the job to another once this lock runs out.
-      lockDuration: config.JOB_LOCK_MS,
-      stalledInterval: config.JOB_LOCK_MS,
-      // The one retry comes CALLBACK_RETRY_DELAY_MS after the first attempt failed.
-      settings: { backoffStrategy: () => config.CALLBACK_RETRY_DELAY_MS },
-    });
+    const worker = startWorker(
+      jobs.callback,
+      queue,
+      // A delivery whose outcome cannot be recorded because PostgreSQL is away keeps its tries for later:
+      // a job that spent them ends its delivery failed (the sweeper's rule), which an outage must not do.
+      ({ deliveryId }, job) =>
+        deliverCallback(deps, deliveryId, job).catch((error: unknown) => waitOutDatabaseOutage(db, job, error, logger)),
+      {
+        concurrency: config.CALLBACK_CONCURRENCY,
+        // A dispatcher killed mid-attempt loses the job to another once this lock runs out.
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_LOCK_MS,
+        // The one retry comes CALLBACK_RETRY_DELAY_MS after the first attempt failed.
+        settings: { backoffStrategy: () => config.CALLBACK_RETRY_DELAY_MS },
+      },
+    );
     // A delivery whose job died with its dispatchers more often than BullMQ allows is over: say so.
     worker.on('failed', (job, error) => {
       if (!job || !/stalled/.test(error.message)) return;

@@ -1,4 +1,6 @@
+import { StringDecoder } from 'node:string_decoder';
 import { guardedRequest, RequestFailed } from '@pageprobe/net-guard';
+import { withoutNul } from '@pageprobe/test-lifecycle';
 import { SIGNATURE_HEADER, signPayload } from '@pageprobe/webhook-verify';
 
 export const USER_AGENT = 'Pageprobe-Callbacks/1.0 (+https://pageprobe.dev/docs/callbacks)';
@@ -42,13 +44,18 @@ export async function postCallback(
     'x-service-delivery': request.deliveryId,
   };
   if (request.secret) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(request.secret, request.body);
-  const result = (statusCode: number | null, error: RequestFailed | null, snippet: Buffer | null): AttemptResult => ({
+  const result = (
+    statusCode: number | null,
+    error: RequestFailed | null,
+    snippet: { body: Buffer | null; truncated: boolean } | null,
+  ): AttemptResult => ({
     startedAt,
     durationMs: Math.round(performance.now() - started),
     statusCode,
-    error: error && describe(error),
+    // An error's message can quote the receiver too (a certificate's names).
+    error: error && withoutNul(describe(error)),
     blocked: error?.code === 'blocked',
-    responseSnippet: snippet ? snippet.toString('utf8') : null,
+    responseSnippet: snippet?.body ? snippetText(snippet.body, snippet.truncated) : null,
   });
 
   try {
@@ -61,11 +68,21 @@ export async function postCallback(
       maxRedirects: 0,
       maxBytes: SNIPPET_BYTES,
     });
-    return result(answer.status, null, answer.body);
+    return result(answer.status, null, answer);
   } catch (error) {
     if (!(error instanceof RequestFailed)) throw error;
     return result(null, error, null);
   }
+}
+
+/**
+ * The receiver's bytes as text PostgreSQL takes: a NUL made it refuse the attempt row, which left the
+ * delivery pending for ever (issue 28). Invalid UTF-8 becomes U+FFFD; a character cut by the byte cap is
+ * dropped, not half-kept.
+ */
+function snippetText(body: Buffer, truncated: boolean): string {
+  const decoder = new StringDecoder('utf8');
+  return withoutNul(truncated ? decoder.write(body) : decoder.end(body));
 }
 
 /** What an attempt row keeps: the system's own code (ECONNREFUSED, EBLOCKEDADDRESS...) before the message. */

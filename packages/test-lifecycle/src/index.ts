@@ -1,8 +1,22 @@
 export { type CallbackEvent, serialiseCallback } from './callback-payload.ts';
 export { blendedScore, gradeFor } from './grade.ts';
+export { waitOutDatabaseOutage } from './database-outage.ts';
 export { reportUrl } from './report-url.ts';
-export { startSweeper, sweepExpiredIdempotencyKeys, sweepPendingDeliveries, sweepQueuedTests } from './sweeper.ts';
-export { claimTest, enqueueDeliveries, finishTest, type LifecycleDeps, type Outcome } from './transitions.ts';
+export {
+  SWEEP_BATCH,
+  startSweeper,
+  sweepExpiredIdempotencyKeys,
+  sweepPendingDeliveries,
+  sweepQueuedTests,
+} from './sweeper.ts';
+export {
+  claimTest,
+  enqueueDeliveries,
+  finishTest,
+  type LifecycleDeps,
+  type Outcome,
+  withoutNul,
+} from './transitions.ts';
 export { type AlertToRaise, raiseAlert } from './monitor-alerts/raise-alert.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
 export {

@@ -7,7 +7,8 @@ import type { Queue } from 'bullmq';
 // without a job; the sweeper re-adds jobs for rows that have waited too long. Job ids are row ids,
 // so re-adding a job that still exists does nothing.
 
-const BATCH = 500;
+/** Rows one sweep looks at, oldest first. */
+export const SWEEP_BATCH = 500;
 
 export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, olderThanMs: number): Promise<number> {
   const rows = await db.test.findMany({
@@ -18,7 +19,7 @@ export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, old
     },
     select: { id: true, type: true },
     orderBy: { createdAt: 'asc' },
-    take: BATCH,
+    take: SWEEP_BATCH,
   });
   for (const [type, queue] of queues) {
     const ids = rows.filter((r) => r.type === type).map((r) => ({ testId: r.id }));
@@ -27,17 +28,32 @@ export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, old
   return rows.length;
 }
 
+/**
+ * Re-adds the jobs of pending deliveries that have none, and ends as failed those whose job spent its
+ * tries without settling the row (the dispatcher could not record the outcome: a receiver's NUL once made
+ * PostgreSQL refuse it, issue 28). Left pending, such rows stayed the oldest for ever, and once there were
+ * a sweep's worth of them no other team's lost delivery was ever swept.
+ */
 export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThanMs: number): Promise<number> {
   const rows = await db.callbackDelivery.findMany({
     where: { state: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
     select: { id: true },
     orderBy: { createdAt: 'asc' },
-    take: BATCH,
+    take: SWEEP_BATCH,
   });
+  // Asked all at once: one wait for the replies, not one per row.
+  const states = await Promise.all(rows.map((r) => callbacks.getJobState(r.id)));
+  const spent = rows.filter((_, i) => states[i] === 'failed').map((r) => r.id);
+  if (spent.length > 0) {
+    await db.callbackDelivery.updateMany({
+      where: { id: { in: spent }, state: 'pending' },
+      data: { state: 'failed', finishedAt: new Date() },
+    });
+  }
   await enqueueMany(
     callbacks,
     jobs.callback,
-    rows.map((r) => ({ deliveryId: r.id })),
+    rows.filter((_, i) => states[i] === 'unknown').map((r) => ({ deliveryId: r.id })),
   );
   return rows.length;
 }
@@ -46,7 +62,7 @@ export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThan
 export async function sweepExpiredIdempotencyKeys(db: Db): Promise<number> {
   return db.$executeRaw`
     DELETE FROM idempotency_records WHERE ctid IN (
-      SELECT ctid FROM idempotency_records WHERE expires_at < now() LIMIT ${BATCH}
+      SELECT ctid FROM idempotency_records WHERE expires_at < now() LIMIT ${SWEEP_BATCH}
     )`;
 }
 

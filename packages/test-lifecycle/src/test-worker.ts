@@ -1,7 +1,8 @@
-import type { Db, Plan, Test, TestType } from '@pageprobe/db';
+import type { Plan, Test, TestType } from '@pageprobe/db';
 import { type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
+import { waitOutDatabaseOutage } from './database-outage.ts';
 import { claimTest, finishTest, type LifecycleDeps, type Outcome, verdictFor } from './transitions.ts';
 
 export interface TestWorkerOptions {
@@ -26,24 +27,6 @@ export interface TestWorkerOptions {
 
 /** How long a test of a team at its in-flight limit waits before it is looked at again. */
 const TURN_DELAY_MS = 1_000;
-/** How long a test waits when PostgreSQL cannot be reached before it is tried again. */
-const DATABASE_RETRY_MS = 3_000;
-
-/**
- * Whether PostgreSQL answers now. Asked after an error rather than read from the error: a refused
- * connection looks the same whether it was the database's or the storage's.
- */
-async function databaseReachable(db: Db): Promise<boolean> {
-  const timeout = new Promise<false>((resolve) => setTimeout(resolve, 2_000, false).unref());
-  return Promise.race([
-    db.$queryRaw`SELECT 1`.then(
-      () => true,
-      () => false,
-    ),
-    timeout,
-  ]);
-}
-
 const serviceFailure = (message: string): Outcome => ({
   status: 'failed',
   error: { code: 'internal_error', message },
@@ -86,11 +69,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
       try {
         await runOnce(testId, job, log);
       } catch (error) {
-        // PostgreSQL out of reach (restarting, failing over) is no fault of the test: the job waits and
-        // comes back without spending a try, so an outage longer than the tries cannot strand the row.
-        if (await databaseReachable(lifecycle.db)) throw error;
-        log.warn({ err: error }, 'database unavailable; the test waits and runs again');
-        return job.waitTurn(DATABASE_RETRY_MS);
+        return waitOutDatabaseOutage(lifecycle.db, job, error, log);
       }
     },
     {
