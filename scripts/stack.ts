@@ -189,7 +189,8 @@ try {
   step(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
 
   env.ADMIN_TOKEN ||= readOrCreate(`${DATA}/admin-token`, () => randomBytes(24).toString('base64url'));
-  // Seals request secrets (header and cookie values, passwords) at rest; losing it only loses queued tests' secrets.
+  // Seals request secrets (header and cookie values, passwords) at rest; losing it loses queued tests'
+  // secrets and pauses the monitors that carry some (secrets_unreadable) until they are given again.
   env.SECRETS_KEY ||= readOrCreate(`${DATA}/secrets-key`, () => randomBytes(32).toString('base64'));
   // The apps' output is piped through here: tell them whether a person reads it.
   env.LOG_FORMAT ||= process.stdout.isTTY ? 'pretty' : 'json';
@@ -198,7 +199,9 @@ try {
   env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;
   writeFileSync(
     `${DATA}/stack.env`,
-    ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'PUBLIC_BASE_URL'].map((k) => `${k}=${env[k]}`).join('\n') + '\n',
+    ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'PUBLIC_BASE_URL', 'SECRETS_KEY']
+      .map((k) => `${k}=${env[k]}`)
+      .join('\n') + '\n',
     { mode: 0o600 },
   );
   const { creds, created } = await devCredentials(env.DATABASE_URL!);

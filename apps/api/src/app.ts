@@ -22,6 +22,7 @@ import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { jobs, openQueue } from '@pageprobe/jobs';
+import { stopSchedule } from '@pageprobe/monitors';
 import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -57,15 +58,23 @@ export function createApp(deps: ApiDeps): Express {
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
+  // Monitors' schedulers are written from here (issue 16); the dispatcher runs them.
+  const monitorRuns = openQueue(jobs.monitorRun, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
   const adminRouter = openApiRouter(adminSpec, {
     serverUrl: `${config.ADMIN_PORT === undefined ? base : `http://${config.HOST}:${config.ADMIN_PORT}`}/admin/v1`,
-    guards: [requireAdminToken(config.ADMIN_TOKEN)],
+    guards: [requireAdminToken(config.ADMIN_TOKEN, new PerAddressWindow(config.ADMIN_AUTH_FAILURES_PER_MIN))],
     routes: adminRoutes(
       createAdminService(deps.db, {
         onKeyRevoked: (id) => {
           keyCache.forgetKeyId(id);
           void revocations.announce(id);
         },
+        // Redis out of reach: the dispatcher's reconcile drops the paused monitors' schedulers later.
+        onMonitorsPaused: (ids) =>
+          Promise.all(ids.map((id) => stopSchedule(monitorRuns, id))).then(
+            () => {},
+            (error: unknown) => deps.logger.warn({ err: error }, 'could not stop paused monitors’ schedules'),
+          ),
       }),
     ),
     validateResponses,
@@ -74,8 +83,6 @@ export function createApp(deps: ApiDeps): Express {
   // on its own port, which a deployment keeps inside its network.
   if (config.ADMIN_PORT === undefined) app.use('/admin/v1', adminRouter);
   else app.locals.adminApp = adminOnlyApp(adminRouter, deps);
-  // Monitors' schedulers are written from here (issue 16); the dispatcher runs them.
-  const monitorRuns = openQueue(jobs.monitorRun, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
   const publicRoutes = Router().use(
     testRoutes(deps),
     monitorRoutes(deps, monitorRuns),
@@ -119,7 +126,11 @@ export function createApp(deps: ApiDeps): Express {
   return app;
 }
 
-/** The admin API alone, for ADMIN_PORT: the same router, logging and problem answers, nothing else. */
+/**
+ * The admin API alone, for ADMIN_PORT: the same router, logging and problem answers, nothing else. No
+ * proxy is trusted here (the port is not behind the ingress), so X-Forwarded-For cannot dodge the
+ * per-address limit on wrong tokens.
+ */
 function adminOnlyApp(adminRouter: Router, deps: ApiDeps): Express {
   const admin = express();
   admin.disable('x-powered-by');

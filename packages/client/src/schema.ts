@@ -73,14 +73,14 @@ export type paths = {
         post?: never;
         /**
          * Delete a monitor
-         * @description Needs a `write` key. No more runs; its tests stay (with their `monitor_id`).
+         * @description Needs a `write` key. No more runs, and its sealed header, cookie and password values are erased; its tests stay (with their `monitor_id`).
          */
         delete: operations["deleteMonitor"];
         options?: never;
         head?: never;
         /**
          * Change, pause or resume a monitor
-         * @description Needs a `write` key. `paused` false resumes a paused monitor (whatever paused it) and runs it now.
+         * @description Needs a `write` key. `paused` false resumes a paused monitor (whatever paused it) and runs it now. `headers`, `cookies` and `basic_auth` each replace the monitor's own (the others are kept); when its sealed values can no longer be opened (`secrets_unreadable`), give each of them the monitor has (null to drop it), or the answer is 409 `secrets_unreadable`.
          */
         patch: operations["updateMonitor"];
         trace?: never;
@@ -376,7 +376,8 @@ export type components = {
          * @description Budgets the finished test is judged against, in Lighthouse CI's `assertions` syntax (paste the
          *     object from a lighthouserc): `{"<key>": "error" | "warn" | "off" | [level, {minScore |
          *     maxNumericValue | minNumericValue | maxLength: number}]}`. lighthouse: `categories:<id>`
-         *     (minScore 0–1), any audit id, `resource-summary:<type>:size|count`; seo_crawl:
+         *     (minScore 0–1), the id of an audit of the Lighthouse the workers run (13.5; an unknown one is
+         *     refused naming its successor or the nearest id), `resource-summary:<type>:size|count`; seo_crawl:
          *     `seo:structure_score` (minScore 0–1), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`
          *     (maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),
          *     `uptime:certificate:days_remaining` (minNumericValue). An unknown key or malformed value is
@@ -495,7 +496,7 @@ export type components = {
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
             block_urls?: components["schemas"]["BlockUrls"];
-            /** @description Public https URL notified when the test finishes. */
+            /** @description Public https URL notified when the test finishes, without a user name or password. */
             callback_url?: string;
             cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
@@ -515,7 +516,7 @@ export type components = {
             throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
-            /** @description Absolute http(s) URL of a public page. */
+            /** @description Absolute http(s) URL of a public page, without a user name or password (use `basic_auth`). */
             url: string;
             user_agent?: components["schemas"]["UserAgent"];
             viewport?: components["schemas"]["Viewport"];
@@ -726,7 +727,7 @@ export type components = {
              */
             next_run_at: string | null;
             options: components["schemas"]["ShownOptions"];
-            /** @description user, out_of_credits, url_not_allowed or target_errors; null while active. */
+            /** @description user, out_of_credits, url_not_allowed, target_errors, key_revoked (the key that created or last resumed it was revoked) or secrets_unreadable (its sealed values open with no configured key); null while active. */
             paused_reason: string | null;
             runs: number;
             /** @enum {string} */
@@ -954,7 +955,7 @@ export type components = {
         };
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
-        /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. */
+        /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. A `navigate` URL is held to the same address policy as `url` (400 `url_not_allowed` naming the step). */
         Steps: ({
             /** @constant */
             type: "navigate";
@@ -1070,10 +1071,16 @@ export type components = {
             alert?: components["schemas"]["AlertOptions"];
             /** @description Null removes them. */
             assertions?: null | components["schemas"]["Assertions"];
+            /** @description Replaces the monitor's basic auth; null removes it. */
+            basic_auth?: null | components["schemas"]["BasicAuth"];
             /** @description Null removes it. */
             callback_url?: string | null;
+            /** @description Replaces the monitor's cookies; null removes them. */
+            cookies?: null | components["schemas"]["RequestCookies"];
+            /** @description Replaces the monitor's headers (values sealed as at creation); null removes them. */
+            headers?: null | components["schemas"]["RequestHeaders"];
             interval_seconds?: number;
-            /** @description True pauses; false resumes and runs now. */
+            /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
         };
         /** @description Two uptime tests compared. */
@@ -1383,8 +1390,10 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };

@@ -38,3 +38,17 @@ test('outside production the same settings are accepted (the local stack uses th
     [],
   );
 });
+
+test('production refuses the guard switches for local use and tests, with no opt-out', () => {
+  const open = { ...safe, ALLOW_PRIVATE_TARGETS: true, ALLOW_TARGETS: ['127.0.0.1:8080'] };
+  for (const env of [{}, { ALLOW_EXAMPLE_SECRETS: 'true' }]) {
+    const refusals = productionRefusals(open, env);
+    assert.deepEqual(
+      refusals.map((r) => r.variable),
+      ['ALLOW_PRIVATE_TARGETS', 'ALLOW_TARGETS'],
+    );
+    assert.match(refusals[1]!.message, /127\.0\.0\.1:8080/);
+  }
+  assert.deepEqual(productionRefusals({ ...safe, ALLOW_PRIVATE_TARGETS: false, ALLOW_TARGETS: [] }), []);
+  assert.deepEqual(productionRefusals({ ...open, NODE_ENV: 'test' }), []);
+});

@@ -1,8 +1,9 @@
 /**
  * Settings that are fine on a laptop and dangerous in production: example secrets that ship in this
- * repository (the manifests' placeholders, the local S3 server's keys) and a Redis without a password
- * (it holds every queued job and the key-revocation channel). With NODE_ENV=production an app refuses
- * to start on any of them; each answer names the variable and what to do.
+ * repository (the manifests' placeholders, the local S3 server's keys), a Redis without a password
+ * (it holds every queued job and the key-revocation channel), and the switches that open the egress
+ * guard to private addresses. With NODE_ENV=production an app refuses to start on any of them; each
+ * answer names the variable and what to do.
  */
 const PLACEHOLDER = /change[_-]?me|example|placeholder|^s3rver$/i;
 
@@ -10,10 +11,12 @@ export function productionRefusals(
   config: Record<string, unknown>,
   env: NodeJS.ProcessEnv = {},
 ): Array<{ variable: string; message: string }> {
-  // A throwaway production-mode stack (the image test runs the installed apps on the test servers)
-  // says so explicitly; nothing sets this by default.
-  if (config.NODE_ENV !== 'production' || env.ALLOW_EXAMPLE_SECRETS === 'true') return [];
-  const refusals: Array<{ variable: string; message: string }> = [];
+  if (config.NODE_ENV !== 'production') return [];
+  // No opt-out for these: either one lets any team's test reach the cluster's and the cloud's own
+  // addresses (the metadata service, Redis, the admin port).
+  const refusals = targetRefusals(config);
+  // A throwaway production-mode stack on the test servers says so explicitly; nothing sets this by default.
+  if (env.ALLOW_EXAMPLE_SECRETS === 'true') return refusals;
   for (const variable of ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
     const value = config[variable];
     if (typeof value === 'string' && PLACEHOLDER.test(value)) {
@@ -32,6 +35,24 @@ export function productionRefusals(
     refusals.push({
       variable: 'REDIS_URL',
       message: 'has no password; in production Redis must require AUTH (redis://:<password>@host:6379)',
+    });
+  }
+  return refusals;
+}
+
+function targetRefusals(config: Record<string, unknown>): Array<{ variable: string; message: string }> {
+  const refusals: Array<{ variable: string; message: string }> = [];
+  if (config.ALLOW_PRIVATE_TARGETS === true) {
+    refusals.push({
+      variable: 'ALLOW_PRIVATE_TARGETS',
+      message:
+        'lets tests and callbacks reach loopback, private and cloud metadata addresses; it is for local use and tests only, unset it in production',
+    });
+  }
+  if (Array.isArray(config.ALLOW_TARGETS) && config.ALLOW_TARGETS.length > 0) {
+    refusals.push({
+      variable: 'ALLOW_TARGETS',
+      message: `lets tests reach ${config.ALLOW_TARGETS.join(', ')} at private addresses; it is for the test suite only, unset it in production`,
     });
   }
   return refusals;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolFlag, intVar, logLevel, portVar, urlVar } from './fields.ts';
+import { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
 
 // Environment fragments that several apps share. Each app spreads the ones it needs into its own
 // schema (apps/*/src/config.ts), so a variable means the same thing everywhere.
@@ -30,8 +30,14 @@ export const s3Env = {
   S3_FORCE_PATH_STYLE: boolFlag(true),
 };
 
+/** Both are for local use and tests only: production refuses either (production-refusals.ts). */
 export const targetEnv = {
   ALLOW_PRIVATE_TARGETS: boolFlag(false),
+  /**
+   * host:port pairs the egress guard lets through whatever they resolve to (the tests' fixture servers
+   * on loopback), while every other private address stays refused. Empty by default.
+   */
+  ALLOW_TARGETS: listVar(''),
 };
 
 export const commonEnv = {
@@ -94,4 +100,13 @@ export const secretsEnv = {
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32)')
     .transform((v) => Buffer.from(v, 'base64'))
     .optional(),
+  /**
+   * Keys SECRETS_KEY replaced (comma-separated, base64): still opened with, never sealed with, so a
+   * rotation breaks nothing while `pnpm admin secrets reseal` moves every seal to the current key.
+   */
+  SECRETS_KEYS_PREVIOUS: listVar('').pipe(
+    z
+      .array(z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'each must be 32 bytes, base64'))
+      .transform((keys) => keys.map((v) => Buffer.from(v, 'base64'))),
+  ),
 };

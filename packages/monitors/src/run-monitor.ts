@@ -21,14 +21,16 @@ export type RunResult = 'started' | 'skipped' | 'paused';
  * update is the claim, so a run that two jobs reach at once (a schedule's slot and a run-now job, or
  * after a Redis restart) starts once; and after an outage the late job runs once, not once per missed slot.
  */
-async function claimRun(db: Db, monitorId: string): Promise<Monitor | null> {
+async function claimRun(db: Db, monitorId: string) {
   const rows = await db.$queryRaw<Array<{ id: string }>>`
     UPDATE monitors
     SET last_run_at = now(), next_run_at = now() + make_interval(secs => interval_seconds), updated_at = now()
     WHERE id = ${monitorId}::uuid AND status = 'active' AND deleted_at IS NULL
       AND (last_run_at IS NULL OR last_run_at <= now() - make_interval(secs => interval_seconds / 2.0))
     RETURNING id`;
-  return rows.length ? db.monitor.findUnique({ where: { id: monitorId } }) : null;
+  return rows.length
+    ? db.monitor.findUnique({ where: { id: monitorId }, include: { apiKey: { select: { revokedAt: true } } } })
+    : null;
 }
 
 /** What makes a monitor stop rather than try again at the next slot. */
@@ -51,6 +53,17 @@ export async function runMonitor(deps: RunMonitorDeps, monitorId: string): Promi
     return 'skipped';
   }
   const { plan } = await deps.db.team.findUniqueOrThrow({ where: { id: monitor.teamId }, select: { plan: true } });
+  // Revocation pauses a key's monitors in its own transaction; this catches one created meanwhile by an
+  // API replica that still had the key cached, so a revoked key never spends the team's credits.
+  if (monitor.apiKey?.revokedAt) {
+    await pause(
+      deps,
+      monitor,
+      'key_revoked',
+      'The API key that started this monitor was revoked; resume it with another key.',
+    );
+    return 'paused';
+  }
   try {
     await acceptTest(
       deps.accept,

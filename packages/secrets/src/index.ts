@@ -1,1 +1,2 @@
-export { open, SecretsError, seal } from './secret-box.ts';
+export { keyedHash } from './keyed-hash.ts';
+export { type Keyring, keyId, keyringOf, open, SecretsError, seal, sealedWith } from './secret-box.ts';

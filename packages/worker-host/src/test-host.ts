@@ -1,11 +1,12 @@
 import { type TestType, testJobFor } from '@pageprobe/jobs';
+import { keyringOf } from '@pageprobe/secrets';
 import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
 import { claimTest, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import type { TestHostConfig } from './host-env.ts';
 import { callbackQueue, startWorkerHost, type WorkerHost } from './host.ts';
 import type { KindRunner } from './runner.ts';
 import { storeArtifacts } from './store-artifacts.ts';
-import { loadSecrets } from './test-secrets.ts';
+import { loadSecrets, unreadableSecrets } from './test-secrets.ts';
 
 export interface TestWorkerHostOptions {
   app: string;
@@ -35,7 +36,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
     storage = createStorage(config);
     await storage.ensureBucket();
   }
-  const secretsKey = config.SECRETS_KEY ?? null;
+  const keyring = keyringOf(config);
   const typeOf = (runner: KindRunner) => runner.kind.name as TestType;
   const defs = runners.map((r) => testJobFor(typeOf(r)));
   const host = await startWorkerHost({
@@ -76,16 +77,26 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
           inFlight: runner.kind.inFlight,
           lifecycle,
           onFinished: (type, status, seconds) => host.ops.testFinished(type, status, seconds),
-          run: async (test, log) =>
-            runner.run(test, {
+          run: async (test, log) => {
+            let secrets: Awaited<ReturnType<typeof loadSecrets>>;
+            try {
+              secrets = await loadSecrets(host.db, keyring, test);
+            } catch (error) {
+              const outcome = unreadableSecrets(error);
+              if (!outcome) throw error;
+              log.error({ err: error }, 'test secrets cannot be opened with any key of the ring');
+              return outcome;
+            }
+            return runner.run(test, {
               log,
-              secrets: await loadSecrets(host.db, secretsKey, test),
+              secrets,
               storeArtifacts: (artifacts) => {
                 if (!storage)
                   throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);
                 return storeArtifacts(host.db, storage, test.id, artifacts);
               },
-            }),
+            });
+          },
         }),
       );
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHECK_VIOLATION, type Db, type Plan, type KeyScope, sqlState, type Team } from '@pageprobe/db';
+import { raiseAlert } from '@pageprobe/test-lifecycle';
 import { ProblemError } from '../http/problem.ts';
 import { generateApiKey } from '../keys/api-key.ts';
 
@@ -34,9 +35,13 @@ const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No 
 export interface AdminServiceOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
   onKeyRevoked?: (keyId: string) => void;
+  /** Lets the API stop the schedules of monitors a revocation paused at once (else the dispatcher's next sweep). */
+  onMonitorsPaused?: (monitorIds: string[]) => Promise<void>;
 }
 
-export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions = {}) {
+const KEY_REVOKED = 'key_revoked';
+
+export function createAdminService(db: Db, { onKeyRevoked, onMonitorsPaused }: AdminServiceOptions = {}) {
   async function requireTeam(teamId: string): Promise<Team> {
     const team = await db.team.findUnique({ where: { id: teamId } });
     if (!team) throw teamNotFound(teamId);
@@ -90,15 +95,41 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
       };
     },
 
-    async revokeApiKey(keyId: string): Promise<void> {
-      const { count } = await db.apiKey.updateMany({
-        where: { id: keyId, revokedAt: null },
-        data: { revokedAt: new Date() },
+    /**
+     * The key stops working, and the monitors it created (or last resumed) pause with monitor.paused,
+     * reason key_revoked, in the same transaction: a revoked key spends nothing more (issue 28). Their
+     * alerts' callbacks go out with the dispatcher's next sweep; a PATCH with another key resumes them.
+     */
+    async revokeApiKey(keyId: string): Promise<{ pausedMonitors: string[] }> {
+      const paused = await db.$transaction(async (tx) => {
+        const { count } = await tx.apiKey.updateMany({
+          where: { id: keyId, revokedAt: null },
+          data: { revokedAt: new Date() },
+        });
+        if (count === 0 && !(await tx.apiKey.findUnique({ where: { id: keyId }, select: { id: true } }))) {
+          throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
+        }
+        // Also when it was revoked before: a monitor its key's revocation missed pauses now.
+        const monitors = await tx.monitor.updateManyAndReturn({
+          where: { apiKeyId: keyId, status: 'active', deletedAt: null },
+          data: { status: 'paused', pausedReason: KEY_REVOKED, nextRunAt: null },
+        });
+        for (const monitor of monitors) {
+          const message = 'The API key that started this monitor was revoked; resume it with another key.';
+          // No run raised it, so the alert links no report: the base address goes unused.
+          await raiseAlert(
+            tx,
+            monitor,
+            { event: 'monitor.paused', reason: KEY_REVOKED, details: { message } },
+            null,
+            '',
+          );
+        }
+        return monitors.map((m) => m.id);
       });
-      if (count === 0 && !(await db.apiKey.findUnique({ where: { id: keyId }, select: { id: true } }))) {
-        throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
-      }
       onKeyRevoked?.(keyId);
+      if (paused.length) await onMonitorsPaused?.(paused);
+      return { pausedMonitors: paused };
     },
 
     async setWebhookSecret(teamId: string): Promise<{ secret: string }> {

@@ -1,10 +1,12 @@
 // `pnpm admin <command>`: the admin API's operations for operators, through the same service code.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { commonEnv, databaseEnv, loadConfigOrExit } from '@pageprobe/config';
+import { commonEnv, databaseEnv, loadConfigOrExit, secretsEnv } from '@pageprobe/config';
 import { createDb } from '@pageprobe/db';
 import { z } from 'zod';
+import { keyringOf } from '@pageprobe/secrets';
 import { createAdminService } from '../admin/admin-service.ts';
+import { resealSecrets } from '../admin/reseal-secrets.ts';
 import { ProblemError } from '../http/problem.ts';
 
 const USAGE = `Usage: pnpm admin <command>
@@ -17,15 +19,18 @@ const USAGE = `Usage: pnpm admin <command>
   secret set <team_id>
   secret delete <team_id>
   credits add <team_id> <amount> --reason <reason>     (a negative amount takes credits back)
+  secrets reseal       every sealed secret under the current SECRETS_KEY (after a rotation: the
+                       old key in SECRETS_KEYS_PREVIOUS); prints the counts
 
-Uses DATABASE_URL; without it, the local stack's (.data/stack.env, written by npm start).`;
+Uses DATABASE_URL (and SECRETS_KEY, SECRETS_KEYS_PREVIOUS); without it, the local stack's
+(.data/stack.env, written by npm start).`;
 
 // PAGEPROBE_DATA_DIR: a stack started on another data directory (as the stack's own test does).
 const STACK_ENV = process.env.PAGEPROBE_DATA_DIR
   ? `${process.env.PAGEPROBE_DATA_DIR}/stack.env`
   : new URL('../../../../.data/stack.env', import.meta.url);
 if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
-const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv }));
+const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv, ...secretsEnv }));
 
 // parseArgs would take a negative amount (`credits add <team> -5`) for an option: keep numbers positional.
 const NEGATIVE = 'negative:';
@@ -80,14 +85,18 @@ async function run(): Promise<unknown> {
         name: values.name ?? null,
         expires_at: values['expires-at'] ? z.iso.datetime({ offset: true }).parse(values['expires-at']) : null,
       });
-    case 'key revoke':
-      await admin.revokeApiKey(uuid.parse(arg(2, 'key_id')));
-      return { revoked: true };
+    case 'key revoke': {
+      const { pausedMonitors } = await admin.revokeApiKey(uuid.parse(arg(2, 'key_id')));
+      return { revoked: true, paused_monitors: pausedMonitors };
+    }
     case 'secret set':
       return admin.setWebhookSecret(uuid.parse(arg(2, 'team_id')));
     case 'secret delete':
       await admin.deleteWebhookSecret(uuid.parse(arg(2, 'team_id')));
       return { deleted: true };
+    case 'secrets reseal':
+      if (!config.SECRETS_KEY) throw new UsageError('SECRETS_KEY is required: the key to seal with');
+      return resealSecrets(db, keyringOf(config));
     case 'credits add':
       return admin.adjustCredits(uuid.parse(arg(2, 'team_id')), {
         amount: z.coerce

@@ -2,6 +2,7 @@ import type { Device, Plan, Prisma, TestType } from '@pageprobe/db';
 import type { LighthouseOptions, RequestOptionsInput } from '@pageprobe/test-kinds';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
+import type { CredentialsPatch } from './replace-credentials.ts';
 
 /** POST /monitors, defaults applied by the validator. */
 export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
@@ -15,8 +16,8 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
   alert?: { down_after?: number; regression_points?: number };
 }
 
-/** PATCH /monitors/{id}: what can change; null removes the callback or the assertions. */
-export interface UpdateMonitor {
+/** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
+export interface UpdateMonitor extends CredentialsPatch {
   interval_seconds?: number;
   callback_url?: string | null;
   assertions?: Prisma.InputJsonObject | null;

@@ -10,7 +10,7 @@ import {
   uptimePercent,
 } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
-import { seal } from '@pageprobe/secrets';
+import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import type { Queue } from 'bullmq';
@@ -24,6 +24,7 @@ import { presentTest } from '../test-routes/present-test.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 import { type CreateMonitor, checkInterval, type UpdateMonitor } from './monitor-input.ts';
 import { presentMonitor } from './present-monitor.ts';
+import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
 
 /** Series default to the last 7 days. */
 const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
@@ -35,6 +36,7 @@ const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
 export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
   const router = Router();
   const { config } = deps;
+  const keyring = keyringOf(config);
 
   /** The team's monitor, not deleted; another team's is a missing one. */
   async function owned(teamId: string, id: string): Promise<Monitor> {
@@ -120,18 +122,20 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
     const input = req.body as UpdateMonitor;
-    const { teamId, plan } = req.auth!;
+    const { teamId, keyId, plan } = req.auth!;
     const current = await owned(teamId, req.params.monitor_id as string);
     if (input.interval_seconds !== undefined) {
       checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     }
+    const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyring) : null;
     await checkRequest({
       url: current.url,
       type: current.type,
       ...(input.callback_url ? { callback_url: input.callback_url } : {}),
       ...(input.assertions ? { assertions: input.assertions } : {}),
+      ...replaced?.credentials,
     });
-    const data: Prisma.MonitorUpdateInput = {};
+    const data: Prisma.MonitorUpdateInput = replaced ? replaced.columns(config.SECRETS_KEY) : {};
     if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
     if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
     if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
@@ -139,7 +143,12 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     if (input.alert?.regression_points) data.regressionPoints = input.alert.regression_points;
     const resumed = input.paused === false && current.status === 'paused';
     if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user' });
-    if (resumed) Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0 });
+    // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,
+    // and revoking that key pauses it again (issue 28).
+    if (resumed) {
+      Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0 });
+      data.apiKey = { connect: { id: keyId } };
+    }
     const monitor = await deps.db.monitor.update({ where: { id: current.id }, data });
     await syncSchedule(monitorRuns, monitor);
     if (resumed) await runNow(monitorRuns, monitor.id);
@@ -148,8 +157,13 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
 
   router.delete('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
-    // Soft: the monitor's tests keep their history (and their monitor_id).
-    await deps.db.monitor.update({ where: { id: monitor.id }, data: { deletedAt: new Date(), nextRunAt: null } });
+    // Soft: the monitor's tests keep their history (and their monitor_id). Its sealed secrets go now: a
+    // deleted monitor never runs again, and a dump should not keep what nobody can use (issue 28). A run
+    // already queued keeps its own copy (test_secrets) until it finishes.
+    await deps.db.monitor.update({
+      where: { id: monitor.id },
+      data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
+    });
     await stopSchedule(monitorRuns, monitor.id);
     res.status(204).end();
   });
@@ -180,6 +194,17 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     }
     const to = q.to ? new Date(q.to) : new Date();
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_SERIES_MS);
+    // The document's date-time check is the validator's fast one, which lets `T25:00:00Z` through.
+    for (const [name, at] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      if (Number.isNaN(at.getTime())) {
+        throw new ProblemError(400, 'validation_failed', `${name} is not a date-time.`, {
+          errors: [{ path: `query.${name}`, message: 'is not a date-time' }],
+        });
+      }
+    }
     if (from >= to) {
       throw new ProblemError(400, 'validation_failed', 'from must be before to.', {
         errors: [{ path: 'query.from', message: 'must be before to' }],

@@ -28,6 +28,7 @@ export function testRoutes(deps: ApiDeps): Router {
     enabledTypes: config.ENABLED_TEST_TYPES,
     allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
     secretsKey: config.SECRETS_KEY ?? null,
+    previousSecretsKeys: config.SECRETS_KEYS_PREVIOUS,
   };
 
   router.post('/tests', requireScope('write'), async (req, res) => {

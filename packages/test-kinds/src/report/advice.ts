@@ -48,6 +48,11 @@ export const COMMON_FAILURES = {
     what: 'Something went wrong on our side, not on your site.',
     tryThis: 'Please start the test again. Any credit it cost has been refunded.',
   },
+  secrets_unreadable: {
+    what: 'The test’s header, cookie or password values could not be opened: the key that sealed them is gone.',
+    tryThis:
+      'Give the values again (a monitor: PATCH its headers, cookies or basic_auth, then resume it). Any credit it cost has been refunded.',
+  },
 } satisfies Record<string, Advice>;
 
 const HTTP_ERRORS: Array<{ test: (status: number) => boolean; what: string; tryThis: string }> = [

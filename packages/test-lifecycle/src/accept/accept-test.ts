@@ -7,6 +7,7 @@ import {
   carriesSecrets,
   checkRequestOptions,
   checkSteps,
+  checkViewport,
   kindNamed,
   MAX_STEPS,
   kindOptionNames,
@@ -65,6 +66,8 @@ export interface AcceptDeps {
   allowanceLimit: number;
   /** SECRETS_KEY: seals request secrets; without it, requests carrying secrets are refused. */
   secretsKey: Buffer | null;
+  /** SECRETS_KEYS_PREVIOUS: an Idempotency-Key recorded under one of them still matches its request. */
+  previousSecretsKeys?: readonly Buffer[];
 }
 
 export interface Accepted {
@@ -74,7 +77,22 @@ export interface Accepted {
   delivery: DeliveryWithAttempts | null;
 }
 
-async function assertAllowed(field: 'url' | 'callback_url', value: string, allowPrivate: boolean, protocols: string[]) {
+/**
+ * An address the test will reach, checked by the address policy. `field` is its path in the body
+ * (`url`, `callback_url`, `steps.2.url`). A user name or password in it would be kept and shown in clear
+ * with the test's URL or options, so it is refused, pointing to where credentials are kept sealed.
+ */
+async function assertAllowed(field: string, value: string, allowPrivate: boolean, protocols: string[]) {
+  if (URL.canParse(value)) {
+    const { username, password } = new URL(value);
+    if (username || password) {
+      const message =
+        field === 'callback_url'
+          ? 'must not carry a user name or password (callbacks are signed instead: X-Service-Signature)'
+          : 'must not carry a user name or password (user:pass@); use basic_auth instead, which is kept sealed';
+      throw new TestRejected('url_not_allowed', `${field} ${message}.`, { field: { path: `body.${field}`, message } });
+    }
+  }
   const check = await checkTarget(value, { allowPrivate }, { protocols });
   if (!check.ok) {
     const code = check.kind === 'malformed' ? 'validation_failed' : 'url_not_allowed';
@@ -91,7 +109,10 @@ async function assertAllowed(field: 'url' | 'callback_url', value: string, allow
  */
 export async function checkTestRequest(
   deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets' | 'secretsKey'>,
-  input: Pick<TestRequest, 'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | keyof RequestOptionsInput> &
+  input: Pick<
+    TestRequest,
+    'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | 'fromMonitor' | keyof RequestOptionsInput
+  > &
     LighthouseOptions,
 ): Promise<void> {
   if (!deps.enabledTypes.includes(input.type)) {
@@ -117,7 +138,9 @@ export async function checkTestRequest(
     });
   }
   if (input.assertions !== undefined) {
-    const parsed = parseAssertions(input.assertions, kind.assertionRules);
+    // A monitor's run reads the assertions the monitor was made with, checked then: an audit a later
+    // Lighthouse dropped fails its assertion in the report instead of stopping the runs.
+    const parsed = parseAssertions(input.assertions, kind.assertionRules, { stored: input.fromMonitor !== undefined });
     if (!parsed.ok) {
       const [first] = parsed.problems;
       throw new TestRejected(
@@ -138,11 +161,16 @@ export async function checkTestRequest(
       : null) ??
     (input.steps && (input.runs ?? 1) > 1
       ? { path: 'body.runs', message: 'must be 1 with steps (a flow runs once)' }
-      : null);
+      : null) ??
+    (input.viewport ? checkViewport(input.viewport) : null);
   if (problem) {
     throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {
       field: problem,
     });
+  }
+  // A navigation is an address the browser is sent to, like the test's URL, so the same policy holds.
+  for (const [i, step] of (input.steps ?? []).entries()) {
+    if (step.type === 'navigate') await assertAllowed(`steps.${i}.url`, step.url, allowPrivate, ['http:', 'https:']);
   }
   if (input.callback_url !== undefined) {
     await assertAllowed(

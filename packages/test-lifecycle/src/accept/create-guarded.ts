@@ -3,7 +3,7 @@ import { withCallback } from '../test-columns.ts';
 import type { AcceptDeps, Accepted, Caller, TestRequest } from './accept-test.ts';
 import { allowanceFor, testCost } from './costs.ts';
 import { remainingAllowance } from './free-allowance.ts';
-import { claimIdempotencyKey, recordIdempotentTest, requestFingerprint } from './idempotency.ts';
+import { claimIdempotencyKey, recordIdempotentTest, requestFingerprints } from './idempotency.ts';
 import { newTest } from './insert-test.ts';
 import { TestRejected } from './rejections.ts';
 
@@ -17,7 +17,9 @@ export async function createGuarded(
   return deps.db.$transaction(
     async (tx) => {
       if (idempotencyKey !== undefined) {
-        const claim = await claimIdempotencyKey(tx, caller.teamId, idempotencyKey, requestFingerprint(input));
+        const keyring = deps.secretsKey ? [deps.secretsKey, ...(deps.previousSecretsKeys ?? [])] : [];
+        const fingerprints = requestFingerprints(input, keyring);
+        const claim = await claimIdempotencyKey(tx, caller.teamId, idempotencyKey, fingerprints);
         if (claim.kind === 'replay') {
           // Loaded once, with its callback: the replay answers with the test as it is now.
           const { delivery, ...test } = await tx.test.findUniqueOrThrow({

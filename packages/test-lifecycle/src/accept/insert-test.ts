@@ -89,7 +89,7 @@ export function insertTest(pool: Pool, t: NewTest): Promise<Test> {
 
 /** The request's assertions as [{key, level, operator, expected}] (validated before: acceptTest). */
 function assertionList(input: TestRequest): Prisma.InputJsonArray {
-  const parsed = parseAssertions(input.assertions, kindNamed(input.type).assertionRules);
+  const parsed = parseAssertions(input.assertions, kindNamed(input.type).assertionRules, { stored: true });
   if (!parsed.ok) throw new Error('assertions must be validated before the test is made');
   return parsed.assertions as unknown as Prisma.InputJsonArray;
 }

@@ -1,4 +1,4 @@
-import type { CallbackDelivery, Prisma, Test } from '@pageprobe/db';
+import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
 import { kindNamed } from '@pageprobe/test-kinds';
 import { type AlertToRaise, raiseAlert } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
@@ -8,6 +8,9 @@ import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
  * are what it watches for): after this many in a row the monitor pauses rather than spend on.
  */
 export const PAUSE_AFTER_FAILURES = 10;
+
+/** A run's error code when no key opens its sealed secrets (set by the worker host). */
+const SECRETS_UNREADABLE = 'secrets_unreadable';
 
 /**
  * Why a finished run is a failed check: the test failed because of its target, or completed with a
@@ -37,6 +40,8 @@ export async function evaluateRun(
   await tx.$queryRaw`SELECT 1 FROM monitors WHERE id = ${test.monitorId}::uuid FOR UPDATE`;
   const monitor = await tx.monitor.findUnique({ where: { id: test.monitorId } });
   if (!monitor || monitor.deletedAt) return [];
+  if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE)
+    return pauseUnreadable(tx, monitor, test, publicBaseUrl);
   const failure = failureOf(test);
   if (failure === undefined) return [];
   const kind = kindNamed(test.type);
@@ -85,6 +90,33 @@ export async function evaluateRun(
     if (delivery) deliveries.push(delivery);
   }
   return deliveries;
+}
+
+/**
+ * The run's secrets open with no key of the workers' ring (issue 28): every later run would fail the same
+ * way, so the monitor pauses (monitor.paused, secrets_unreadable) until its owner gives the values again.
+ */
+async function pauseUnreadable(
+  tx: Prisma.TransactionClient,
+  monitor: Monitor,
+  test: Test,
+  publicBaseUrl: string,
+): Promise<CallbackDelivery[]> {
+  if (monitor.status !== 'active') return [];
+  const paused = await tx.monitor.update({
+    where: { id: monitor.id },
+    data: { status: 'paused', pausedReason: SECRETS_UNREADABLE, nextRunAt: null },
+  });
+  const alert: AlertToRaise = {
+    event: 'monitor.paused',
+    reason: SECRETS_UNREADABLE,
+    details: {
+      message:
+        'The monitor’s header, cookie or password values can no longer be opened; give them again (PATCH) and resume it.',
+    },
+  };
+  const delivery = await raiseAlert(tx, paused, alert, test, publicBaseUrl);
+  return delivery ? [delivery] : [];
 }
 
 /** monitor.regressed: the score fell below the recent median, or an assertion started failing. */
