@@ -84,13 +84,16 @@ test('an app started with a bad value exits 1 at once with the variable named', 
   }
 });
 
-test('in production every app refuses example secrets and a Redis without a password, and says which', () => {
+test('in production every app refuses example secrets, a Redis without a password and private targets, and says which', () => {
   const production = {
     NODE_ENV: 'production',
     REDIS_URL: 'redis://127.0.0.1:1',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     ADMIN_TOKEN: 'CHANGE_ME_TO_24_OR_MORE_CHARACTERS',
+    // Issue 28: the guard's switches for local use and tests.
+    ALLOW_PRIVATE_TARGETS: 'true',
+    ALLOW_TARGETS: '10.0.0.5:8080',
   };
   for (const app of ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher']) {
     const run = spawnSync(process.execPath, [`apps/${app}/src/main.ts`], {
@@ -101,6 +104,8 @@ test('in production every app refuses example secrets and a Redis without a pass
     });
     assert.equal(run.status, 1, `${app}: ${run.stderr}`);
     assert.match(run.stderr, /REDIS_URL: has no password/, app);
+    assert.match(run.stderr, /ALLOW_PRIVATE_TARGETS: lets tests and callbacks reach loopback, private/, app);
+    assert.match(run.stderr, /ALLOW_TARGETS: lets tests reach 10\.0\.0\.5:8080 at private addresses/, app);
     if (app === 'api' || app === 'worker-browser')
       assert.match(run.stderr, /S3_SECRET_ACCESS_KEY: is an example value/, app);
     if (app === 'api') assert.match(run.stderr, /ADMIN_TOKEN: is an example value/);

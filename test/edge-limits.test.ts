@@ -17,6 +17,7 @@ import { createTestEnv } from './support/test-env.ts';
 const env = await createTestEnv();
 const { origin } = await startApiInProcess(env, {
   AUTH_FAILURES_PER_MIN: '5',
+  ADMIN_AUTH_FAILURES_PER_MIN: '4',
   REPORTS_PER_MIN: '8',
   TRUST_PROXY_HOPS: '1',
 });
@@ -98,6 +99,26 @@ test('a finished report is rendered once: later hits do not read its HAR again',
   const second = await page();
   assert.equal(second, first, 'the rendered page was kept');
   storage.close();
+});
+
+test('an address that keeps presenting wrong admin tokens gets 429, then even for the right one; right tokens and other addresses are not counted', async () => {
+  const team = `${origin}/admin/v1/teams/${teamId}`;
+  const guesser = from('203.0.113.9');
+  // Right tokens and no token at all are not guesses.
+  for (let i = 0; i < 6; i++) assert.equal((await call(team, { token: env.adminToken, headers: guesser })).status, 200);
+  for (let i = 0; i < 6; i++) assertProblem(await call(team, { headers: guesser }), 401, 'unauthorized');
+  for (let i = 0; i < 4; i++) {
+    const guess = randomBytes(24).toString('base64url');
+    assertProblem(await call(team, { token: guess, headers: guesser }), 401, 'unauthorized');
+  }
+  // Past the limit the token is not looked at: a right guess looks like a wrong one.
+  for (const token of [randomBytes(24).toString('base64url'), env.adminToken]) {
+    const refused = await call(team, { token, headers: guesser });
+    assertProblem(refused, 429, 'rate_limited');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  }
+  assert.equal((await call(team, { token: env.adminToken, headers: from('203.0.113.10') })).status, 200);
 });
 
 test('with ADMIN_PORT the admin API answers only on its own port, not on the public one', async () => {

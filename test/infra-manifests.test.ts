@@ -165,6 +165,12 @@ function checkWorkloads(docs: Doc[], where: string): void {
       `${name}: an autoscaler owns the replica count; an apply must not reset it`,
     );
     assert.ok(pod.securityContext.runAsNonRoot, `${name} runs as root`);
+    // The guard's switches for local use and tests: production refuses to start with them (issue 28).
+    assert.deepEqual(
+      productionRefusals(parsed).filter((r) => r.variable.startsWith('ALLOW_')),
+      [],
+      `${name}: lets tests reach private addresses`,
+    );
     assert.ok(
       pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5,
       `${name}: grace period shorter than its longest job`,
@@ -254,11 +260,57 @@ function checkWorkloads(docs: Doc[], where: string): void {
   assert.deepEqual(types('worker-lighthouse'), ['lighthouse']);
   assert.deepEqual(types('worker-seo'), ['seo_crawl']);
 
+  checkAdminPort(docs, where);
+
   const job = named(docs, 'Job', 'pageprobe-migrate').spec.template.spec;
   assert.deepEqual(
     job.containers.map((c: Doc) => /pageprobe\/([\w-]+)/.exec(c.image)![1]),
     ['migrate'],
   );
+}
+
+/**
+ * Issue 28: the admin API is served on ADMIN_PORT, not on the API's public port, and only a ClusterIP
+ * Service reaches that port: the Service the ingress routes to, and any Ingress, never do.
+ */
+function checkAdminPort(docs: Doc[], where: string): void {
+  const api = named(docs, 'Deployment', 'api');
+  const { config } = podConfig(api, docs);
+  assert.equal(typeof config.ADMIN_PORT, 'number', `${where}: the api leaves ADMIN_PORT unset (/admin/v1 on PORT)`);
+  assert.notEqual(config.ADMIN_PORT, config.PORT, where);
+  const ports = new Map<string, number>(
+    api.spec.template.spec.containers[0].ports.map((p: Doc) => [p.name, p.containerPort]),
+  );
+  assert.equal(ports.get('admin'), config.ADMIN_PORT, `${where}: the api's admin port is ADMIN_PORT`);
+  const target = (port: Doc) => (typeof port.targetPort === 'number' ? port.targetPort : ports.get(port.targetPort));
+  const apiServices = ofKind(docs, 'Service').filter((s) => selects({ matchLabels: s.spec.selector }, { app: 'api' }));
+  for (const service of apiServices) {
+    const targets = service.spec.ports.map(target);
+    const admin = targets.includes(config.ADMIN_PORT);
+    if (service.metadata.name === 'api') assert.deepEqual(targets, [config.PORT], `${where}: the public Service`);
+    if (admin) {
+      assert.deepEqual(targets, [config.ADMIN_PORT], `${where}: ${service.metadata.name} mixes public and admin ports`);
+      assert.ok([undefined, 'ClusterIP'].includes(service.spec.type), `${where}: ${service.metadata.name} is exposed`);
+    }
+  }
+  assert.ok(
+    apiServices.some((s) => s.spec.ports.map(target).includes(config.ADMIN_PORT)),
+    `${where}: no Service for the dashboard backend to reach the admin API`,
+  );
+  const adminServices = new Set(
+    apiServices.filter((s) => s.spec.ports.map(target).includes(config.ADMIN_PORT)).map((s) => s.metadata.name),
+  );
+  for (const ingress of ofKind(docs, 'Ingress')) {
+    const backends = [
+      ingress.spec.defaultBackend,
+      ...(ingress.spec.rules ?? []).flatMap((r: Doc) => r.http?.paths.map((p: Doc) => p.backend) ?? []),
+    ];
+    for (const b of backends)
+      assert.ok(
+        !adminServices.has(b?.service?.name),
+        `${where}: Ingress ${ingress.metadata.name} routes to the admin API`,
+      );
+  }
 }
 
 test('every manifest parses; every kustomization lists files that exist', () => {
@@ -338,6 +390,25 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
       name,
     );
   }
+  // Issue 28: the admin API on a port of its own, which compose publishes on the machine's loopback only.
+  const api = services.api!;
+  const apiConfig = parseEnv(
+    SCHEMAS.api,
+    Object.fromEntries(
+      Object.entries({ ...imageEnv('api'), ...api.environment }).map(([k, v]) => [k, interpolate(String(v), SHELL)]),
+    ),
+  ) as Record<string, any>;
+  assert.equal(typeof apiConfig.ADMIN_PORT, 'number', 'compose: the api leaves ADMIN_PORT unset');
+  const published = (api.ports as string[]).map((p) => {
+    const parts = p.split(':');
+    return { ip: parts.length === 3 ? parts[0] : '0.0.0.0', container: Number(parts.at(-1)) };
+  });
+  assert.deepEqual(
+    published.filter((p) => p.container === apiConfig.ADMIN_PORT).map((p) => p.ip),
+    ['127.0.0.1'],
+    'compose publishes the admin port beyond loopback',
+  );
+  assert.ok(published.some((p) => p.container === apiConfig.PORT && p.ip === '0.0.0.0'));
   assert.equal(services.migrate!.build.target, 'migrate');
   const redis = services.redis!.command.map((a: string) => interpolate(a, SHELL)).join(' ');
   assert.match(redis, /--appendonly yes/);
@@ -522,7 +593,11 @@ test('network policies: ingress denied by default, the API only from the ingress
     const expected: string[] = [];
     if (w.kind === 'Deployment') {
       const { config } = podConfig(w, base);
-      if (name === 'api') expected.push(`ns:ingress-nginx ${config.PORT}/TCP`);
+      if (name === 'api') {
+        expected.push(`ns:ingress-nginx ${config.PORT}/TCP`);
+        // The admin API from the dashboard backend's pods alone, never from the ingress.
+        expected.push(`ns:own pods:{"matchLabels":{"pageprobe.dev/admin-client":"true"}} ${config.ADMIN_PORT}/TCP`);
+      }
       assert.equal(w.spec.template.metadata.annotations['prometheus.io/scrape'], 'true', name);
       expected.push(`ns:monitoring ${config.OPS_PORT}/TCP`);
     }

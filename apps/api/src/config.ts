@@ -39,6 +39,8 @@ export const apiEnv = z
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
     /** Per client address and replica: unknown or revoked API keys per minute before 429 (each costs a lookup). */
     AUTH_FAILURES_PER_MIN: intVar(20, { min: 1 }),
+    /** Per client address and replica: wrong admin tokens per minute before 429 (even for the right one). */
+    ADMIN_AUTH_FAILURES_PER_MIN: intVar(10, { min: 1 }),
     /** Per client address and replica: report pages per minute (they are public, behind their token). */
     REPORTS_PER_MIN: intVar(120, { min: 1 }),
     /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */

@@ -21,11 +21,6 @@ export const browserEnv = z.object({
   /** A fresh browser after this many tests (a crash replaces it at once). */
   BROWSER_RECYCLE_AFTER: intVar(50, { min: 1 }),
   /**
-   * host:port pairs the egress guard treats as public even though they resolve to private addresses
-   * (an internal staging site; the tests' fixture server). Empty by default.
-   */
-  ALLOW_TARGETS: listVar(''),
-  /**
    * Base64 SHA-256 hashes of certificate public keys Chromium accepts although no public CA signed them
    * (an internal staging site with its own CA; the tests' fixture server). Node's side uses NODE_EXTRA_CA_CERTS.
    */

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { blockedReason } from './address-policy.ts';
 import { BlockedAddressError } from './blocked-address-error.ts';
-import { bareHost } from './policy.ts';
+import { allowsAnyAddress, bareHost, defaultPort, type GuardPolicy } from './policy.ts';
 
 /**
  * A `lookup` for net/http/tls/got that resolves the host itself and hands the socket only addresses it
@@ -32,6 +32,18 @@ export function assertAllowedLiteral(hostname: string, { allowPrivate }: { allow
   if (allowPrivate || !isIP(host)) return;
   const reason = blockedReason(host);
   if (reason) throw new BlockedAddressError(hostname, host, reason);
+}
+
+/**
+ * The `lookup` for one connection to `url` under `policy`, for every way we connect to a client's address
+ * (got, tls.connect, net.connect): a literal host is checked here, before any socket exists, since net
+ * never calls `lookup` for one; a name is checked by guardedLookup as it resolves. Throws
+ * BlockedAddressError for a refused literal.
+ */
+export function connectionLookup(url: URL, policy: GuardPolicy): LookupFunction {
+  const guard = { allowPrivate: allowsAnyAddress(url.hostname, defaultPort(url), policy) };
+  assertAllowedLiteral(url.hostname, guard);
+  return guardedLookup(guard);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;

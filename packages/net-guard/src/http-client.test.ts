@@ -27,6 +27,7 @@ before(async () => {
     const hop = /^\/hop(\d+)$/.exec(path);
     if (hop) return res.writeHead(302, { location: Number(hop[1]) > 0 ? `/hop${Number(hop[1]) - 1}` : '/ok' }).end();
     if (path === '/loop') return res.writeHead(301, { location: '/loop' }).end();
+    if (path === '/to-private') return res.writeHead(302, { location: 'https://10.0.0.1/' }).end();
     if (path === '/bomb')
       return res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(bomb);
     if (path === '/silent') return; // never answers
@@ -158,4 +159,27 @@ test('network faults have one code each: refused, timeout, unknown host', async 
     guardedRequest('http://no-such-host.invalid/', { policy: open, timeoutMs: 5000, maxBytes: 1 }),
   );
   assert.equal(unknown.code, 'dns_error');
+});
+
+test('a redirect answered at the deadline ends there: the URL reported is the one that answered, never the unchecked target', async () => {
+  const host = new URL(origin).host;
+  const timeoutMs = 200;
+  const late = await failure(
+    guardedRequest(`${origin}/to-private`, {
+      policy: { allowPrivate: false, allowTargets: [host] },
+      timeoutMs,
+      maxRedirects: 5,
+      maxBytes: 100,
+      // A worker busy with other checks reads the 302 only once the budget is spent.
+      keepBody: () => {
+        const until = performance.now() + timeoutMs + 50;
+        while (performance.now() < until);
+        return false;
+      },
+    }),
+  );
+  assert.equal(late.code, 'timeout');
+  assert.equal(late.exchange.url, `${origin}/to-private`);
+  assert.equal(late.exchange.status, 302);
+  assert.deepEqual(late.exchange.redirects, []);
 });

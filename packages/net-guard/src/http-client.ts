@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import got, { type PlainResponse, type Timings } from 'got';
-import { assertAllowedLiteral, guardedLookup } from './guarded-lookup.ts';
+import { connectionLookup } from './guarded-lookup.ts';
 import { NetworkError, networkErrorCode, toNetworkError } from './network-error.ts';
-import { allowsAnyAddress, defaultPort, type GuardPolicy } from './policy.ts';
+import type { GuardPolicy } from './policy.ts';
 
 export interface GuardedRequest {
   method?: 'GET' | 'POST' | 'HEAD';
@@ -73,19 +73,20 @@ export class RequestFailed extends NetworkError {
  */
 export async function guardedRequest(url: string, request: GuardedRequest): Promise<GuardedResponse> {
   const started = performance.now();
+  const remaining = () => request.timeoutMs - (performance.now() - started);
   const maxRedirects = request.maxRedirects ?? 0;
   const redirects: Hop[] = [];
   const seen = new Set([url]);
+  // The URL being asked or the last one that answered, never a redirect target before its own check:
+  // callers report it and may connect to it again (uptime's TLS probe).
   let current = url;
   const fail = (error: unknown, status: number | null = null, timings?: Timings): never => {
     throw new RequestFailed(toNetworkError(error), { url: current, status, redirects, timings });
   };
   for (;;) {
-    const remaining = request.timeoutMs - (performance.now() - started);
-    if (remaining <= 0) fail(new NetworkError('timeout', `No answer within ${request.timeoutMs} ms.`));
     let answer: GuardedResponse;
     try {
-      answer = await exchangeOnce(new URL(current), request, Math.max(1, Math.round(remaining)), maxRedirects > 0);
+      answer = await exchangeOnce(new URL(current), request, Math.max(1, Math.round(remaining())), maxRedirects > 0);
     } catch (error) {
       return fail(error, null, (error as { timings?: Timings }).timings);
     }
@@ -106,6 +107,11 @@ export async function guardedRequest(url: string, request: GuardedRequest): Prom
     } catch {
       return fail(new NetworkError('bad_redirect', `Redirect to an invalid location: ${location}`), answer.status);
     }
+    // Out of time between a redirect and its next hop: the exchange ends at the URL that answered, not at
+    // a target no guard has looked at yet (issue 28).
+    if (remaining() <= 0) {
+      fail(new NetworkError('timeout', `No answer within ${request.timeoutMs} ms.`), answer.status, answer.timings);
+    }
     redirects.push({ url: current, status: answer.status });
     current = next;
     if (seen.has(next) && request.stopOnLoop) {
@@ -122,8 +128,7 @@ function exchangeOnce(
   timeoutMs: number,
   following: boolean,
 ): Promise<GuardedResponse> {
-  const guard = { allowPrivate: allowsAnyAddress(url.hostname, defaultPort(url), request.policy) };
-  assertAllowedLiteral(url.hostname, guard);
+  const lookup = connectionLookup(url, request.policy);
   return new Promise((resolve, reject) => {
     const stream = got.stream(url, {
       method: request.method ?? 'GET',
@@ -133,7 +138,7 @@ function exchangeOnce(
       throwHttpErrors: false,
       retry: { limit: 0 },
       timeout: { request: timeoutMs },
-      dnsLookup: guardedLookup(guard),
+      dnsLookup: lookup,
     });
     let response: PlainResponse | undefined;
     let keep = false;

@@ -1,6 +1,7 @@
 export { blockedReason } from './address-policy.ts';
 export { BlockedAddressError } from './blocked-address-error.ts';
-export { assertAllowedLiteral, guardedLookup } from './guarded-lookup.ts';
+export { assertAllowedLiteral, connectionLookup, guardedLookup } from './guarded-lookup.ts';
+export { guardedTlsConnect } from './guarded-tls.ts';
 export {
   type FailedExchange,
   type GuardedRequest,

@@ -1,4 +1,5 @@
 import {
+  type GuardPolicy,
   type GuardedResponse,
   guardedRequest,
   type Hop,
@@ -41,7 +42,8 @@ export interface UptimeResult {
 }
 
 export interface CheckOptions {
-  allowPrivate: boolean;
+  /** Who may be reached, by every connection the check makes (its requests and the TLS probe). */
+  policy: GuardPolicy;
   timeoutMs: number;
   maxRedirects?: number;
   /** The test's credentials, for its own origin only (see credentialsFor). */
@@ -86,10 +88,7 @@ export async function checkUptime(url: string, options: CheckOptions): Promise<U
   const result = await checkHttp(url, options);
   const last = new URL(result.final_url ?? result.redirects.at(-1)?.url ?? url);
   if (last.protocol !== 'https:') return result;
-  const tls = await probeTls(last, {
-    allowPrivate: options.allowPrivate,
-    timeoutMs: Math.min(10_000, options.timeoutMs),
-  });
+  const tls = await probeTls(last, { policy: options.policy, timeoutMs: Math.min(10_000, options.timeoutMs) });
   return { ...result, tls };
 }
 
@@ -97,7 +96,7 @@ async function checkHttp(url: string, options: CheckOptions): Promise<Omit<Uptim
   const hops = (redirects: Hop[]) => redirects.map((h) => ({ url: h.url, status_code: h.status }));
   try {
     const response = await guardedRequest(url, {
-      policy: { allowPrivate: options.allowPrivate },
+      policy: options.policy,
       timeoutMs: options.timeoutMs,
       maxRedirects: options.maxRedirects ?? 5,
       maxBytes: MAX_BODY_BYTES,

@@ -4,6 +4,7 @@ import { runUptimeTest } from './run-uptime-test.ts';
 
 export interface UptimeRunnerConfig {
   ALLOW_PRIVATE_TARGETS: boolean;
+  ALLOW_TARGETS: string[];
   UPTIME_CONCURRENCY: number;
   UPTIME_TIMEOUT_MS: number;
 }
@@ -14,7 +15,7 @@ export function uptimeRunner(config: UptimeRunnerConfig): KindRunner {
     concurrency: config.UPTIME_CONCURRENCY,
     run: (test, { secrets }) =>
       runUptimeTest(test, {
-        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+        policy: { allowPrivate: config.ALLOW_PRIVATE_TARGETS, allowTargets: config.ALLOW_TARGETS },
         timeoutMs: config.UPTIME_TIMEOUT_MS,
         hopHeaders: credentialsFor(secrets, test.url),
       }),

@@ -1,5 +1,5 @@
-import { connect, type PeerCertificate } from 'node:tls';
-import { guardedLookup } from '@pageprobe/net-guard';
+import type { PeerCertificate, TLSSocket } from 'node:tls';
+import { type GuardPolicy, guardedTlsConnect, networkErrorCode, toNetworkError } from '@pageprobe/net-guard';
 
 export interface TlsDetails {
   subject: string | null;
@@ -22,22 +22,20 @@ const name = (fields: PeerCertificate['subject'] | undefined) =>
 /**
  * The certificate an https host presents, and whether it validates for that host name: one handshake
  * that accepts any certificate so it can be described, checked by Node's own verification and host
- * name check. Connects through the same guard as the check.
+ * name check. Connects through the same guard and policy as the check; an address the policy refuses
+ * (a literal or a name) rejects with a NetworkError coded `blocked`, so no certificate of it comes back.
  */
 export function probeTls(
   url: URL,
-  { allowPrivate, timeoutMs }: { allowPrivate: boolean; timeoutMs: number },
+  { policy, timeoutMs }: { policy: GuardPolicy; timeoutMs: number },
 ): Promise<TlsDetails | null> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  return new Promise((resolve) => {
-    const socket = connect({
-      host: hostname,
-      port: Number(url.port || 443),
-      servername: /^[\d.]+$|:/.test(hostname) ? undefined : hostname,
-      rejectUnauthorized: false,
-      lookup: guardedLookup({ allowPrivate }),
-      timeout: timeoutMs,
-    });
+  return new Promise((resolve, reject) => {
+    let socket: TLSSocket;
+    try {
+      socket = guardedTlsConnect(url, policy, { rejectUnauthorized: false, timeout: timeoutMs });
+    } catch (error) {
+      return reject(toNetworkError(error));
+    }
     const done = (details: TlsDetails | null) => {
       socket.destroy();
       resolve(details);
@@ -58,6 +56,10 @@ export function probeTls(
       });
     });
     socket.once('timeout', () => done(null));
-    socket.once('error', () => done(null));
+    socket.once('error', (error) => {
+      if (networkErrorCode(error) !== 'blocked') return done(null);
+      socket.destroy();
+      reject(toNetworkError(error));
+    });
   });
 }
