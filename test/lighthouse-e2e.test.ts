@@ -120,7 +120,7 @@ const ids = {
   heavy: await start('/heavy', 'mobile', {
     'categories:performance': ['error', { minScore: 0.99 }],
     'total-blocking-time': ['warn', { maxNumericValue: 0 }],
-    'uses-long-cache-ttl': 'off',
+    'cache-insight': 'off',
   }),
   // Issue 15 item 1: three runs of the slow page, judged on the median.
   heavyRuns: await start('/heavy', 'mobile', { 'categories:performance': ['error', { minScore: 0.99 }] }, 3),

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { parseAssert, readLighthouserc, UsageError } from './assertions.ts';
 
 test('--assert: a level alone, an operator with its number (level error), or all three', () => {
-  assert.deepEqual(parseAssert('uses-long-cache-ttl=error'), ['uses-long-cache-ttl', 'error']);
+  assert.deepEqual(parseAssert('cache-insight=error'), ['cache-insight', 'error']);
   assert.deepEqual(parseAssert('categories:performance=minScore:0.9'), [
     'categories:performance',
     ['error', { minScore: 0.9 }],

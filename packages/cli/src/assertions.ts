@@ -14,7 +14,7 @@ export class UsageError extends Error {
 /**
  * One `--assert <key>=<expr>`, expr being `<level>`, `<operator>:<number>` or `<level>:<operator>:<number>`
  * (level `error` when left out): `categories:performance=minScore:0.9`,
- * `largest-contentful-paint=warn:maxNumericValue:2500`, `uses-long-cache-ttl=error`.
+ * `largest-contentful-paint=warn:maxNumericValue:2500`, `cache-insight=error`.
  */
 export function parseAssert(arg: string): [string, Assertions[string]] {
   const at = arg.indexOf('=');

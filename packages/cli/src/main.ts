@@ -23,7 +23,7 @@ Usage:
 Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertions):
   --assert categories:performance=minScore:0.9
   --assert largest-contentful-paint=warn:maxNumericValue:2500
-  --assert uses-long-cache-ttl=error        (<level>: error, warn or off; error when left out)
+  --assert cache-insight=error              (<level>: error, warn or off; error when left out)
 
 API address and key: PAGEPROBE_API_URL and PAGEPROBE_API_KEY, or --api-url and --api-key.
 

@@ -5,8 +5,15 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /** An id the load balancer or client already gave the request is kept, so one id follows it through. */
 const UPSTREAM_ID = /^[\w.:-]{1,128}$/;
 
-/** A report URL's token is its only key: the access log keeps the route, never the token. */
-const loggedPath = (path: string) => path.replace(/^\/reports\/(?!assets\/)[^/]+/, '/reports/[token]');
+/**
+ * A report URL's tokens are its only key: the access log keeps the route, never a token, neither the
+ * report's nor a comparison's base (`/reports/{token}/compare/{baseToken}`). Case-insensitive, as
+ * Express's routing is.
+ */
+const loggedPath = (path: string) =>
+  path
+    .replace(/^\/reports\/(?!assets\/)[^/]+/i, '/reports/[token]')
+    .replace(/^(\/reports\/\[token\]\/compare)\/[^/]+/i, '$1/[token]');
 
 /**
  * One access-log line per request, and `req.log`: a child logger bound to the request id (and the

@@ -10,17 +10,17 @@ const LHCI = {
   'categories:performance': ['error', { minScore: 0.9 }],
   'categories:accessibility': ['warn', { minScore: 0.95 }],
   'largest-contentful-paint': ['error', { maxNumericValue: 2500 }],
-  'uses-long-cache-ttl': 'warn',
+  'cache-insight': 'warn',
   'resource-summary:script:size': ['error', { maxNumericValue: 300_000 }],
   'unused-javascript': ['warn', { maxLength: 2 }],
-  'render-blocking-resources': 'off',
+  'render-blocking-insight': 'off',
 };
 
 const lhr = {
   categories: { performance: { score: 0.62 }, accessibility: { score: 0.98 } },
   audits: {
     'largest-contentful-paint': { score: 0.4, numericValue: 3800 },
-    'uses-long-cache-ttl': { score: 1 },
+    'cache-insight': { score: 1 },
     'unused-javascript': { score: 0.5, details: { items: [{}, {}, {}] } },
     'resource-summary': {
       score: null,
@@ -38,10 +38,10 @@ test("a lighthouserc's assertions parse as Lighthouse CI reads them", () => {
       ['categories:performance', 'error', 'minScore', 0.9],
       ['categories:accessibility', 'warn', 'minScore', 0.95],
       ['largest-contentful-paint', 'error', 'maxNumericValue', 2500],
-      ['uses-long-cache-ttl', 'warn', 'minScore', 1],
+      ['cache-insight', 'warn', 'minScore', 1],
       ['resource-summary:script:size', 'error', 'maxNumericValue', 300_000],
       ['unused-javascript', 'warn', 'maxLength', 2],
-      ['render-blocking-resources', 'off', 'minScore', 1],
+      ['render-blocking-insight', 'off', 'minScore', 1],
     ],
   );
 });
@@ -56,7 +56,7 @@ test('judged against a run: failing error-level assertions fail the whole, warn-
     'categories:performance minScore': [0.62, false],
     'categories:accessibility minScore': [0.98, true],
     'largest-contentful-paint maxNumericValue': [3800, false],
-    'uses-long-cache-ttl minScore': [1, true],
+    'cache-insight minScore': [1, true],
     'resource-summary:script:size maxNumericValue': [120_000, true],
     'unused-javascript maxLength': [3, false],
   });
@@ -91,6 +91,35 @@ test('unknown keys and malformed values are refused, each naming its key', () =>
     'total-blocking-time',
   ]);
   assert.ok(!parseAssertions([], lighthouseAssertionRules).ok);
+});
+
+test('an audit or category the Lighthouse we run does not have is refused, naming its successor or the nearest id; stored assertions keep it', () => {
+  const parsed = parseAssertions(
+    {
+      'no-such-audit': 'error',
+      'uses-long-cache-ttl': 'error',
+      'larggest-contentful-paint': ['error', { maxNumericValue: 2500 }],
+      'categories:perfomance': ['error', { minScore: 0.9 }],
+      'agentic-browsing': 'off',
+    },
+    lighthouseAssertionRules,
+  );
+  assert.ok(!parsed.ok);
+  assert.deepEqual(Object.fromEntries(parsed.problems.map((p) => [p.key, p.message])), {
+    'no-such-audit': 'is not an audit of Lighthouse 13.5.0',
+    'uses-long-cache-ttl': 'is not an audit of Lighthouse 13.5.0; its successor is "cache-insight"',
+    'larggest-contentful-paint': 'is not an audit of Lighthouse 13.5.0; did you mean "largest-contentful-paint"?',
+    'categories:perfomance':
+      'is not a category of Lighthouse 13.5.0 (accessibility, agentic-browsing, best-practices, performance, seo); did you mean "categories:performance"?',
+    'agentic-browsing': 'is not an audit of Lighthouse 13.5.0',
+  });
+  assert.ok(
+    parseAssertions({ 'categories:agentic-browsing': ['warn', { minScore: 0.5 }] }, lighthouseAssertionRules).ok,
+  );
+  // A monitor's assertions, accepted before an upgrade took an audit away, still run (and fail when judged).
+  const stored = parseAssertions({ 'uses-long-cache-ttl': 'error' }, lighthouseAssertionRules, { stored: true });
+  assert.ok(stored.ok);
+  assert.deepEqual(judge(stored.assertions, measureLighthouse(lhr)).passed, false);
 });
 
 test('seo_crawl and uptime have keys of their own, in the same form', () => {

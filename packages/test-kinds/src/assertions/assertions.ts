@@ -19,8 +19,13 @@ export interface Assertion {
 /** What a kind knows about one key: the operators it takes, and the one a bare level means. */
 export interface KeyRule {
   operators: readonly Operator[];
-  /** For a key given as a level alone (LHCI: `"uses-long-cache-ttl": "error"`). */
+  /** For a key given as a level alone (LHCI: `"cache-insight": "error"`). */
   implied?: { operator: Operator; expected: number };
+  /**
+   * Set when the key has the right form but names nothing the kind's engine reports (an audit Lighthouse
+   * no longer has): why, for the answer. A new request is refused for it; stored assertions keep it.
+   */
+  unknown?: string;
 }
 
 /** A kind's assertable keys: the rule for a key, or null when the kind does not know it. */
@@ -33,10 +38,15 @@ export interface AssertionProblem {
 
 const isLevel = (v: unknown): v is Level => v === 'error' || v === 'warn' || v === 'off';
 
-/** Parses `input` against a kind's keys: the assertions, or every problem found (each naming its key). */
+/**
+ * Parses `input` against a kind's keys: the assertions, or every problem found (each naming its key).
+ * `stored`: assertions accepted before (a monitor's, or a test's being written), where a key the engine
+ * no longer reports still parses and fails when judged, rather than stopping the monitor's runs.
+ */
 export function parseAssertions(
   input: unknown,
   rules: KeyRules,
+  { stored = false }: { stored?: boolean } = {},
 ): { ok: true; assertions: Assertion[] } | { ok: false; problems: AssertionProblem[] } {
   const problems: AssertionProblem[] = [];
   const assertions: Assertion[] = [];
@@ -47,6 +57,10 @@ export function parseAssertions(
     const rule = rules(key);
     if (!rule) {
       problems.push({ key, message: 'is not an assertion this test type knows' });
+      continue;
+    }
+    if (rule.unknown && !stored) {
+      problems.push({ key, message: rule.unknown });
       continue;
     }
     const [level, options] = Array.isArray(value) ? value : [value, undefined];

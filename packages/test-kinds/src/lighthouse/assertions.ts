@@ -1,6 +1,9 @@
 import type { KeyRules, Measure } from '../assertions/assertions.ts';
+import { nearest } from '../assertions/nearest.ts';
+import { AUDIT_IDS, CATEGORY_IDS, LIGHTHOUSE_VERSION, REPLACED_AUDITS } from './generated/lighthouse-audits.ts';
 
-const CATEGORIES = new Set(['performance', 'accessibility', 'best-practices', 'seo']);
+const CATEGORIES = new Set(CATEGORY_IDS);
+const AUDITS = new Set(AUDIT_IDS);
 const RESOURCE_TYPES = new Set([
   'document',
   'script',
@@ -14,20 +17,38 @@ const RESOURCE_TYPES = new Set([
 ]);
 const AUDIT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** Why an audit id is not one of the Lighthouse we run, with what was probably meant. */
+function unknownAudit(id: string): string {
+  const successor = REPLACED_AUDITS[id];
+  const close = successor ?? nearest(id, AUDIT_IDS);
+  return `is not an audit of Lighthouse ${LIGHTHOUSE_VERSION}${
+    successor ? `; its successor is "${successor}"` : close ? `; did you mean "${close}"?` : ''
+  }`;
+}
+
 /**
  * Lighthouse CI's keys: `categories:<id>` (minScore 0–1), `resource-summary:<type>:size|count`
- * (maxNumericValue, bytes or requests), and any audit id (minScore, maxNumericValue in the audit's unit,
- * maxLength of its items; a bare level means the audit must pass: minScore 1).
+ * (maxNumericValue, bytes or requests), and the id of an audit of the Lighthouse the workers run
+ * (generated/lighthouse-audits.ts; minScore, maxNumericValue in the audit's unit, maxLength of its
+ * items; a bare level means the audit must pass: minScore 1).
  */
 export const lighthouseAssertionRules: KeyRules = (key) => {
   const category = /^categories:(.+)$/.exec(key);
-  if (category) return CATEGORIES.has(category[1]!) ? { operators: ['minScore'] } : null;
+  if (category) {
+    if (CATEGORIES.has(category[1]!)) return { operators: ['minScore'] };
+    const close = nearest(category[1]!, CATEGORY_IDS);
+    const unknown = `is not a category of Lighthouse ${LIGHTHOUSE_VERSION} (${CATEGORY_IDS.join(', ')})`;
+    return { operators: ['minScore'], unknown: close ? `${unknown}; did you mean "categories:${close}"?` : unknown };
+  }
   const summary = /^resource-summary:([a-z-]+):(size|count)$/.exec(key);
   if (summary) return RESOURCE_TYPES.has(summary[1]!) ? { operators: ['maxNumericValue'] } : null;
   if (key.startsWith('resource-summary')) return null;
-  return AUDIT_ID.test(key)
-    ? { operators: ['minScore', 'maxNumericValue', 'maxLength'], implied: { operator: 'minScore', expected: 1 } }
-    : null;
+  if (!AUDIT_ID.test(key)) return null;
+  return {
+    operators: ['minScore', 'maxNumericValue', 'maxLength'],
+    implied: { operator: 'minScore', expected: 1 },
+    ...(AUDITS.has(key) ? {} : { unknown: unknownAudit(key) }),
+  };
 };
 
 /** The parts of a Lighthouse result the assertions read. */

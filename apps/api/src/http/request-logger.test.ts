@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { createLogger } from '@pageprobe/logger';
+import express from 'express';
+import { requestLogger } from './request-logger.ts';
+
+/** The access-log lines an app with the request logger writes for these paths (every one a 404 here). */
+async function loggedPaths(paths: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  const app = express().use(requestLogger(createLogger({ name: 'api' }, { write: (l: string) => lines.push(l) })));
+  app.use((_req, res) => res.sendStatus(404));
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    for (const path of paths) await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
+  } finally {
+    server.close();
+  }
+  return lines.map((l) => (JSON.parse(l) as { path: string }).path);
+}
+
+test('the access log keeps a report route but none of its tokens, the compare report base token included', async () => {
+  const head = 'hEaDtOkEn_0123456789abcdefghijklmnopqrstuvwx';
+  const base = 'bAsEtOkEn_0123456789abcdefghijklmnopqrstuvwx';
+  const paths = await loggedPaths([
+    `/reports/${head}`,
+    `/reports/${head}/compare/${base}?x=1`,
+    `/reports/${head}/compare/${base}/`,
+    `/REPORTS/${head}/Compare/${base}`,
+    `/reports/${head}/artifacts/9b2f1c3e-0000-4000-8000-000000000000`,
+    '/reports/assets/report-0123456789ab.css',
+  ]);
+  assert.deepEqual(paths, [
+    '/reports/[token]',
+    '/reports/[token]/compare/[token]',
+    '/reports/[token]/compare/[token]/',
+    '/reports/[token]/Compare/[token]',
+    '/reports/[token]/artifacts/9b2f1c3e-0000-4000-8000-000000000000',
+    '/reports/assets/report-0123456789ab.css',
+  ]);
+  for (const path of paths) assert.ok(!path.includes('tOkEn'), `a token reached the log: ${path}`);
+});
