@@ -306,8 +306,15 @@ function streamHuge(res: ServerResponse): void {
   pump();
 }
 
-// 80,000 links: quadratic parsing took 52 s of blocked event loop here before issue 22.
-const manyLinks = `<!doctype html><html lang="en"><head><title>Links</title></head><body>${Array.from(
+/**
+ * 3.7 MiB, under the body cap, but 200,000 links each resolved against a long URL to a 230-byte one:
+ * more than the parse thread's heap holds.
+ */
+const deepPath = `/${'long-path/'.repeat(20)}`;
+const tooManyLinks = `<!doctype html><html><body>${Array.from({ length: 200_000 }, (_, i) => `<a href=?${i}></a>`).join('')}`;
+// 80,000 links: quadratic parsing took 52 s of blocked event loop here before issue 22, and 294 MiB of
+// the worker's memory before issue 28. The first link leads to a page the parse thread's heap cannot hold.
+const manyLinks = `<!doctype html><html lang="en"><head><title>Links</title></head><body><a href="${deepPath}">deep</a>${Array.from(
   { length: 80_000 },
   (_, i) => `<a href="/p/${i}">page ${i}</a>`,
 ).join('')}</body></html>`;
@@ -332,6 +339,7 @@ const hostile = await httpSite((path, res) => {
   if (path === '/llms.txt')
     return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(llmsBomb);
   if (path === '/many-links') return sendHtml(res, manyLinks);
+  if (path === deepPath) return sendHtml(res, tooManyLinks);
   sendHtml(res, page(`${o}${path}`, { title: 'A title with a NUL \0 inside it', body: prose(31) }));
 });
 
@@ -618,6 +626,11 @@ test('a page of 80,000 links is crawled, and the worker stays small through ever
   const t = await result(await start(`${hostile.origin}/many-links`));
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   assert.ok(t.result.pages_crawled > 1, 'links of the page were followed');
+  // A page past the parse's memory bound is a finding; the crawl goes on.
+  assert.ok(
+    urlsOf(t, 'page_too_large').includes(`${hostile.origin}${deepPath}`),
+    JSON.stringify(issue(t, 'page_too_large')),
+  );
   // The worker process's peak resident memory over this whole file: the 1 GiB sitemap bomb, the 256 MiB
   // llms.txt, the 10 MB robots.txt and this page included (Chromium's processes are apart).
   const peakMiB =

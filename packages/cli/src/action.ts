@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, PageprobeError, type Test } from '@pageprobe/client';
 import { type Assertions, gatherAssertions, UsageError } from './assertions.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
+import { workflowCommand } from './workflow-command.ts';
 
 const input = (name: string) => (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 
@@ -57,7 +58,7 @@ export function jobSummary(tests: Test[]): string {
 
 export async function main(): Promise<number> {
   const apiKey = input('api-key');
-  if (apiKey) process.stdout.write(`::add-mask::${apiKey}\n`);
+  if (apiKey) process.stdout.write(workflowCommand('add-mask', apiKey));
   try {
     const urls = input('urls').split(/\s+/).filter(Boolean);
     const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
@@ -101,12 +102,15 @@ export async function main(): Promise<number> {
     for (const t of tests)
       if (t.status === 'failed' || t.passed === false)
         process.stdout.write(
-          `::error::${t.url}: ${t.status === 'failed' ? t.error?.message : 'an assertion failed'} (${t.report_url})\n`,
+          workflowCommand(
+            'error',
+            `${t.url}: ${t.status === 'failed' ? t.error?.message : 'an assertion failed'} (${t.report_url})`,
+          ),
         );
     return outcomeCode(tests);
   } catch (error) {
     if (error instanceof UsageError || error instanceof PageprobeError || error instanceof SyntaxError) {
-      process.stdout.write(`::error::${error.message}\n`);
+      process.stdout.write(workflowCommand('error', error.message));
       return 2;
     }
     throw error;

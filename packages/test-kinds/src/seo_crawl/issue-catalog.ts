@@ -33,7 +33,7 @@ export const ISSUES = {
   page_too_large: page(
     'warning',
     'Pages too large to read whole',
-    'These pages have more than 5 MiB of HTML; the audit read the first 5 MiB. Search engines also stop at a limit (Google: 15 MB): keep pages well under it.',
+    'These pages have more than 5 MiB of HTML (the audit read the first 5 MiB), or HTML too big or too deeply nested to parse within the audit’s memory and time limits (the page’s own checks were skipped). Search engines also stop at a limit (Google: 15 MB): keep pages well under it.',
   ),
   redirect_loop: page('error', 'Redirect loops', 'These URLs redirect in a circle and never reach a page.'),
   redirect_chain: page(

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GuardPolicy } from '@pageprobe/net-guard';
 import { type Fetched, fetchUrl } from './fetch-url.ts';
-import { PageParser } from './page-parser.ts';
+import { PageNotParsed, PageParser } from './page-parser.ts';
 import type { PageFacts } from './parse-page.ts';
 import { MAX_ROBOTS_BYTES, NO_ROBOTS, parseRobots, type Robots } from './robots.ts';
 import { MAX_SITEMAP_BYTES, parseSitemap, SITEMAP_TOO_LARGE, SitemapTooLarge, sitemapText } from './sitemap.ts';
@@ -30,6 +30,8 @@ export interface CrawledPage extends Omit<Fetched, 'body' | 'bytes' | 'headers'>
   /** The start page is fetched even when robots.txt disallows it: the site owner asked for this test. */
   disallowedByRobots: boolean;
   facts: PageFacts | null;
+  /** Why an HTML page has no facts: past the parse thread's heap or time limit (a finding). */
+  notParsed: string | null;
 }
 
 export interface RobotsFile {
@@ -154,8 +156,15 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
     if (sameOrigin) seen.add(withoutHash(answer.finalUrl));
     const html =
       answer.status !== null && answer.status < 300 && /html/i.test(answer.contentType ?? '') && answer.body !== null;
-    // Off the main thread; a page its thread could not parse (out of its heap) is kept without facts.
-    const facts = html && sameOrigin ? await parser.parse(answer.body!, answer.finalUrl).catch(() => null) : null;
+    // Off the main thread; a page its thread could not parse (out of its heap or time) is kept without facts.
+    let notParsed: string | null = null;
+    const facts =
+      html && sameOrigin
+        ? await parser.parse(answer.body!, answer.finalUrl).catch((error: unknown) => {
+            if (error instanceof PageNotParsed) notParsed = error.message;
+            return null;
+          })
+        : null;
     if (depth === 0 && facts) startText = facts.text;
     const { body: _body, bytes: _bytes, headers, ...record } = answer;
     const page: CrawledPage = {
@@ -166,6 +175,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
       xRobotsTag: xRobotsDirectives(headers['x-robots-tag']),
       disallowedByRobots: depth === 0 && !allowed(url),
       facts,
+      notParsed,
     };
     pages.set(url, page);
     // nofollow (the page's or the link's) is honoured: such links are recorded, not followed.

@@ -70,6 +70,7 @@ export function checkPages(crawl: Crawl, findings: Findings): void {
       findings.add('http_4xx', url, `HTTP ${page.status}`);
     if (page.status !== null && page.status >= 500 && !page.error) findings.add('http_5xx', url, `HTTP ${page.status}`);
     if (page.truncated) findings.add('page_too_large', url, `body truncated at ${MAX_BODY_BYTES} bytes`);
+    if (page.notParsed) findings.add('page_too_large', url, page.notParsed);
     if (page.redirects.length >= 2 && !page.error)
       findings.add('redirect_chain', url, [...page.redirects.map((h) => h.url), page.finalUrl].join(' → '));
     if (broken(page) && page.error !== 'blocked')

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { PageParser } from './page-parser.ts';
+import { PageNotParsed, PageParser, PARSER_HEAP } from './page-parser.ts';
 import { parsePage } from './parse-page.ts';
 
 const parser = new PageParser();
@@ -46,10 +46,29 @@ test('pages sent at once each get their own answer', async () => {
 test('a page that takes too long to parse is given up and the next page gets a fresh thread', async () => {
   const slow = new PageParser({ timeoutMs: 500 });
   after(() => slow.close());
-  // Quadratic in depth for parse5: minutes for 100,000 nested elements.
+  // Quadratic in depth for the tokenizer's stack of open elements: seconds for 100,000 nested elements.
   const nested = `<html><body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}</body></html>`;
   const started = performance.now();
-  await assert.rejects(slow.parse(nested, 'https://example.com/'), /stopped/);
+  await assert.rejects(
+    slow.parse(nested, 'https://example.com/'),
+    (error) => error instanceof PageNotParsed && /took longer than 0.5 s/.test(error.message),
+  );
   assert.ok(performance.now() - started < 5_000, 'given up at its time limit');
   assert.equal((await slow.parse(manyLinks(3), 'https://example.com/')).links.length, 3);
+});
+
+test('a page past the parse thread’s heap is not parsed, says so, and the pages queued behind it are', async () => {
+  // 3.7 MiB, under the body cap, but 200,000 links each resolved against a long URL to a 230-byte one.
+  const links = `<body>${Array.from({ length: 200_000 }, (_, i) => `<a href=?${i}></a>`).join('')}`;
+  const [big, next] = await Promise.allSettled([
+    parser.parse(links, `https://example.com/${'long-path/'.repeat(20)}`),
+    parser.parse(manyLinks(2), 'https://example.com/'),
+  ]);
+  assert.equal(big.status, 'rejected');
+  assert.ok(big.reason instanceof PageNotParsed, String(big.reason));
+  assert.equal(
+    big.reason.message,
+    `not parsed: needs more than the parser's ${PARSER_HEAP.maxOldGenerationSizeMb} MiB heap`,
+  );
+  assert.equal(next.status === 'fulfilled' && next.value.links.length, 2);
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as cheerio from 'cheerio';
-import type { AnyNode, Element, Text } from 'domhandler';
+import { Parser } from 'htmlparser2';
 
 export interface JsonLdBlock {
   /** Why the block does not parse; null when it does. */
@@ -33,33 +32,63 @@ export interface PageFacts {
   textHash: string;
 }
 
+/** Elements whose text no visitor sees. */
 const NON_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+/** Elements that may stand in <head>: anything else (or words) starts the body, as browsers parse it. */
+const HEAD_CONTENT = new Set([
+  'html',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'script',
+  'style',
+  'noscript',
+  'template',
+]);
+const SUBRESOURCES = new Set(['img', 'script', 'iframe', 'audio', 'video', 'source']);
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+/** As words(text).length, without holding every word of a 5 MiB page at once. */
+function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(WORD)) n++;
+  return n;
+}
+
+/** A space-separated attribute (rel) holds a word, compared as HTML compares rel: case-insensitively. */
+const hasWord = (value: string | undefined, word: string) => value?.toLowerCase().split(/\s+/).includes(word) ?? false;
+
+/** A link being read: its text and image until </a>. */
+type OpenLink = { fact: PageFacts['links'][number]; label: string | undefined; image?: string; parts: string[] };
 
 /**
- * The visible words of an HTML document or fragment, whitespace collapsed. A walk over the tree with a
- * stack, not a clone with its scripts removed: linear in the page, and 100,000 nested elements cannot
- * overflow the call stack.
+ * \s+ → ' ' over a whole page's text, in slices: one replace over 5 MiB of text builds a match list that
+ * needs more heap than the parse thread has.
  */
-export const visibleText = ($: cheerio.CheerioAPI): string => {
-  const parts: string[] = [];
-  // <script> and <style> are nodes of their own types, not 'tag': judged by name (a document has none).
-  const stack: AnyNode[] = [...$('body').toArray()].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'text') parts.push((node as Text).data);
-    else if ('children' in node && !NON_CONTENT.has((node as Element).name)) {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-    }
+function collapseWhitespace(text: string): string {
+  const SLICE = 64 * 1024;
+  const out: string[] = [];
+  let spaceAtEnd = true; // also drops leading whitespace
+  for (let i = 0; i < text.length; i += SLICE) {
+    let part = text.slice(i, i + SLICE).replace(/\s+/g, ' ');
+    if (spaceAtEnd && part.startsWith(' ')) part = part.slice(1);
+    if (!part) continue;
+    out.push(part);
+    spaceAtEnd = part.endsWith(' ');
   }
-  return parts.join('').replace(/\s+/g, ' ').trim();
-};
+  return out.join('').trimEnd();
+}
 
-export const words = (text: string): string[] =>
-  text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
-
-/** What the checks need from one HTML page, resolved against the page's final URL. */
+/**
+ * What the checks need from one HTML page, resolved against the page's final URL. Read in one streaming
+ * pass (htmlparser2's tokenizer, no document tree): memory is the page and its facts, not a DOM of
+ * several hundred bytes per element (80,000 links cost the parse thread about 240 MiB as a cheerio tree).
+ */
 export function parsePage(html: string, pageUrl: string): PageFacts {
-  const $ = cheerio.load(html);
   const absolute = (href: string | undefined): string | null => {
     if (!href) return null;
     try {
@@ -70,54 +99,143 @@ export function parsePage(html: string, pageUrl: string): PageFacts {
       return null;
     }
   };
-  // Plain arrays, never cheerio's .map(): it concatenates its result once per element, quadratic in the
-  // number of matches (80,000 links took 52 s and blocked the event loop throughout).
-  const all = (selector: string) => $(selector).toArray();
-  const meta = (selector: string) => all(selector).map((el) => ($(el).attr('content') ?? '').trim());
-  const text = visibleText($);
-  const https = new URL(pageUrl).protocol === 'https:';
-  const subresources = all(
-    'img[src], script[src], iframe[src], audio[src], video[src], source[src], link[rel~="stylesheet"][href]',
-  ).map((el) => $(el).attr('src') ?? $(el).attr('href') ?? '');
-  return {
-    titles: all('head title').map((el) => $(el).text().trim()),
-    descriptions: meta('meta[name="description" i]'),
-    h1Count: $('h1').length,
-    lang: $('html').attr('lang')?.trim() || null,
-    hasViewport: $('meta[name="viewport" i]').length > 0,
-    canonicals: all('link[rel~="canonical" i]')
-      .map((el) => absolute($(el).attr('href')))
-      .filter((u): u is string => u !== null),
-    metaRobots: [...meta('meta[name="robots" i]'), ...meta('meta[name="pageprobebot" i]')].flatMap((c) =>
-      c.toLowerCase().split(/\s*,\s*/),
-    ),
-    hreflang: all('link[rel~="alternate" i][hreflang]').map((el) => ({
-      lang: ($(el).attr('hreflang') ?? '').trim(),
-      href: absolute($(el).attr('href')) ?? '',
-    })),
-    imagesWithoutAlt: all('img:not([alt])').map((el) => absolute($(el).attr('src')) ?? '(inline image)'),
-    links: all('a[href]').flatMap((el) => {
-      const a = $(el);
-      const href = absolute(a.attr('href'));
-      if (!href || !/^https?:/.test(href)) return [];
-      // Only links with elements inside can hold an image's alt text: skip the search for the rest.
-      const image = (el as Element).children.some((c) => c.type === 'tag') ? a.find('img[alt]').attr('alt') : undefined;
-      const label = a.attr('aria-label') ?? a.attr('title') ?? `${a.text()} ${image ?? ''}`;
-      return [{ href, text: label.replace(/\s+/g, ' ').trim(), nofollow: /\bnofollow\b/i.test(a.attr('rel') ?? '') }];
-    }),
-    openGraph: {
-      title: meta('meta[property="og:title"]').some(Boolean),
-      description: meta('meta[property="og:description"]').some(Boolean),
-      image: meta('meta[property="og:image"]').some(Boolean),
+  const facts = {
+    titles: [] as string[],
+    descriptions: [] as string[],
+    h1Count: 0,
+    lang: null as string | null,
+    hasViewport: false,
+    canonicals: [] as string[],
+    hreflang: [] as PageFacts['hreflang'],
+    imagesWithoutAlt: [] as string[],
+    openGraph: { title: false, description: false, image: false },
+    twitterCard: false,
+    jsonLd: [] as JsonLdBlock[],
+  };
+  const robots: string[] = [];
+  const ours: string[] = [];
+  const subresources: string[] = [];
+  const links: PageFacts['links'] = [];
+  const textParts: string[] = [];
+
+  let seenHtml = false;
+  let inBody = false;
+  let hidden = 0; // depth inside NON_CONTENT elements
+  let noscript = 0; // parsed as text by browsers with scripting on: nothing inside counts
+  let title: string[] | null = null;
+  let jsonLd: string[] | null = null;
+  // The open link taking text; it stops when another <a> opens inside it, as browsers split the two.
+  let link: OpenLink | null = null;
+
+  const closeLink = () => {
+    if (!link) return;
+    const label = link.label ?? `${link.parts.join('')} ${link.image ?? ''}`;
+    link.fact.text = label.replace(/\s+/g, ' ').trim();
+    link = null;
+  };
+  const onText = (data: string) => {
+    if (noscript > 0) return;
+    if (title) title.push(data);
+    if (jsonLd) jsonLd.push(data);
+    if (link) link.parts.push(data);
+    if (hidden > 0 || title) return;
+    if (!inBody && /\S/.test(data)) inBody = true;
+    if (inBody) textParts.push(data);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (noscript > 0) {
+          if (name === 'noscript') noscript++;
+          return;
+        }
+        if (!HEAD_CONTENT.has(name)) inBody = true;
+        if (NON_CONTENT.has(name)) hidden++;
+        if (name === 'noscript') noscript++;
+        if (name === 'html' && !seenHtml) {
+          seenHtml = true;
+          facts.lang = attrs.lang?.trim() || null;
+        } else if (name === 'title' && !inBody) title = [];
+        else if (name === 'h1') facts.h1Count++;
+        else if (name === 'meta') {
+          const content = (attrs.content ?? '').trim();
+          const metaName = attrs.name?.toLowerCase();
+          if (metaName === 'description') facts.descriptions.push(content);
+          else if (metaName === 'viewport') facts.hasViewport = true;
+          else if (metaName === 'robots') robots.push(content);
+          else if (metaName === 'pageprobebot') ours.push(content);
+          if (attrs.name === 'twitter:card' && content) facts.twitterCard = true;
+          if (attrs.property === 'og:title' && content) facts.openGraph.title = true;
+          if (attrs.property === 'og:description' && content) facts.openGraph.description = true;
+          if (attrs.property === 'og:image' && content) facts.openGraph.image = true;
+        } else if (name === 'link') {
+          if (hasWord(attrs.rel, 'canonical')) {
+            const href = absolute(attrs.href);
+            if (href !== null) facts.canonicals.push(href);
+          }
+          if (hasWord(attrs.rel, 'alternate') && attrs.hreflang !== undefined)
+            facts.hreflang.push({ lang: attrs.hreflang.trim(), href: absolute(attrs.href) ?? '' });
+          if (hasWord(attrs.rel, 'stylesheet') && attrs.href !== undefined) subresources.push(attrs.href);
+        } else if (name === 'script' && attrs.type?.toLowerCase() === 'application/ld+json') jsonLd = [];
+        else if (name === 'a') {
+          closeLink();
+          const href = absolute(attrs.href);
+          if (href && /^https?:/.test(href)) {
+            const fact = { href, text: '', nofollow: /\bnofollow\b/i.test(attrs.rel ?? '') };
+            links.push(fact);
+            link = { fact, label: attrs['aria-label'] ?? attrs.title, parts: [] };
+          }
+        }
+        if (name === 'img') {
+          if (attrs.alt === undefined) facts.imagesWithoutAlt.push(absolute(attrs.src) ?? '(inline image)');
+          else if (link && link.image === undefined) link.image = attrs.alt;
+        }
+        if (SUBRESOURCES.has(name) && attrs.src !== undefined) subresources.push(attrs.src);
+      },
+      ontext: onText,
+      onclosetag(name) {
+        if (noscript > 0) {
+          if (name === 'noscript') noscript--;
+          if (noscript > 0) return;
+        }
+        if (NON_CONTENT.has(name)) hidden = Math.max(0, hidden - 1);
+        if (name === 'title' && title) {
+          facts.titles.push(title.join('').trim());
+          title = null;
+        } else if (name === 'script' && jsonLd) {
+          facts.jsonLd.push(readJsonLd(jsonLd.join('')));
+          jsonLd = null;
+        } else if (name === 'a') closeLink();
+        else if (name === 'head') inBody = true;
+      },
     },
-    twitterCard: meta('meta[name="twitter:card"]').some(Boolean),
-    jsonLd: all('script[type="application/ld+json" i]').map((el) => readJsonLd($(el).text())),
-    mixedContent: https
-      ? subresources.filter((src) => absolute(src)?.startsWith('http:')).map((src) => absolute(src)!)
-      : [],
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  closeLink();
+
+  const text = collapseWhitespace(textParts.join(''));
+  const lower = text.toLowerCase();
+  const https = new URL(pageUrl).protocol === 'https:';
+  return {
+    titles: facts.titles,
+    descriptions: facts.descriptions,
+    h1Count: facts.h1Count,
+    lang: facts.lang,
+    hasViewport: facts.hasViewport,
+    canonicals: facts.canonicals,
+    metaRobots: [...robots, ...ours].flatMap((c) => c.toLowerCase().split(/\s*,\s*/)),
+    hreflang: facts.hreflang,
+    imagesWithoutAlt: facts.imagesWithoutAlt,
+    links,
+    openGraph: facts.openGraph,
+    twitterCard: facts.twitterCard,
+    jsonLd: facts.jsonLd,
+    mixedContent: https ? subresources.map(absolute).filter((u): u is string => !!u?.startsWith('http:')) : [],
     text,
-    wordCount: words(text).length,
-    textHash: createHash('sha256').update(text.toLowerCase()).digest('hex'),
+    wordCount: countWords(lower),
+    textHash: createHash('sha256').update(lower).digest('hex'),
   };
 }
 
