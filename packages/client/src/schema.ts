@@ -1158,7 +1158,7 @@ export type components = {
         };
         /** @description lighthouse only (other types: 400 naming the field). */
         UserAgent: string;
-        /** @description lighthouse only (other types: 400 naming the field). */
+        /** @description lighthouse only (other types: 400 naming the field). At most 32,000,000 device pixels (width × height × device_scale_factor², e.g. 4000 × 8000 at 1 or 2000 × 4000 at 2); more is 400 validation_failed naming viewport. */
         Viewport: {
             device_scale_factor: number;
             height: number;

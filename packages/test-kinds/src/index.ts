@@ -2,10 +2,12 @@ export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.t
 export { lighthouse } from './lighthouse/definition.ts';
 export { checkSteps, describeStep, MAX_STEPS, type Step, STEP_TIMEOUT_MS } from './lighthouse/steps.ts';
 export type { LighthouseRunEntry, RunSpread } from './lighthouse/result.ts';
+export { matchesPattern } from './lighthouse/blocked-url-pattern.ts';
 export {
+  checkViewport,
   LIGHTHOUSE_OPTIONS,
   type LighthouseOptions,
-  matchesPattern,
+  MAX_VIEWPORT_DEVICE_PIXELS,
   type ThrottlingPreset,
 } from './lighthouse/options.ts';
 export { type KindName, kindNamed, kindNames, kinds, kindOptionNames } from './registry.ts';

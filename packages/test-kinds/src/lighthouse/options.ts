@@ -18,13 +18,20 @@ export interface LighthouseOptions {
 
 export const LIGHTHOUSE_OPTIONS = ['block_urls', 'throttling', 'viewport', 'user_agent', 'locale', 'steps'] as const;
 
-/** Whether a URL matches a blocked-URL pattern, as Chromium reads one (`*` any run of characters). */
-export function matchesPattern(url: string, pattern: string): boolean {
-  const re = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-  return re.test(url) || (!pattern.includes('*') && url.includes(pattern));
+/**
+ * The most device pixels (width × height × device_scale_factor²) a viewport may ask Chromium to paint.
+ * Each bound alone allowed 4000 × 8000 at scale 4: a 16,000 × 32,000 surface, 512 million pixels and
+ * 2 GiB at 4 bytes each before any copy. The cap is 4000 × 8000 at scale 1 (any shape of that size).
+ */
+export const MAX_VIEWPORT_DEVICE_PIXELS = 32_000_000;
+
+/** Null when the viewport fits under MAX_VIEWPORT_DEVICE_PIXELS; else the problem, on `body.viewport`. */
+export function checkViewport(viewport: NonNullable<LighthouseOptions['viewport']>) {
+  const { width, height, device_scale_factor: scale } = viewport;
+  const pixels = width * height * scale * scale;
+  if (pixels <= MAX_VIEWPORT_DEVICE_PIXELS) return null;
+  return {
+    path: 'body.viewport',
+    message: `is ${Math.round(pixels).toLocaleString('en-US')} device pixels (width × height × device_scale_factor²); at most ${MAX_VIEWPORT_DEVICE_PIXELS.toLocaleString('en-US')}`,
+  };
 }
