@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { startApp } from './support/app-process.ts';
 import { eventually, startServer } from './support/servers.ts';
 import { createTestEnv } from './support/test-env.ts';
+import { deliverySettled } from './support/deliveries.ts';
 
 const env = await createTestEnv();
 await startApp(
@@ -52,18 +53,7 @@ async function finishWithCallback(callbackUrl: string) {
   return (await env.db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } })).id;
 }
 
-const settled = (deliveryId: string) =>
-  eventually(
-    async () => {
-      const d = await env.db.callbackDelivery.findUniqueOrThrow({
-        where: { id: deliveryId },
-        include: { attempts: { orderBy: { number: 'asc' } } },
-      });
-      return d.state === 'pending' ? undefined : d;
-    },
-    20_000,
-    `delivery ${deliveryId} settled`,
-  );
+const settled = (deliveryId: string) => deliverySettled(env.db, deliveryId, 20_000);
 
 test('answers with NUL, invalid UTF-8 or a character cut at 512 bytes settle as the rules say, their text kept cleaned', async () => {
   let calls = 0;

@@ -9,8 +9,9 @@ import { finishTest } from '@pageprobe/test-lifecycle';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import { Redis } from 'ioredis';
 import { type AppProcess, startApp } from './support/app-process.ts';
-import { eventually, type ReceivedRequest, startServer } from './support/servers.ts';
+import { type ReceivedRequest, startServer } from './support/servers.ts';
 import { createTestEnv } from './support/test-env.ts';
+import { deliverySettled } from './support/deliveries.ts';
 
 const env = await createTestEnv();
 const noSweep = { SWEEP_QUEUED_AFTER_MS: '600000' };
@@ -62,18 +63,7 @@ async function finishWithCallback(callbackUrl: string, { team = withSecret, queu
   const delivery = await env.db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } });
   return { testId: row.id, deliveryId: delivery.id, finishedAt: Date.now() };
 }
-const settled = (deliveryId: string, timeoutMs = 70_000) =>
-  eventually(
-    async () => {
-      const d = await env.db.callbackDelivery.findUniqueOrThrow({
-        where: { id: deliveryId },
-        include: { attempts: { orderBy: { number: 'asc' } } },
-      });
-      return d.state === 'pending' ? undefined : d;
-    },
-    timeoutMs,
-    `delivery ${deliveryId} settled`,
-  );
+const settled = (deliveryId: string, timeoutMs = 70_000) => deliverySettled(env.db, deliveryId, timeoutMs);
 
 // The receivers.
 let flaky = 0;
