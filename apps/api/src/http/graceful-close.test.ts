@@ -24,10 +24,11 @@ const get = (port: number, agent: Agent) =>
   });
 
 test('a request in flight when closing begins finishes, with Connection: close, and the server closes at once after', async () => {
-  const { closer, port } = await serve((_req, res) => setTimeout(() => res.end('ok'), 300));
+  const { server, closer, port } = await serve((_req, res) => setTimeout(() => res.end('ok'), 300));
   const agent = new Agent({ keepAlive: true });
+  const arrived = once(server, 'request');
   const answer = get(port, agent);
-  await new Promise((r) => setTimeout(r, 50));
+  await arrived;
   const started = performance.now();
   const closed = await closer.close(5_000);
   assert.deepEqual(await answer, { status: 200, connection: 'close' });
@@ -37,9 +38,10 @@ test('a request in flight when closing begins finishes, with Connection: close, 
 });
 
 test('a request still running at the deadline is cut off', async () => {
-  const { closer, port } = await serve(() => {}); // never answers
+  const { server, closer, port } = await serve(() => {}); // never answers
+  const arrived = once(server, 'request'); // not a fixed pause: under load the request can take longer
   const answer = get(port, new Agent({ keepAlive: true })).catch((error: Error) => error.message);
-  await new Promise((r) => setTimeout(r, 50));
+  await arrived;
   assert.deepEqual(await closer.close(200), { cutOff: 1 });
   assert.match(String(await answer), /socket hang up/);
 });
