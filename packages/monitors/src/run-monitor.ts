@@ -1,6 +1,13 @@
 import type { Db, Monitor, Prisma } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
-import { type AcceptDeps, acceptTest, enqueueDeliveries, raiseAlert, TestRejected } from '@pageprobe/test-lifecycle';
+import {
+  type AcceptDeps,
+  acceptTest,
+  enqueueDeliveries,
+  KEY_REVOKED,
+  raiseAlert,
+  TestRejected,
+} from '@pageprobe/test-lifecycle';
 import type { Queue } from 'bullmq';
 import { stopSchedule } from './schedule.ts';
 
@@ -56,12 +63,7 @@ export async function runMonitor(deps: RunMonitorDeps, monitorId: string): Promi
   // Revocation pauses a key's monitors in its own transaction; this catches one created meanwhile by an
   // API replica that still had the key cached, so a revoked key never spends the team's credits.
   if (monitor.apiKey?.revokedAt) {
-    await pause(
-      deps,
-      monitor,
-      'key_revoked',
-      'The API key that started this monitor was revoked; resume it with another key.',
-    );
+    await pause(deps, monitor, KEY_REVOKED.reason, KEY_REVOKED.message);
     return 'paused';
   }
   try {

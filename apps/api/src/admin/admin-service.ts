@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHECK_VIOLATION, type Db, type Plan, type KeyScope, sqlState, type Team } from '@pageprobe/db';
-import { raiseAlert } from '@pageprobe/test-lifecycle';
+import { KEY_REVOKED, raiseAlert } from '@pageprobe/test-lifecycle';
 import { ProblemError } from '../http/problem.ts';
 import { generateApiKey } from '../keys/api-key.ts';
 
@@ -38,8 +38,6 @@ export interface AdminServiceOptions {
   /** Lets the API stop the schedules of monitors a revocation paused at once (else the dispatcher's next sweep). */
   onMonitorsPaused?: (monitorIds: string[]) => Promise<void>;
 }
-
-const KEY_REVOKED = 'key_revoked';
 
 export function createAdminService(db: Db, { onKeyRevoked, onMonitorsPaused }: AdminServiceOptions = {}) {
   async function requireTeam(teamId: string): Promise<Team> {
@@ -112,15 +110,14 @@ export function createAdminService(db: Db, { onKeyRevoked, onMonitorsPaused }: A
         // Also when it was revoked before: a monitor its key's revocation missed pauses now.
         const monitors = await tx.monitor.updateManyAndReturn({
           where: { apiKeyId: keyId, status: 'active', deletedAt: null },
-          data: { status: 'paused', pausedReason: KEY_REVOKED, nextRunAt: null },
+          data: { status: 'paused', pausedReason: KEY_REVOKED.reason, nextRunAt: null },
         });
         for (const monitor of monitors) {
-          const message = 'The API key that started this monitor was revoked; resume it with another key.';
           // No run raised it, so the alert links no report: the base address goes unused.
           await raiseAlert(
             tx,
             monitor,
-            { event: 'monitor.paused', reason: KEY_REVOKED, details: { message } },
+            { event: 'monitor.paused', reason: KEY_REVOKED.reason, details: { message: KEY_REVOKED.message } },
             null,
             '',
           );

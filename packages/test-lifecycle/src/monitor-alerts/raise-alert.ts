@@ -32,3 +32,9 @@ export async function raiseAlert(
     },
   });
 }
+
+/** The pause of a monitor whose key was revoked: raised by the revocation, or by a run that finds it (issue 28). */
+export const KEY_REVOKED = {
+  reason: 'key_revoked',
+  message: 'The API key that started this monitor was revoked; resume it with another key.',
+} as const;
