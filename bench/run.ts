@@ -7,6 +7,7 @@ import { firstTest } from './first-test.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { lighthouseRuns } from './lighthouse-runs.ts';
+import { monitorsBench } from './monitors.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 
@@ -31,5 +32,6 @@ await withBenchServices(async (urls) => {
     results.push(`Lighthouse fleet throughput, tests started at once (issue 9)\n${await lighthouseFleet(urls, 12)}`);
   if (!only || only === 'first')
     results.push(`The first lighthouse tests after a worker starts (issue 23)\n${await firstTest(urls, 5)}`);
+  if (!only || only === 'monitors') results.push(`Monitors at scale (issue 29)\n${await monitorsBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { RETENTION } from '@pageprobe/db';
 import { jobs, openQueue } from '@pageprobe/jobs';
 import { finishTest } from '@pageprobe/test-lifecycle';
 import { Redis } from 'ioredis';
@@ -68,6 +69,11 @@ test('costs: uptime 0, seo_crawl 1, lighthouse 1 on pro', async () => {
     credits_balance: 8,
     costs: { lighthouse: 1, seo_crawl: 1, uptime: 0 },
     free_lighthouse: null,
+    retention: {
+      checks_days: RETENTION.pro.checksDays,
+      aggregates_days: RETENTION.pro.aggregatesDays,
+      artifacts_days: RETENTION.pro.artifactsDays,
+    },
   });
 });
 

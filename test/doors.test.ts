@@ -11,10 +11,10 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createClient, PageprobeError, type Test } from '@pageprobe/client';
+import { createClient, type MonitorCheck, PageprobeError, type Page, type Test } from '@pageprobe/client';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
-import { startServer } from './support/servers.ts';
+import { eventually, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -96,6 +96,43 @@ test('the client calls every endpoint, typed, with errors as PageprobeError', as
   assert.deepEqual((await client.monitors.alerts(monitor.id)).data, []);
   await client.monitors.delete(monitor.id);
 
+  // An uptime monitor's checks (issue 29): not tests, newest first, paged; the union narrows on test_id.
+  const every = await client.monitors.create({ url, type: 'uptime', interval_seconds: 1 });
+  await eventually(async () => ((await client.monitors.checks(every.id)).data.length >= 2 ? true : undefined));
+  const first = await client.monitors.checks(every.id, { limit: 1 });
+  assert.equal(first.data.length, 1);
+  assert.ok(first.next_cursor);
+  const [newest] = first.data;
+  if (newest!.test_id !== null) assert.fail('an uptime check has no test');
+  assert.deepEqual([newest!.status, newest!.up, newest!.reason, newest!.status_code], ['completed', true, null, 200]);
+  assert.equal(newest!.total_ms, newest!.timings_ms.total);
+  const older = await client.monitors.checks(every.id, { limit: 1, cursor: first.next_cursor });
+  assert.ok(Date.parse(older.data[0]!.slot) < Date.parse(newest!.slot), 'the next page is older');
+  assert.deepEqual((await client.monitors.tests(every.id)).data, [], 'checks are not tests');
+  const read = await client.monitors.get(every.id);
+  assert.equal(typeof read.skipped_runs, 'number');
+  assert.deepEqual(Object.keys(read.uptime_percent ?? {}), ['24h', '7d', '30d', '90d']);
+  const since = new Date(Date.now() - 10 * 60_000);
+  const series = await client.monitors.series(every.id, { metric: 'total_ms', from: since });
+  assert.equal(series.resolution, 'minute');
+  const point = series.points[0]!;
+  assert.ok(point.count >= 1 && point.min <= point.p50 && point.p50 <= point.p95 && point.p95 <= point.max);
+  const badCursor = await failure(client.monitors.checks(every.id, { cursor: 'nope' }));
+  assert.deepEqual([badCursor.status, badCursor.code], [400, 'validation_failed']);
+  await client.monitors.delete(every.id);
+  // A lighthouse monitor's runs are tests: listed as checks too, with their test_id (queued here: no Chromium).
+  const speed = await client.monitors.create({ url, type: 'lighthouse', interval_seconds: 3600 });
+  const runs = await eventually(async () => {
+    const page = await client.monitors.checks(speed.id);
+    return page.data.length ? page : undefined;
+  });
+  const run = runs.data[0]!;
+  if (run.test_id === null) assert.fail('a lighthouse run is a test');
+  assert.equal((await client.monitors.tests(speed.id)).data[0]!.id, run.test_id);
+  await client.monitors.delete(speed.id);
+  const gone = await failure(client.monitors.checks(speed.id));
+  assert.deepEqual([gone.status, gone.code], [404, 'not_found']);
+
   const har = await failure(client.getHar(done.id));
   assert.deepEqual([har.status, har.code], [404, 'not_found']);
   const invalid = await failure(client.createTest({ url: 'not a url' }));
@@ -147,6 +184,20 @@ test('the CLI: exit 0 when passed, 1 when an error-level assertion fails, 2 on u
   const created = JSON.parse(
     (await cli('monitors', 'create', url, '--type', 'uptime', '--interval', '60', '--json')).stdout,
   );
+  await eventually(async () => ((await client.monitors.checks(created.id)).data.length ? true : undefined));
+  const checks = await cli('monitors', 'checks', created.id);
+  assert.equal(checks.code, 0, checks.stderr);
+  assert.match(checks.stdout, /^\S+Z {2}up {4}status 200 {2}total \d+ ms\n/);
+  const checksJson = JSON.parse(
+    (await cli('monitors', 'checks', created.id, '--limit', '1', '--json')).stdout,
+  ) as Page<MonitorCheck>;
+  assert.equal(checksJson.data.length, 1);
+  assert.equal(checksJson.data[0]!.test_id, null);
+  assert.equal((await cli('monitors', 'checks')).code, 2);
+  const missingMonitor = await cli('monitors', 'checks', '0190f1a2-0000-7000-8000-000000000000');
+  assert.equal(missingMonitor.code, 2);
+  assert.match(missingMonitor.stderr, /not_found \(404\)/);
+  assert.match(help.stdout, /pageprobe monitors checks <monitor-id> \[--limit N\]/);
   assert.match((await cli('monitors', 'pause', created.id)).stdout, /paused/);
   assert.match((await cli('monitors', 'list')).stdout, new RegExp(created.id));
   assert.match((await cli('monitors', 'delete', created.id)).stdout, /deleted/);
@@ -232,6 +283,7 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
       'get_credits',
       'create_monitor',
       'list_monitors',
+      'list_monitor_checks',
     ])
       assert.ok(tools.includes(name), `${name} in ${tools}`);
     const runTool = (await mcp.listTools()).tools.find((t) => t.name === 'run_test')!;
@@ -254,6 +306,13 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
     assert.match((compared.content as Array<{ text: string }>)[0]!.text, /no significant change/);
     const credits = await mcp.callTool({ name: 'get_credits', arguments: {} });
     assert.match((credits.content as Array<{ text: string }>)[0]!.text, /^pro plan, \d+ credits/);
+    const monitor = await client.monitors.create({ url, type: 'uptime', interval_seconds: 60 });
+    await eventually(async () => ((await client.monitors.checks(monitor.id)).data.length ? true : undefined));
+    const listed = await mcp.callTool({ name: 'list_monitor_checks', arguments: { id: monitor.id, limit: 5 } });
+    assert.ok(!listed.isError, JSON.stringify(listed.content));
+    assert.match((listed.content as Array<{ text: string }>)[0]!.text, /^\S+Z: up, status 200, \d+ ms$/m);
+    assert.equal((listed.structuredContent as Page<MonitorCheck>).data[0]!.test_id, null);
+    await client.monitors.delete(monitor.id);
     const missing = await mcp.callTool({ name: 'get_test', arguments: { id: '0190f1a2-0000-7000-8000-000000000000' } });
     assert.equal(missing.isError, true);
     assert.match((missing.content as Array<{ text: string }>)[0]!.text, /^not_found \(404\)/);

@@ -6,7 +6,8 @@
 // the compose file and Dockerfile name every app, every pod is confined (the image's non-root uid,
 // read-only root, no capabilities, seccomp) and gets only the secret keys its app reads, and the
 // NetworkPolicies let each part reach and be reached by exactly what it uses. Where kubectl is installed,
-// the kustomizations are also rendered and the result checked.
+// the kustomizations are also rendered and the result checked. The bucket's lifecycle rules expire each
+// plan's artifacts after RETENTION's days.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ import { dispatcherEnv } from '../apps/callback-dispatcher/src/config.ts';
 import { browserEnv } from '../apps/worker-browser/src/config.ts';
 import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
 import { parseEnv, productionRefusals, redisEnv } from '@pageprobe/config';
+import { type Plan, RETENTION } from '@pageprobe/db';
+import { retentionPrefix } from '../packages/worker-host/src/store-artifacts.ts';
 import { type KindName, kindNamed, type TestKind } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
@@ -696,4 +699,26 @@ test('the operators’ `kubectl create secret` example names every key the pods 
   assert.ok(listed, 'docs/operations.md lists what pageprobe.env holds under its kubectl example');
   const used = new Set(workloads().flatMap((w) => secretKeysOf(w.spec.template)));
   assert.deepEqual(listed[1]!.split(/,\s*/).sort(), [...used].sort());
+});
+
+test("the bucket's lifecycle rules expire each plan's artifacts after its retention, and compose applies them", () => {
+  const lifecycle = JSON.parse(readFileSync(join(INFRA, 's3/lifecycle.json'), 'utf8')) as {
+    Rules: Array<{ ID: string; Status: string; Filter: { Prefix: string }; Expiration: { Days: number } }>;
+  };
+  const plans = Object.keys(RETENTION) as Plan[];
+  assert.equal(lifecycle.Rules.length, plans.length, 'one rule per plan');
+  for (const plan of plans) {
+    const rule = lifecycle.Rules.find((r) => r.Filter.Prefix === retentionPrefix(plan));
+    assert.ok(rule, `no rule for ${retentionPrefix(plan)}`);
+    assert.equal(rule.Status, 'Enabled', plan);
+    assert.equal(rule.Expiration.Days, RETENTION[plan].artifactsDays, `${plan}: the rule's days are RETENTION's`);
+  }
+  const [compose] = load(join(INFRA, 'docker-compose.yml'));
+  const createbucket = (compose!.services as Record<string, Doc>).createbucket!;
+  const mount = (createbucket.volumes as string[]).find((v) => v.startsWith('./s3/lifecycle.json:'));
+  assert.ok(mount, 'compose mounts infra/s3/lifecycle.json into createbucket');
+  assert.ok(
+    createbucket.entrypoint.join(' ').includes(`mc ilm rule import local/pageprobe < ${mount.split(':')[1]}`),
+    'compose imports the rules into the bucket',
+  );
 });

@@ -1,7 +1,8 @@
 // The migrations under prisma/migrations must build exactly the database prisma/schema.prisma describes
 // (Prisma's own `migrate diff` cannot run here: its engine cannot be downloaded). The expected tables,
 // columns, enums, indexes and foreign keys are derived from Prisma's DMMF of the schema, the actual ones
-// read from PostgreSQL's catalogs, and the two compared both ways.
+// read from PostgreSQL's catalogs, and the two compared both ways. The `monitoring` schema (issue 29:
+// partitioned tables Prisma does not model, reached with SQL) is outside it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -163,7 +164,8 @@ async function actual(databaseUrl: string) {
       foreignKeys: await q(`
         SELECT c.relname || '.' || con.conname || ': ' || pg_get_constraintdef(con.oid) AS v
         FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
-        WHERE con.contype = 'f'`),
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE con.contype = 'f' AND n.nspname = 'public'`),
       enums: await q(`
         SELECT t.typname || ': ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS v
         FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname`),

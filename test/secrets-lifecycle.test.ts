@@ -61,6 +61,16 @@ const create = async (body: Json, token = key) => {
 const patch = (id: string, body: Json, token = key) =>
   call<Json>(`${api}/monitors/${id}`, { method: 'PATCH', token, body });
 const monitorRow = (id: string) => env.db.monitor.findUniqueOrThrow({ where: { id } });
+/** An uptime monitor's recorded checks (issue 29: checks, not tests). */
+const checksOf = async (monitorId: string) =>
+  Number(
+    (
+      await env.db.$queryRawUnsafe<Array<{ n: bigint }>>(
+        'SELECT count(*) AS n FROM monitoring.checks WHERE monitor_id = $1::uuid',
+        monitorId,
+      )
+    )[0]!.n,
+  );
 
 /** A target that records what each request carried; `seen` waits for a request with this header value. */
 async function recordingTarget() {
@@ -165,9 +175,9 @@ test('a monitor whose sealed values no key opens pauses (monitor.paused secrets_
   assert.deepEqual([alert.event, alert.alert.reason], ['monitor.paused', 'secrets_unreadable']);
   const view = (await call<Json>(`${api}/monitors/${monitor.id}`, { token: key })).body;
   assert.deepEqual([view.status, view.paused_reason, view.next_run_at], ['paused', 'secrets_unreadable', null]);
-  const failed = await env.db.test.findUniqueOrThrow({ where: { id: alert.test.id } });
-  assert.deepEqual([failed.status, failed.errorCode], ['failed', 'secrets_unreadable']);
-  assert.equal(await env.db.testSecret.count({ where: { testId: failed.id } }), 0, 'its copy went with the run');
+  // The check opened the monitor's own seal: no test, no copy of the secrets anywhere.
+  assert.equal(alert.test, null);
+  assert.equal(await env.db.testSecret.count({ where: { context: `monitor:${monitor.id}` } }), 0);
 
   // What cannot be opened cannot be kept: a PATCH must give every credential the monitor has (null for none).
   assertProblem(await patch(monitor.id, { headers: { 'X-Token': 'after' } }), 409, 'secrets_unreadable');
@@ -244,7 +254,7 @@ test('revoking a key pauses its monitors (monitor.paused key_revoked) at once; a
   const target = await recordingTarget();
   const receiver = await startServer();
   const monitor = await create({ url: target.url, callback_url: `${receiver.url}/alerts` }, doomed.key);
-  await eventually(async () => ((await env.db.test.count({ where: { monitorId: monitor.id } })) ? true : undefined));
+  await eventually(async () => ((await checksOf(monitor.id)) ? true : undefined));
 
   const revoked = await fetch(`${origin}/admin/v1/api-keys/${doomed.id}`, {
     method: 'DELETE',
@@ -256,17 +266,15 @@ test('revoking a key pauses its monitors (monitor.paused key_revoked) at once; a
   assert.deepEqual([row.status, row.pausedReason, row.nextRunAt], ['paused', 'key_revoked', null]);
   const alert = await nthCallback(receiver, 1);
   assert.deepEqual([alert.event, alert.alert.reason, alert.test], ['monitor.paused', 'key_revoked', null]);
-  const runs = await env.db.test.count({ where: { monitorId: monitor.id } });
+  const runs = await checksOf(monitor.id);
   await new Promise((r) => setTimeout(r, 2_500));
-  assert.ok((await env.db.test.count({ where: { monitorId: monitor.id } })) <= runs + 1, 'at most one run in flight');
+  assert.ok((await checksOf(monitor.id)) <= runs + 1, 'at most one run in flight');
 
-  const paused = await env.db.test.count({ where: { monitorId: monitor.id } });
+  const paused = await checksOf(monitor.id);
   const resumed = await patch(monitor.id, { paused: false }, other.key);
   assert.deepEqual([resumed.status, resumed.body.status, resumed.body.paused_reason], [200, 'active', null]);
   assert.equal((await monitorRow(monitor.id)).apiKeyId, other.id, 'it runs under the key that resumed it');
-  await eventually(async () =>
-    (await env.db.test.count({ where: { monitorId: monitor.id } })) > paused ? true : undefined,
-  );
+  await eventually(async () => ((await checksOf(monitor.id)) > paused ? true : undefined));
 
   // A key revoked behind the service's back (or by a replica that missed the monitor): its next run pauses it.
   await env.db.apiKey.update({ where: { id: other.id }, data: { revokedAt: new Date() } });

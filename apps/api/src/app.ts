@@ -21,8 +21,6 @@ import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
-import { jobs, openQueue } from '@pageprobe/jobs';
-import { stopSchedule } from '@pageprobe/monitors';
 import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -58,8 +56,6 @@ export function createApp(deps: ApiDeps): Express {
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
-  // Monitors' schedulers are written from here (issue 16); the dispatcher runs them.
-  const monitorRuns = openQueue(jobs.monitorRun, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
   const adminRouter = openApiRouter(adminSpec, {
     serverUrl: `${config.ADMIN_PORT === undefined ? base : `http://${config.HOST}:${config.ADMIN_PORT}`}/admin/v1`,
     guards: [requireAdminToken(config.ADMIN_TOKEN, new PerAddressWindow(config.ADMIN_AUTH_FAILURES_PER_MIN))],
@@ -69,12 +65,6 @@ export function createApp(deps: ApiDeps): Express {
           keyCache.forgetKeyId(id);
           void revocations.announce(id);
         },
-        // Redis out of reach: the dispatcher's reconcile drops the paused monitors' schedulers later.
-        onMonitorsPaused: (ids) =>
-          Promise.all(ids.map((id) => stopSchedule(monitorRuns, id))).then(
-            () => {},
-            (error: unknown) => deps.logger.warn({ err: error }, 'could not stop paused monitors’ schedules'),
-          ),
       }),
     ),
     validateResponses,
@@ -85,7 +75,7 @@ export function createApp(deps: ApiDeps): Express {
   else app.locals.adminApp = adminOnlyApp(adminRouter, deps);
   const publicRoutes = Router().use(
     testRoutes(deps),
-    monitorRoutes(deps, monitorRuns),
+    monitorRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
@@ -121,7 +111,7 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
   // What createApp opened (the revocation subscriber, the monitors' queue), for main.ts and tests to close.
-  app.locals.close = () => Promise.all([revocations.close(), monitorRuns.close()]);
+  app.locals.close = () => revocations.close();
   app.use(problemHandler(deps.logger));
   return app;
 }

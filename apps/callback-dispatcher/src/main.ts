@@ -1,7 +1,9 @@
 import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
-import { reconcileSchedules, runMonitor } from '@pageprobe/monitors';
+import { ensureTickScheduler, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
+  dropExpiredPartitions,
+  ensureCurrentPartitions,
   sweepExpiredIdempotencyKeys,
   sweepPendingDeliveries,
   sweepQueuedTests,
@@ -17,7 +19,7 @@ await startWorkerHost({
   app: 'callback-dispatcher',
   config,
   poolSize: 20,
-  consumes: [jobs.callback, jobs.monitorRun],
+  consumes: [jobs.callback, jobs.monitorRun, jobs.monitorTick],
   describe: { concurrency: config.CALLBACK_CONCURRENCY },
   start: ({ pool, db, logger, queue, ops, queueFor }) => {
     const outcomes = callbackOutcomes(ops.registry);
@@ -54,12 +56,25 @@ await startWorkerHost({
         })
         .catch((e: unknown) => logger.error({ err: e }, 'could not fail a stalled delivery'));
     });
-    // Monitors' due runs (issue 16): each becomes an ordinary test, queued for its kind's workers.
+    // Monitors' due runs (issue 29): the tick claims them; uptime checks go to the uptime workers, other
+    // kinds' runs come back here to become ordinary tests, queued for their kind's workers.
+    const ticks = startWorker(
+      jobs.monitorTick,
+      queue,
+      async () => {
+        const { skipped } = await runTick({
+          pool,
+          monitorChecks: queueFor(jobs.monitorChecks),
+          monitorRuns: queueFor(jobs.monitorRun),
+        });
+        if (skipped) logger.info({ skipped }, 'monitor slots skipped: their runs before were still in flight');
+      },
+      { concurrency: 1 },
+    );
     const testQueues = new Map(testTypes.map((type) => [type, queueFor(testJobFor(type))]));
     const monitorDeps = {
       db,
       logger,
-      monitorRuns: queueFor(jobs.monitorRun),
       callbacks: queueFor(jobs.callback),
       publicBaseUrl: config.PUBLIC_BASE_URL,
       accept: {
@@ -79,7 +94,7 @@ await startWorkerHost({
       const result = await runMonitor(monitorDeps, monitorId);
       logger.debug({ monitorId, result }, 'monitor run');
     });
-    return [worker, monitors];
+    return [worker, ticks, monitors];
   },
   // The dispatcher always runs, so it sweeps for every kind and keeps monitors' schedules in Redis: browser workers scale to zero when their
   // queue is idle, and a test whose job was lost must still reach its queue to wake one. Housekeeping
@@ -93,6 +108,10 @@ await startWorkerHost({
         config.SWEEP_QUEUED_AFTER_MS,
       ),
       sweepExpiredIdempotencyKeys(host.db),
-      reconcileSchedules(host.db, host.queueFor(jobs.monitorRun)),
+      // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,
+      // and the end of those past retention.
+      ensureTickScheduler(host.pool, host.queueFor(jobs.monitorTick)),
+      removeLegacySchedulers(host.queueFor(jobs.monitorRun)),
+      ensureCurrentPartitions(host.pool).then(() => dropExpiredPartitions(host.pool)),
     ]),
 });

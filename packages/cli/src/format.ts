@@ -1,4 +1,4 @@
-import { type Comparison, significantChanges, type Test } from '@pageprobe/client';
+import { type Comparison, type MonitorCheck, significantChanges, type Test } from '@pageprobe/client';
 
 // What a person reads: one screen per test, the figures that matter first.
 
@@ -76,4 +76,18 @@ export function comparisonSummary(c: Comparison, paint: Paint = plain): string {
   }
   lines.push(`  report: ${c.report_url}`);
   return lines.join('\n');
+}
+
+/** One line per check of a monitor: an uptime check, or a lighthouse or seo_crawl run (a test). */
+export function checkLine(c: MonitorCheck): string {
+  const verdict = c.passed === null ? '' : `  assertions ${c.passed ? 'passed' : 'failed'}`;
+  if (c.test_id === null) {
+    const state = c.up ? 'up  ' : `down (${c.reason ?? 'http_error'})`;
+    return `${c.at}  ${state}  status ${c.status_code ?? '–'}  total ${ms(c.total_ms)}${verdict}`;
+  }
+  const scores = [
+    c.performance_score !== null ? `performance ${c.performance_score}` : null,
+    c.structure_score !== null ? `structure ${c.structure_score}` : null,
+  ].filter(Boolean);
+  return `${c.at}  ${c.status.padEnd(9)}  ${scores.join(' · ') || '–'}${verdict}  test ${c.test_id}`;
 }

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
 import { gatherAssertions, UsageError } from './assertions.ts';
-import { colours, comparisonSummary, plain, summary } from './format.ts';
+import { checkLine, colours, comparisonSummary, plain, summary } from './format.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
 export const USAGE = `pageprobe: speed, SEO and uptime tests from the terminal and CI
@@ -17,6 +17,9 @@ Usage:
   pageprobe monitors create <url> --interval <seconds> [--type] [--device] [--runs N] [--assert ...]
                             [--callback-url <url>] [--json]
   pageprobe monitors list [--json]
+  pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
+                            (newest first: an uptime monitor's checks, or a lighthouse or
+                             seo_crawl monitor's runs)
   pageprobe monitors pause|resume|delete <monitor-id>
   pageprobe credits [--json]
 
@@ -45,6 +48,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   limit: { type: 'string' },
+  cursor: { type: 'string' },
   status: { type: 'string' },
   interval: { type: 'string' },
   'api-url': { type: 'string' },
@@ -222,6 +226,20 @@ async function monitors(
       else for (const m of page.data) out(line(m));
       return 0;
     }
+    case 'checks': {
+      if (!args[0]) throw new UsageError('monitors checks <monitor-id>');
+      const page = await client.monitors.checks(args[0], {
+        ...(values.limit ? { limit: int('limit', values.limit)! } : {}),
+        ...(values.cursor ? { cursor: values.cursor } : {}),
+      });
+      if (values.json) json(page);
+      else {
+        for (const c of page.data) out(checkLine(c));
+        if (page.data.length === 0) out('no checks yet');
+        if (page.next_cursor) out(`more: --cursor ${page.next_cursor}`);
+      }
+      return 0;
+    }
     case 'pause':
     case 'resume':
     case 'delete': {
@@ -237,7 +255,7 @@ async function monitors(
       return 0;
     }
     default:
-      throw new UsageError('monitors create|list|pause|resume|delete');
+      throw new UsageError('monitors create|list|checks|pause|resume|delete');
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   ListTestsQuery,
   Monitor,
   MonitorAlert,
+  MonitorCheck,
   MonitorSeries,
   Page,
   PageQuery,
@@ -125,6 +126,12 @@ export function createClient(options: ClientOptions) {
       },
       tests: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<Test>>('GET', `/monitors/${id(monitorId)}/tests`, { query })),
+      /**
+       * GET /monitors/{id}/checks: newest first. An uptime monitor's checks (not tests: `test_id` null), or a
+       * lighthouse or seo_crawl monitor's runs summed up (`test_id` set).
+       */
+      checks: (monitorId: string, query: PageQuery = {}) =>
+        data(request<Page<MonitorCheck>>('GET', `/monitors/${id(monitorId)}/checks`, { query })),
       series: (monitorId: string, query: SeriesQuery) =>
         data(request<MonitorSeries>('GET', `/monitors/${id(monitorId)}/series`, { query })),
       alerts: (monitorId: string, query: PageQuery = {}) =>

@@ -12,7 +12,7 @@ export type paths = {
         };
         /**
          * The plan's credits
-         * @description The plan, the credit balance, what one test (run) of each type costs, and on the free plan what is left of the hourly lighthouse allowance.
+         * @description The plan, the credit balance, what one test (run) of each type costs, on the free plan what is left of the hourly lighthouse allowance, and how long the plan keeps what it stores.
          */
         get: operations["getCredits"];
         put?: never;
@@ -40,8 +40,9 @@ export type paths = {
          * Schedule a test
          * @description Needs a `write` key. Runs the test now and then every `interval_seconds` (at least
          *     MONITOR_MIN_INTERVAL_SECONDS, 60 by default; the free plan needs longer: lighthouse 3600, seo_crawl
-         *     86400, uptime 300). Each run is an ordinary test with
-         *     `monitor_id` set, spending credits as a test does. Alerts go to `callback_url`, signed like test
+         *     86400, uptime 300). Each lighthouse or seo_crawl run is an ordinary test with `monitor_id` set,
+         *     spending credits as a test does; an uptime monitor's checks are not tests (no credits, no report) and
+         *     are listed at GET /monitors/{monitor_id}/checks. Alerts go to `callback_url`, signed like test
          *     callbacks: `monitor.down` after `alert.down_after` failed checks in a row (default 2),
          *     `monitor.recovered`, `monitor.regressed` (the score falls more than `alert.regression_points`, default
          *     10, below the median of the last 5 runs, or an error-level assertion starts failing) and
@@ -66,7 +67,7 @@ export type paths = {
         };
         /**
          * A monitor
-         * @description For an uptime monitor, with its uptime over 24 h, 7 d and 30 d and its incidents.
+         * @description For an uptime monitor, with its uptime over 24 h, 7 d, 30 d and 90 d and its incidents.
          */
         get: operations["getMonitor"];
         put?: never;
@@ -105,6 +106,32 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/monitors/{monitor_id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's checks
+         * @description Needs a `read` key. The monitor's checks, newest first, keyset pagination as for tests (`limit` 1 to
+         *     100, default 20; `cursor` is the previous page's `next_cursor`). An uptime monitor's checks are not
+         *     tests: they spend no credits, have no report and are not listed at /monitors/{monitor_id}/tests; each
+         *     is a `MonitorUptimeCheck` (`test_id` null), kept as the plan keeps raw checks (see
+         *     `retention.checks_days` on GET /credits). A lighthouse or seo_crawl monitor's runs are tests (also
+         *     listed, in full, at /monitors/{monitor_id}/tests): each is a `MonitorRunCheck`, a summary of the test
+         *     `test_id`. Another team's monitor, or a deleted one, is 404.
+         */
+        get: operations["listMonitorChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitors/{monitor_id}/series": {
         parameters: {
             query?: never;
@@ -114,8 +141,13 @@ export type paths = {
         };
         /**
          * A metric of a monitor's runs over time
-         * @description The completed runs' values of `metric` between `from` and `to` (default: the last 7 days), oldest
-         *     first, at most 500 points (more are averaged into equal time slices). Metrics: lighthouse
+         * @description The values of `metric` over the monitor's completed runs and checks between `from` and `to` (default:
+         *     the last 7 days), oldest first, at most 500 points: a point per minute, hour or day (`resolution`, the
+         *     finest whose points over the range number at most 500; ranges over 500 days merge neighbouring days).
+         *     Each point sums up its period: `count` values, `min`, `max`, `value` (their mean), and `p50` and `p95`
+         *     read from log-bucket histograms kept as runs finish (within 2% of the exact value, never outside
+         *     [`min`, `max`]). Read from rollups kept as runs and checks finish: per minute for the plan's
+         *     `retention.checks_days`, per hour and day for its `retention.aggregates_days` (GET /credits). Metrics: lighthouse
          *     performance_score, structure_score, accessibility, best_practices, seo, lcp_ms, fcp_ms, cls, tbt_ms,
          *     speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes; seo_crawl structure_score, errors,
          *     warnings, notices, pages_crawled; uptime up (1 or 0), dns_ms, connect_ms, tls_ms, first_byte_ms,
@@ -223,7 +255,7 @@ export type paths = {
         };
         /**
          * The captured artifacts of a completed test
-         * @description Screenshots, filmstrip frames, the raw Lighthouse JSON and report, with time-limited download URLs.
+         * @description Screenshots, filmstrip frames, the raw Lighthouse JSON and report, with time-limited download URLs. They are kept for the team plan's retention after the test completes (`retention.artifacts_days` of GET /credits); past it, 410 `artifacts_expired`.
          */
         get: operations["listArtifacts"];
         put?: never;
@@ -270,7 +302,7 @@ export type paths = {
         };
         /**
          * The network waterfall of a completed lighthouse test, as HAR 1.2
-         * @description The network requests of a completed lighthouse test's representative run, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes.
+         * @description The network requests of a completed lighthouse test's representative run, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
          */
         get: operations["getHar"];
         put?: never;
@@ -306,6 +338,19 @@ export type webhooks = {
 };
 export type components = {
     schemas: {
+        /** @description The uptime check that raised an alert (see GET /monitors/{monitor_id}/checks). */
+        AlertCheck: {
+            /**
+             * Format: date-time
+             * @description When the check started.
+             */
+            at: string;
+            /** @enum {string|null} */
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | null;
+            status_code: number | null;
+            total_ms: number | null;
+            up: boolean;
+        };
         AlertOptions: {
             /** @description Failed checks in a row before monitor.down (default 2). */
             down_after?: number;
@@ -316,7 +361,12 @@ export type components = {
             alert: {
                 /** Format: date-time */
                 created_at: string;
-                details: Record<string, never>;
+                /** @description What raised it. An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`. */
+                details: {
+                    check?: components["schemas"]["AlertCheck"];
+                } & {
+                    [key: string]: unknown;
+                };
                 /**
                  * Format: uuid
                  * @description Key for de-duplication.
@@ -335,7 +385,7 @@ export type components = {
                 type: components["schemas"]["TestType"];
                 url: string;
             };
-            /** @description The run that raised it; null for a pause raised before a test could be made. */
+            /** @description The run that raised it; null for an uptime monitor's alerts (its checks are not tests; see `alert.details.check`) and for a pause raised before a test could be made. */
             test: {
                 /** Format: uuid */
                 id: string;
@@ -543,6 +593,15 @@ export type components = {
             };
             /** @enum {string} */
             plan: "free" | "pro";
+            /** @description How long the plan keeps what it stores, in days (free 7 / 90 / 30, pro 90 / 730 / 365). */
+            retention: {
+                /** @description A monitor's hourly and daily rollups. */
+                aggregates_days: number;
+                /** @description A test's artifacts and HAR, from when it completed; past it they answer 410 `artifacts_expired`. */
+                artifacts_days: number;
+                /** @description A monitor's raw checks (GET /monitors/{id}/checks) and its per-minute rollups. */
+                checks_days: number;
+            };
         };
         /** @description One figure of two tests, head against base. */
         Delta: {
@@ -707,7 +766,7 @@ export type components = {
             down: boolean;
             /** Format: uuid */
             id: string;
-            /** @description Uptime monitors on GET /monitors/{monitor_id}: down periods of the last 30 days, newest first (at most 50). */
+            /** @description Uptime monitors on GET /monitors/{monitor_id}: its down periods, from the first failed check to the first good one after it, newest first (at most 50). */
             incidents: {
                 /**
                  * Format: date-time
@@ -730,16 +789,19 @@ export type components = {
             /** @description user, out_of_credits, url_not_allowed, target_errors, key_revoked (the key that created or last resumed it was revoked) or secrets_unreadable (its sealed values open with no configured key); null while active. */
             paused_reason: string | null;
             runs: number;
+            /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker); a monitor never runs twice at once. */
+            skipped_runs: number;
             /** @enum {string} */
             status: "active" | "paused";
             type: components["schemas"]["TestType"];
             /** Format: date-time */
             updated_at: string;
-            /** @description Uptime monitors on GET /monitors/{monitor_id}: the share of good checks (null for a window without checks). */
+            /** @description Uptime monitors on GET /monitors/{monitor_id}: the share of good checks, in percent to 3 decimals, over the last 24 hours (from per-minute rollups), 7, 30 and 90 days (from hourly rollups); null for a window without checks. */
             uptime_percent: {
                 "7d": number | null;
                 "24h": number | null;
                 "30d": number | null;
+                "90d": number | null;
             } | null;
             url: string;
         };
@@ -750,7 +812,12 @@ export type components = {
             } | null;
             /** Format: date-time */
             created_at: string;
-            details: Record<string, never>;
+            /** @description What raised it; for an uptime monitor's check, the check as `check` (see AlertPayload). */
+            details: {
+                check?: components["schemas"]["AlertCheck"];
+            } & {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused";
             /** Format: uuid */
@@ -758,21 +825,104 @@ export type components = {
             reason: string;
             /**
              * Format: uuid
-             * @description The run that raised it.
+             * @description The run that raised it; null for an uptime monitor's check (not a test) and a pause raised before a run.
              */
             test_id: string | null;
+        };
+        /** @description One check of a monitor, as GET /monitors/{monitor_id}/checks lists it; `test_id` tells the two apart. */
+        MonitorCheck: components["schemas"]["MonitorUptimeCheck"] | components["schemas"]["MonitorRunCheck"];
+        /** @description A lighthouse or seo_crawl monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
+        MonitorRunCheck: {
+            /**
+             * Format: date-time
+             * @description When the run started (when it was made, until it starts).
+             */
+            at: string;
+            /** @description Against the monitor's assertions; null without any, or until it completes. */
+            passed: boolean | null;
+            performance_score: number | null;
+            scores: {
+                [key: string]: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the run was made.
+             */
+            slot: string;
+            status: components["schemas"]["TestStatus"];
+            structure_score: number | null;
+            /** Format: uuid */
+            test_id: string;
         };
         MonitorSeries: {
             /** Format: date-time */
             from: string;
             metric: string;
             points: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description The start of the point's minute, hour or day (UTC).
+                 */
                 at: string;
+                /** @description How many runs or checks had a value. */
+                count: number;
+                max: number;
+                min: number;
+                /** @description The median, from a log-bucket histogram (within 2% of the exact value, within [min, max]). */
+                p50: number;
+                /** @description The 95th percentile, from a log-bucket histogram (within 2% of the exact value, within [min, max]). */
+                p95: number;
+                /** @description The mean of the period's values. */
                 value: number;
             }[];
+            /**
+             * @description The rollup level of the points, the finest whose points over [from, to] number at most 500.
+             * @enum {string}
+             */
+            resolution: "minute" | "hour" | "day";
             /** Format: date-time */
             to: string;
+        };
+        /** @description An uptime monitor's check. Not a test: no credits, no report, no test row. */
+        MonitorUptimeCheck: {
+            /**
+             * Format: date-time
+             * @description When the check started.
+             */
+            at: string;
+            /** @description Days until the TLS certificate expires; null over plain HTTP or when none was read. */
+            certificate_days_remaining: number | null;
+            /** @description Against the monitor's assertions; null without any. */
+            passed: boolean | null;
+            /**
+             * @description Why it found the site down; null when up.
+             * @enum {string|null}
+             */
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | null;
+            /**
+             * Format: date-time
+             * @description The scheduled time it ran for (its key).
+             */
+            slot: string;
+            /**
+             * @description Only finished checks are kept.
+             * @enum {string}
+             */
+            status: "completed";
+            status_code: number | null;
+            test_id: null;
+            timings_ms: {
+                connect: number | null;
+                dns: number | null;
+                download: number | null;
+                first_byte: number | null;
+                tls: number | null;
+                total: number | null;
+            };
+            /** @description The same as `timings_ms.total`. */
+            total_ms: number | null;
+            /** @description A 2xx or 3xx final answer. */
+            up: boolean;
         };
         Problem: {
             code: string;
@@ -1432,6 +1582,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listMonitorChecks: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the monitor's checks. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitorCheck"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getMonitorSeries: {
         parameters: {
             query: {
@@ -1666,6 +1851,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1728,6 +1914,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
         };
     };

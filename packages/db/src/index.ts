@@ -4,3 +4,4 @@ export * from './generated/client.ts';
 export { MIGRATIONS_DIR, type MigrateResult, MigrationError, migrate, readMigrations } from './migrate.ts';
 export { isBackendUnavailable } from './backend-unavailable.ts';
 export { batchedStatement } from './batch.ts';
+export { DAY_MS, RETENTION, type Retention } from './retention.ts';

@@ -8,7 +8,22 @@ import { z } from 'zod';
 /** Jobs carry ids only: PostgreSQL holds the data, Redis never sees a URL's secrets or a webhook secret. */
 export const testJobPayload = z.object({ testId: z.uuid() }).strict();
 export const callbackJobPayload = z.object({ deliveryId: z.uuid() }).strict();
-export const monitorJobPayload = z.object({ monitorId: z.uuid() }).strict();
+/** A monitor's run for one slot (epoch ms): the slot is in the job id, so a slot is queued once. */
+export const monitorJobPayload = z.object({ monitorId: z.uuid(), slot: z.int().positive() }).strict();
+/** The scheduler's tick carries nothing. */
+export const tickJobPayload = z.object({}).strict();
+/**
+ * Uptime checks of monitors, a batch to a job (one BullMQ job a check would cost more than the check):
+ * which monitor, its slot (epoch ms) and its team's plan (the partition its check goes to).
+ */
+export const monitorChecksPayload = z
+  .object({
+    batch: z.string().regex(/^[0-9a-f-]{36}_\d+$/),
+    checks: z
+      .array(z.object({ monitorId: z.uuid(), slot: z.int().positive(), plan: z.enum(['free', 'pro']) }).strict())
+      .min(1),
+  })
+  .strict();
 
 export interface JobDefinition<P extends z.ZodType> {
   readonly queue: string;
@@ -16,8 +31,8 @@ export interface JobDefinition<P extends z.ZodType> {
   readonly payload: P;
   /** Total tries, the first included. */
   readonly attempts: number;
-  /** Which payload field is the job id, so enqueueing the same row twice is a no-op. */
-  readonly idField: keyof z.output<P> & string;
+  /** The job id, from the payload, so enqueueing the same row twice is a no-op. */
+  readonly idOf: (payload: z.output<P>) => string;
   /** Further BullMQ options every job of this kind gets. */
   readonly options?: JobsOptions;
 }
@@ -33,7 +48,7 @@ const testJobs = Object.fromEntries(
       name: 'run',
       payload: testJobPayload,
       attempts: kind.job.attempts,
-      idField: 'testId',
+      idOf: (p) => p.testId,
     }),
   ]),
 ) as Record<KindName, JobDefinition<typeof testJobPayload>>;
@@ -46,20 +61,41 @@ export const jobs = {
     name: 'deliver',
     payload: callbackJobPayload,
     attempts: 2,
-    idField: 'deliveryId',
+    idOf: (p) => p.deliveryId,
     options: { backoff: { type: 'custom' } },
   }),
   /**
-   * A monitor's due run (issue 16): made by the monitor's BullMQ job scheduler every interval (jobs of
-   * one scheduler are one per time slot, so replicas cannot double a run), or added once to run now.
+   * A lighthouse or seo_crawl monitor's due run: claimed by the scheduler's tick, made a test by the
+   * dispatcher. Its id is the monitor and slot, so a slot claimed twice is queued once.
    */
   monitorRun: define({
     queue: 'monitor-runs',
     name: 'run',
     payload: monitorJobPayload,
     attempts: 3,
-    idField: 'monitorId',
+    idOf: (p) => `${p.monitorId}_${p.slot}`,
     options: { backoff: { type: 'exponential', delay: 2000 } },
+  }),
+  /**
+   * The scheduler's tick (issue 29): one BullMQ job scheduler makes one every second, and whichever
+   * dispatcher takes it claims the monitors due (FOR UPDATE SKIP LOCKED) and queues their runs.
+   */
+  monitorTick: define({
+    queue: 'monitor-ticks',
+    name: 'tick',
+    payload: tickJobPayload,
+    attempts: 1,
+    idOf: () => 'tick',
+    options: { removeOnComplete: true, removeOnFail: true },
+  }),
+  /** A batch of uptime monitors' checks for the uptime worker; removed once done (PostgreSQL has them). */
+  monitorChecks: define({
+    queue: 'monitor-checks',
+    name: 'check',
+    payload: monitorChecksPayload,
+    attempts: 3,
+    idOf: (p) => p.batch,
+    options: { removeOnComplete: true, removeOnFail: { age: 3600 }, backoff: { type: 'fixed', delay: 1000 } },
   }),
 } as const;
 

@@ -34,7 +34,7 @@ function jobOptions<P extends z.ZodType>(def: JobDefinition<P>, payload: z.outpu
     attempts: def.attempts,
     ...def.options,
     ...extra,
-    jobId: String((payload as Record<string, unknown>)[def.idField]),
+    jobId: def.idOf(payload),
   };
 }
 

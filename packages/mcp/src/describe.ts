@@ -1,4 +1,4 @@
-import { type Comparison, type Monitor, significantChanges, type Test } from '@pageprobe/client';
+import { type Comparison, type Monitor, type MonitorCheck, significantChanges, type Test } from '@pageprobe/client';
 
 // What an assistant reads back: a few lines per result (the structured content carries the rest).
 
@@ -52,3 +52,15 @@ export function describeComparison(c: Comparison): string {
 
 export const describeMonitor = (m: Monitor) =>
   `monitor ${m.id}: ${m.type} of ${m.url} every ${m.interval_seconds} s, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : ''}`;
+
+/** A check of a monitor in one line: an uptime check, or a lighthouse or seo_crawl run (a test). */
+export function describeCheck(c: MonitorCheck): string {
+  const verdict = c.passed === null ? '' : `, assertions ${c.passed ? 'passed' : 'failed'}`;
+  if (c.test_id === null) {
+    const state = c.up ? 'up' : `down (${c.reason ?? 'http_error'})`;
+    return `${c.at}: ${state}, status ${c.status_code ?? '–'}, ${c.total_ms ?? '–'} ms${verdict}`;
+  }
+  const scores = Object.entries(c.scores ?? {}).map(([k, v]) => `${k} ${v}`);
+  if (c.structure_score !== null) scores.push(`structure ${c.structure_score}`);
+  return `${c.at}: ${c.status}${scores.length ? `, ${scores.join(', ')}` : ''}${verdict}, test ${c.test_id}`;
+}

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type PageprobeClient, PageprobeError } from '@pageprobe/client';
 import { z } from 'zod';
-import { describeComparison, describeMonitor, describeTest } from './describe.ts';
+import { describeCheck, describeComparison, describeMonitor, describeTest } from './describe.ts';
 
 const type = z.enum(['lighthouse', 'seo_crawl', 'uptime']);
 const assertions = z
@@ -134,6 +134,28 @@ export function createServer(client: PageprobeClient): McpServer {
       answer(
         () => client.monitors.list(),
         (page) => page.data.map(describeMonitor).join('\n') || 'no monitors',
+      ),
+  );
+  server.registerTool(
+    'list_monitor_checks',
+    {
+      title: 'A monitor’s checks',
+      description:
+        'A monitor’s latest checks, newest first: for an uptime monitor each check (up or down, why, status code, time; not tests, no credits), for a lighthouse or seo_crawl monitor each run (a test: status, scores, test_id). Pass next_cursor as cursor for older ones.',
+      inputSchema: {
+        id: z.string().describe('the monitor id'),
+        limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)'),
+        cursor: z.string().optional().describe('the next_cursor of the previous answer'),
+      },
+    },
+    ({ id, limit, cursor }) =>
+      answer(
+        () => client.monitors.checks(id, { ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) }),
+        (page) =>
+          [
+            ...(page.data.length ? page.data.map(describeCheck) : ['no checks yet']),
+            ...(page.next_cursor ? [`older: cursor ${page.next_cursor}`] : []),
+          ].join('\n'),
       ),
   );
   for (const [name, act] of [

@@ -1,5 +1,16 @@
+export { checkRecorder, type CheckRecorder } from './checks/check-recorder.ts';
+export { type CheckFigures, type FinishedCheck, REASONS, sampleOf } from './checks/check-row.ts';
+export { checksBetween, listChecks } from './checks/list-checks.ts';
+export { recordChecks } from './checks/record-checks.ts';
 export { MAX_INTERVAL_SECONDS, minIntervalFor } from './interval.ts';
-export { type RunMonitorDeps, runMonitor } from './run-monitor.ts';
-export { reconcileSchedules, runNow, stopSchedule, syncSchedule } from './schedule.ts';
+export { pauseMonitor, type RunMonitorDeps, runEnded, runMonitor } from './run-monitor.ts';
+export {
+  CHECKS_PER_JOB,
+  ensureTickScheduler,
+  removeLegacySchedulers,
+  runTick,
+  TICK_MS,
+  TICK_SCHEDULER,
+} from './schedule.ts';
 export { loadSeries, MAX_POINTS, metricsOf, type Point } from './series.ts';
-export { type Incident, incidents, loadChecks, uptimePercent } from './uptime-stats.ts';
+export { type Incident, incidents, uptimePercent } from './uptime-stats.ts';

@@ -9,36 +9,16 @@ import {
   TestRejected,
 } from '@pageprobe/test-lifecycle';
 import type { Queue } from 'bullmq';
-import { stopSchedule } from './schedule.ts';
 
 export interface RunMonitorDeps {
   db: Db;
   accept: AcceptDeps;
-  /** The monitor-runs queue, to stop a paused monitor's scheduler. */
-  monitorRuns: Queue;
   callbacks: Queue;
   publicBaseUrl: string;
   logger: Logger;
 }
 
 export type RunResult = 'started' | 'skipped' | 'paused';
-
-/**
- * Claims the monitor's run: active, not deleted, and its last run at least half an interval ago. The
- * update is the claim, so a run that two jobs reach at once (a schedule's slot and a run-now job, or
- * after a Redis restart) starts once; and after an outage the late job runs once, not once per missed slot.
- */
-async function claimRun(db: Db, monitorId: string) {
-  const rows = await db.$queryRaw<Array<{ id: string }>>`
-    UPDATE monitors
-    SET last_run_at = now(), next_run_at = now() + make_interval(secs => interval_seconds), updated_at = now()
-    WHERE id = ${monitorId}::uuid AND status = 'active' AND deleted_at IS NULL
-      AND (last_run_at IS NULL OR last_run_at <= now() - make_interval(secs => interval_seconds / 2.0))
-    RETURNING id`;
-  return rows.length
-    ? db.monitor.findUnique({ where: { id: monitorId }, include: { apiKey: { select: { revokedAt: true } } } })
-    : null;
-}
 
 /** What makes a monitor stop rather than try again at the next slot. */
 const PAUSING: Record<string, string> = {
@@ -47,23 +27,29 @@ const PAUSING: Record<string, string> = {
 };
 
 /**
- * One due run of a monitor: an ordinary test with `monitor_id`, spent and queued like any other. A run
- * the team cannot pay for pauses the monitor (monitor.paused, reason out_of_credits); one the free
- * plan's hourly allowance refuses is skipped, and the next slot tries again.
+ * One claimed run of a lighthouse or seo_crawl monitor (the tick claimed its slot): an ordinary test with
+ * `monitor_id`, spent and queued like any other; the test's end marks the run over. A run the team
+ * cannot pay for pauses the monitor (monitor.paused, reason out_of_credits); one the free plan's hourly
+ * allowance refuses is skipped, and the next slot tries again.
  */
 export async function runMonitor(deps: RunMonitorDeps, monitorId: string): Promise<RunResult> {
-  const monitor = await claimRun(deps.db, monitorId);
-  if (!monitor) {
-    const row = await deps.db.monitor.findUnique({ where: { id: monitorId } });
-    // Deleted or paused while its scheduler lived on (the API's removal failed): stop it now.
-    if (!row || row.deletedAt || row.status !== 'active') await stopSchedule(deps.monitorRuns, monitorId);
-    return 'skipped';
-  }
+  const result = await startRun(deps, monitorId);
+  if (result !== 'started') await runEnded(deps.db, monitorId);
+  return result;
+}
+
+async function startRun(deps: RunMonitorDeps, monitorId: string): Promise<RunResult> {
+  const monitor = await deps.db.monitor.findFirst({
+    where: { id: monitorId, status: 'active', deletedAt: null },
+    include: { apiKey: { select: { revokedAt: true } } },
+  });
+  // Paused or deleted since its slot was claimed.
+  if (!monitor) return 'skipped';
   const { plan } = await deps.db.team.findUniqueOrThrow({ where: { id: monitor.teamId }, select: { plan: true } });
   // Revocation pauses a key's monitors in its own transaction; this catches one created meanwhile by an
   // API replica that still had the key cached, so a revoked key never spends the team's credits.
   if (monitor.apiKey?.revokedAt) {
-    await pause(deps, monitor, KEY_REVOKED.reason, KEY_REVOKED.message);
+    await pauseMonitor(deps, monitor, KEY_REVOKED.reason, KEY_REVOKED.message);
     return 'paused';
   }
   try {
@@ -94,16 +80,23 @@ export async function runMonitor(deps: RunMonitorDeps, monitorId: string): Promi
       deps.logger.info({ monitorId, code: error.code }, 'monitor run skipped');
       return 'skipped';
     }
-    await pause(deps, monitor, reason, error.message);
+    await pauseMonitor(deps, monitor, reason, error.message);
     return 'paused';
   }
 }
 
-async function pause(deps: RunMonitorDeps, monitor: Monitor, reason: string, message: string): Promise<void> {
+/** Clears a monitor's in-flight mark: its run ended without a test or check to record. */
+export const runEnded = (db: Db, monitorId: string) =>
+  db.monitor.updateMany({ where: { id: monitorId }, data: { runningSince: null } }).then(() => {});
+
+export type PauseDeps = Pick<RunMonitorDeps, 'db' | 'callbacks' | 'publicBaseUrl' | 'logger'>;
+
+/** Pauses a monitor that cannot go on (monitor.paused with the reason), unless it is paused already. */
+export async function pauseMonitor(deps: PauseDeps, monitor: Monitor, reason: string, message: string): Promise<void> {
   const deliveries = await deps.db.$transaction(async (tx) => {
     const [paused] = await tx.monitor.updateManyAndReturn({
       where: { id: monitor.id, status: 'active' },
-      data: { status: 'paused', pausedReason: reason, nextRunAt: null },
+      data: { status: 'paused', pausedReason: reason, nextRunAt: null, runningSince: null },
     });
     if (!paused) return [];
     const delivery = await raiseAlert(
@@ -115,7 +108,6 @@ async function pause(deps: RunMonitorDeps, monitor: Monitor, reason: string, mes
     );
     return delivery ? [delivery] : [];
   });
-  await stopSchedule(deps.monitorRuns, monitor.id);
   await enqueueDeliveries(deps.callbacks, deliveries, (error) =>
     deps.logger.warn({ err: error, monitorId: monitor.id }, 'alert enqueue failed; the sweeper will retry'),
   );

@@ -1,75 +1,132 @@
-import type { Db, Monitor } from '@pageprobe/db';
-import { enqueue, jobs } from '@pageprobe/jobs';
+import type { Plan, Pool, TestType } from '@pageprobe/db';
+import { enqueueMany, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 
-// Each monitor has one BullMQ job scheduler in Redis, named by its id, making one `monitor-runs` job
-// per interval. PostgreSQL is the source of truth: the API writes the row, then the scheduler; the
-// dispatcher re-creates every active monitor's scheduler (and drops the others) at each sweep, so a
-// Redis that lost its data, or an API that died between the two writes, is caught up within one.
+// Scheduling (issue 29). Due times live in PostgreSQL (`monitors.next_run_at`, on a grid spread over the
+// interval by each monitor's phase). One BullMQ job scheduler makes a tick every TICK_MS; whichever
+// dispatcher takes it claims the monitors due in batches (FOR UPDATE SKIP LOCKED,
+// so dispatchers never wait on each other or take the same row) and queues their runs in the same
+// transaction: a dispatcher killed before the commit leaves its batch due for the next tick, one killed
+// after it has queued every run (a run queued twice has the same job id; a check recorded twice, the
+// same key). Uptime checks go to the uptime workers in batches; other kinds become tests (runMonitor).
 
-const retention = { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 24 * 3600 } };
+/** Runs start at most this late (plus the claim's own time). Claims are made at the slot, not ahead of
+ * it, so whether the run before is still in flight is judged when the slot comes. */
+export const TICK_MS = 250;
+/** Monitors claimed by one statement. */
+export const CLAIM_BATCH = 500;
+/** Uptime checks in one job. */
+export const CHECKS_PER_JOB = 25;
+/** A run claimed this long ago and never recorded is taken for lost (Redis lost it): its monitor runs again. */
+export const LOST_RUN_MINUTES = 10;
 
-type Scheduled = Pick<Monitor, 'id' | 'intervalSeconds' | 'status' | 'deletedAt'>;
+export const TICK_SCHEDULER = 'monitor-tick';
 
-const runs = (monitor: Scheduled) => monitor.status === 'active' && monitor.deletedAt === null;
-
-/** No more runs of this monitor. */
-export async function stopSchedule(queue: Queue, monitorId: string): Promise<void> {
-  await queue.removeJobScheduler(monitorId);
+export interface Claimed {
+  id: string;
+  type: TestType;
+  plan: Plan;
+  slot: Date;
+  /** The run before is still in flight: this slot is skipped (and counted). */
+  busy: boolean;
 }
 
-/** Makes Redis agree with the row: a scheduler at the monitor's interval while it is active, none otherwise. */
-export async function syncSchedule(queue: Queue, monitor: Scheduled): Promise<void> {
-  if (!runs(monitor)) return stopSchedule(queue, monitor.id);
-  await queue.upsertJobScheduler(
-    monitor.id,
-    { every: monitor.intervalSeconds * 1000 },
-    {
-      name: jobs.monitorRun.name,
-      data: { monitorId: monitor.id },
-      opts: { ...retention, attempts: jobs.monitorRun.attempts, backoff: { type: 'exponential', delay: 2000 } },
-    },
-  );
-}
+// The slot is the due time, or now for a monitor more than an interval behind (an outage): it runs once,
+// not once per missed slot. Its next slot is the first on its grid at least half an interval later.
+const CLAIM = `
+WITH due AS (
+  SELECT m.id, CASE WHEN m.next_run_at > now() - make_interval(secs => m.interval_seconds) THEN m.next_run_at
+    ELSE now() END AS slot, t.plan,
+    coalesce(m.running_since > now() - make_interval(mins => ${LOST_RUN_MINUTES}), false) AS busy
+  FROM monitors m JOIN teams t ON t.id = m.team_id
+  WHERE m.next_run_at <= now()
+    AND m.status = 'active' AND m.deleted_at IS NULL
+  ORDER BY m.next_run_at
+  LIMIT $1
+  FOR UPDATE OF m SKIP LOCKED
+)
+UPDATE monitors m SET
+  next_run_at = monitoring.next_slot(due.slot + make_interval(secs => m.interval_seconds / 2.0), m.interval_seconds, m.phase_ms),
+  running_since = CASE WHEN due.busy THEN m.running_since ELSE due.slot END,
+  last_run_at = CASE WHEN due.busy THEN m.last_run_at ELSE due.slot END,
+  skipped_runs = m.skipped_runs + due.busy::int
+FROM due WHERE m.id = due.id
+RETURNING m.id, m.type, due.plan, due.slot, due.busy`;
 
-/** A run now, besides the schedule's: a new or resumed monitor does not wait a whole interval for its first. */
-export const runNow = (queue: Queue, monitorId: string) => enqueue(queue, jobs.monitorRun, { monitorId });
+export interface TickDeps {
+  pool: Pool;
+  /** The uptime workers' queue of check batches. */
+  monitorChecks: Queue;
+  /** The dispatchers' queue of other kinds' runs. */
+  monitorRuns: Queue;
+  /** Counts what a tick did (metrics). */
+  onClaimed?(claimed: { run: number; skipped: number }): void;
+}
 
 /**
- * Every active monitor gets its scheduler; a scheduler goes when its monitor is paused or deleted. Run
- * by the dispatcher at each sweep, so a Redis that lost its data gets its schedules back within one;
- * an unchanged scheduler is left as it is.
+ * Claims the monitors due and queues their runs, looping while batches come back full. Returns how many
+ * runs it queued and how many slots it skipped.
  */
-export async function reconcileSchedules(db: Db, queue: Queue): Promise<{ scheduled: number; removed: number }> {
-  const existing = new Map((await queue.getJobSchedulers(0, -1)).map((s) => [s.key, Number(s.every ?? 0)] as const));
-  const active = await db.monitor.findMany({
-    where: { status: 'active', deletedAt: null },
-    select: { id: true, intervalSeconds: true, status: true, deletedAt: true },
-  });
-  let scheduled = 0;
-  for (const monitor of active) {
-    if (existing.get(monitor.id) === monitor.intervalSeconds * 1000) continue;
-    await syncSchedule(queue, monitor);
-    scheduled++;
+export async function runTick(deps: TickDeps): Promise<{ run: number; skipped: number }> {
+  const total = { run: 0, skipped: 0 };
+  for (;;) {
+    const client = await deps.pool.connect();
+    let claimed: Claimed[];
+    try {
+      await client.query('BEGIN');
+      claimed = (await client.query<Claimed>(CLAIM, [CLAIM_BATCH])).rows;
+      const run = claimed.filter((c) => !c.busy);
+      await queueRuns(deps, run);
+      await client.query('COMMIT');
+      total.run += run.length;
+      total.skipped += claimed.length - run.length;
+      deps.onClaimed?.({ run: run.length, skipped: claimed.length - run.length });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (claimed.length < CLAIM_BATCH) return total;
   }
-  // Read after the schedulers: a monitor created meanwhile has its row first, so it is never taken for stale.
-  const wanted = new Set(active.map((m) => m.id));
-  const others = [...existing.keys()].filter((key) => !wanted.has(key));
-  const stillActive = new Set(
-    (
-      await db.monitor.findMany({
-        where: { id: { in: others.filter(isUuid) }, status: 'active', deletedAt: null },
-        select: { id: true },
-      })
-    ).map((m) => m.id),
-  );
-  let removed = 0;
-  for (const key of others) {
-    if (stillActive.has(key)) continue;
-    await stopSchedule(queue, key);
-    removed++;
-  }
-  return { scheduled, removed };
 }
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+async function queueRuns(deps: TickDeps, claimed: Claimed[]): Promise<void> {
+  const checks = claimed.filter((c) => c.type === 'uptime');
+  const batches = [];
+  for (let i = 0; i < checks.length; i += CHECKS_PER_JOB) {
+    const batch = checks.slice(i, i + CHECKS_PER_JOB);
+    batches.push({
+      batch: `${batch[0]!.id}_${batch[0]!.slot.getTime()}`,
+      checks: batch.map((c) => ({ monitorId: c.id, slot: c.slot.getTime(), plan: c.plan })),
+    });
+  }
+  const runs = claimed.filter((c) => c.type !== 'uptime').map((c) => ({ monitorId: c.id, slot: c.slot.getTime() }));
+  // One addBulk a queue: a round trip for the whole batch.
+  await Promise.all([
+    enqueueMany(deps.monitorChecks, jobs.monitorChecks, batches),
+    enqueueMany(deps.monitorRuns, jobs.monitorRun, runs),
+  ]);
+}
+
+/**
+ * The one tick scheduler. Its absence means Redis lost its data (or never had it): every run in flight
+ * was lost with it, so their monitors' in-flight marks are cleared and they run at their next slot.
+ */
+export async function ensureTickScheduler(pool: Pool, ticks: Queue): Promise<boolean> {
+  if (await ticks.getJobScheduler(TICK_SCHEDULER)) return false;
+  await pool.query('UPDATE monitors SET running_since = NULL WHERE running_since IS NOT NULL');
+  await ticks.upsertJobScheduler(
+    TICK_SCHEDULER,
+    { every: TICK_MS },
+    { name: jobs.monitorTick.name, data: {}, opts: { removeOnComplete: true, removeOnFail: true } },
+  );
+  return true;
+}
+
+/** Monitors had a BullMQ job scheduler each before issue 29: an upgraded deployment drops them. */
+export async function removeLegacySchedulers(monitorRuns: Queue): Promise<number> {
+  const legacy = await monitorRuns.getJobSchedulers(0, 999);
+  await Promise.all(legacy.map((s) => monitorRuns.removeJobScheduler(s.key)));
+  return legacy.length;
+}

@@ -1,58 +1,44 @@
 import type { Db, Monitor } from '@pageprobe/db';
 import { kindNamed } from '@pageprobe/test-kinds';
+import { type Level, LEVELS, mergeRollups, type Rollup, type Summary, summarise } from '@pageprobe/test-lifecycle';
 
-/** A series is drawn from at most this many points; more are averaged into time buckets. */
+/** A series has at most this many points: the finest rollups that fit, merged further when still too many. */
 export const MAX_POINTS = 500;
 
-export interface Point {
+export interface Point extends Summary {
+  /** The start of the point's minute, hour or day. */
   at: Date;
-  value: number;
 }
 
 /** The metrics a monitor's kind can plot. */
 export const metricsOf = (monitor: Pick<Monitor, 'type'>) => Object.keys(kindNamed(monitor.type).monitor.metrics);
 
-/**
- * At most `max` points: as they are when few enough, else the mean of each of `max` equal slices of
- * [from, to] that has any (at its points' mean time), so a month of one-minute checks stays drawable.
- */
-export function downsample(points: Point[], from: Date, to: Date, max = MAX_POINTS): Point[] {
-  if (points.length <= max) return points;
-  const span = Math.max(1, to.getTime() - from.getTime());
-  const sums = new Map<number, { t: number; v: number; n: number }>();
-  for (const p of points) {
-    const slot = Math.min(max - 1, Math.floor(((p.at.getTime() - from.getTime()) / span) * max));
-    const s = sums.get(slot) ?? { t: 0, v: 0, n: 0 };
-    s.t += p.at.getTime();
-    s.v += p.value;
-    s.n++;
-    sums.set(slot, s);
-  }
-  return [...sums.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, s]) => ({ at: new Date(Math.round(s.t / s.n)), value: Number((s.v / s.n).toFixed(3)) }));
-}
+/** The finest level whose buckets over [from, to] number at most MAX_POINTS (days beyond that). */
+export const levelFor = (from: Date, to: Date): Level =>
+  LEVELS.find((l) => (to.getTime() - from.getTime()) / l.ms <= MAX_POINTS) ?? LEVELS[LEVELS.length - 1]!;
 
-/** A metric of a monitor's completed runs in [from, to], oldest first, downsampled. */
-export async function loadSeries(db: Db, monitor: Monitor, metric: string, from: Date, to: Date): Promise<Point[]> {
-  const read = kindNamed(monitor.type).monitor.metrics[metric];
-  if (!read) throw new Error(`no metric ${metric} for ${monitor.type}`);
-  const rows = await db.test.findMany({
-    where: { monitorId: monitor.id, status: 'completed', completedAt: { gte: from, lte: to } },
-    select: {
-      completedAt: true,
-      performanceScore: true,
-      structureScore: true,
-      scores: true,
-      vitals: true,
-      result: true,
-    },
-    orderBy: { completedAt: 'asc' },
-  });
+/**
+ * A metric of a monitor's runs in [from, to], oldest first, a point per minute, hour or day (whichever
+ * fits the range), read from the rollups kept as runs finish: never from the raw runs.
+ */
+export async function loadSeries(db: Db, monitor: Monitor, metric: string, from: Date, to: Date) {
+  const level = levelFor(from, to);
+  const rows = await db.$queryRawUnsafe<Array<{ at: Date } & Pick<Rollup, 'stats' | 'hist'>>>(
+    `SELECT at, jsonb_build_object($4::text, stats->$4) AS stats, jsonb_build_object($4::text, hist->$4) AS hist
+     FROM ${level.table} WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $3 AND stats ? $4 ORDER BY at`,
+    monitor.id,
+    new Date(Math.floor(from.getTime() / level.ms) * level.ms),
+    to,
+    metric,
+  );
+  // Only the day level can overflow (ranges over MAX_POINTS days): neighbouring days are merged.
+  const per = Math.ceil(rows.length / MAX_POINTS);
   const points: Point[] = [];
-  for (const row of rows) {
-    const value = read({ ...row, audits: null, seoIssues: null, runResults: null });
-    if (value !== null) points.push({ at: row.completedAt!, value });
+  for (let i = 0; i < rows.length; i += per) {
+    const group = rows.slice(i, i + per);
+    const merged = group.reduce((a, b) => mergeRollups(a, { n: 0, ok: 0, ...b }), { n: 0, ok: 0, stats: {}, hist: {} });
+    const summary = summarise(merged, metric);
+    if (summary) points.push({ at: group[0]!.at, ...summary });
   }
-  return downsample(points, from, to);
+  return { resolution: level.name, points };
 }

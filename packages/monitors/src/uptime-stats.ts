@@ -1,10 +1,7 @@
 import type { Db } from '@pageprobe/db';
 
-export interface Check {
-  at: Date;
-  up: boolean;
-  reason: string | null;
-}
+// An uptime monitor's record over time, from what is kept as checks finish (issue 29): the share of good
+// checks from the rollups (the last day to the minute, longer windows to the hour) and its incidents.
 
 export interface Incident {
   started_at: string;
@@ -13,42 +10,55 @@ export interface Incident {
   reason: string;
 }
 
-const WINDOWS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000, '30d': 30 * 24 * 3600_000 } as const;
+const HOUR_MS = 3600_000;
+export const WINDOWS = {
+  '24h': 24 * HOUR_MS,
+  '7d': 7 * 24 * HOUR_MS,
+  '30d': 30 * 24 * HOUR_MS,
+  '90d': 90 * 24 * HOUR_MS,
+};
+export type Window = keyof typeof WINDOWS;
 /** Incidents listed, newest first. */
 export const MAX_INCIDENTS = 50;
 
+const percent = (ok: number | null, n: number | null) => (n ? Number((((ok ?? 0) / n) * 100).toFixed(3)) : null);
+
 /** Share of good checks (percent, 3 decimals) in each window before `now`; null for a window without checks. */
-export function uptimePercent(checks: Check[], now: Date): Record<keyof typeof WINDOWS, number | null> {
-  const out = {} as Record<keyof typeof WINDOWS, number | null>;
-  for (const [name, ms] of Object.entries(WINDOWS) as Array<[keyof typeof WINDOWS, number]>) {
-    const inside = checks.filter((c) => now.getTime() - c.at.getTime() <= ms);
-    out[name] = inside.length ? Number(((inside.filter((c) => c.up).length / inside.length) * 100).toFixed(3)) : null;
-  }
-  return out;
+export async function uptimePercent(db: Db, monitorId: string, now: Date): Promise<Record<Window, number | null>> {
+  const since = (w: Window) => new Date(now.getTime() - WINDOWS[w]);
+  const [row] = await db.$queryRawUnsafe<Array<Record<string, number | null>>>(
+    `SELECT d.ok AS ok_24h, d.n AS n_24h, h.ok_7d, h.n_7d, h.ok_30d, h.n_30d, h.ok_90d, h.n_90d
+     FROM (SELECT sum(ok)::int AS ok, sum(n)::int AS n FROM monitoring.rollups_minute
+           WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6) d,
+          (SELECT sum(ok) FILTER (WHERE at >= $3)::int AS ok_7d, sum(n) FILTER (WHERE at >= $3)::int AS n_7d,
+                  sum(ok) FILTER (WHERE at >= $4)::int AS ok_30d, sum(n) FILTER (WHERE at >= $4)::int AS n_30d,
+                  sum(ok)::int AS ok_90d, sum(n)::int AS n_90d
+           FROM monitoring.rollups_hour WHERE monitor_id = $1::uuid AND at >= $5 AND at <= $6) h`,
+    monitorId,
+    since('24h'),
+    since('7d'),
+    since('30d'),
+    since('90d'),
+    now,
+  );
+  return {
+    '24h': percent(row!.ok_24h!, row!.n_24h!),
+    '7d': percent(row!.ok_7d!, row!.n_7d!),
+    '30d': percent(row!.ok_30d!, row!.n_30d!),
+    '90d': percent(row!.ok_90d!, row!.n_90d!),
+  };
 }
 
-/** Runs of failed checks, from the first failed one to the first good one after it (checks oldest first). */
-export function incidents(checks: Check[]): Incident[] {
-  const out: Incident[] = [];
-  let open: Incident | null = null;
-  for (const c of checks) {
-    if (!c.up && !open) open = { started_at: c.at.toISOString(), ended_at: null, reason: c.reason ?? 'down' };
-    if (c.up && open) {
-      out.push({ ...open, ended_at: c.at.toISOString() });
-      open = null;
-    }
-  }
-  if (open) out.push(open);
-  return out.reverse().slice(0, MAX_INCIDENTS);
-}
-
-/** An uptime monitor's checks of the last 30 days, oldest first (runs that failed through our fault left out). */
-export async function loadChecks(db: Db, monitorId: string, now: Date): Promise<Check[]> {
-  const rows = await db.$queryRaw<Array<{ at: Date; up: boolean | null; reason: string | null }>>`
-    SELECT completed_at AS at, (result->>'up')::boolean AS up, result->>'reason' AS reason
-    FROM tests
-    WHERE monitor_id = ${monitorId}::uuid AND status = 'completed'
-      AND completed_at > ${new Date(now.getTime() - WINDOWS['30d'])}
-    ORDER BY completed_at`;
-  return rows.filter((r) => r.up !== null).map((r) => ({ at: r.at, up: r.up!, reason: r.reason }));
+/** The monitor's incidents, newest first. */
+export async function incidents(db: Db, monitorId: string): Promise<Incident[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ started_at: Date; ended_at: Date | null; reason: string }>>(
+    `SELECT started_at, ended_at, reason FROM monitoring.incidents WHERE monitor_id = $1::uuid
+     ORDER BY started_at DESC LIMIT ${MAX_INCIDENTS}`,
+    monitorId,
+  );
+  return rows.map((r) => ({
+    started_at: r.started_at.toISOString(),
+    ended_at: r.ended_at?.toISOString() ?? null,
+    reason: r.reason,
+  }));
 }

@@ -1,5 +1,6 @@
 import {
   CreateBucketCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   PutObjectCommand,
@@ -26,8 +27,13 @@ export interface Storage {
   get(key: string, options?: { maxBytes?: number }): Promise<Buffer>;
   /** A time-limited download address. */
   signedUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** Deletes the objects (a key already gone counts as deleted); throws when any could not be. */
+  delete(keys: readonly string[]): Promise<void>;
   close(): void;
 }
+
+/** S3's most keys in one DeleteObjects request. */
+const DELETE_BATCH = 1000;
 
 export function createStorage(config: StorageConfig): Storage {
   const client = new S3Client({
@@ -60,6 +66,21 @@ export function createStorage(config: StorageConfig): Storage {
     },
     signedUrl(key, expiresInSeconds) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds });
+    },
+    async delete(keys) {
+      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+        const out = await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = out.Errors ?? [];
+        if (failed.length > 0) {
+          const first = failed[0]!;
+          throw new Error(`${failed.length} objects not deleted, ${first.Key} first: ${first.Code} ${first.Message}`);
+        }
+      }
     },
     close() {
       client.destroy();

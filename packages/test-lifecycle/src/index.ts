@@ -31,3 +31,17 @@ export { costsFor } from './accept/costs.ts';
 export { type Allowance, remainingAllowance } from './accept/free-allowance.ts';
 export { type RejectionCode, TestRejected } from './accept/rejections.ts';
 export { type DeliveryWithAttempts, TEST_COLUMNS, withCallback } from './test-columns.ts';
+export { type Transition, transition } from './monitor-alerts/transition.ts';
+export { bucketStart, type Level, LEVELS } from './monitor-history/levels.ts';
+export { type RolledRun, recordRollups } from './monitor-history/record-rollups.ts';
+export {
+  addRun,
+  emptyRollup,
+  mergeRollups,
+  type Rollup,
+  type RunSample,
+  rollupOf,
+  type Summary,
+  summarise,
+} from './monitor-history/rollup.ts';
+export { dropExpiredPartitions, ensureCurrentPartitions, ensurePartitions } from './monitor-history/partitions.ts';

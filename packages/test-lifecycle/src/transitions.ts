@@ -1,4 +1,4 @@
-import { type Db, type Plan, Prisma, type Test } from '@pageprobe/db';
+import { type Db, type Plan, Prisma, RETENTION, type Test } from '@pageprobe/db';
 import { type Assertion, type AssertionResult, judge, type Measure } from '@pageprobe/test-kinds';
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
@@ -103,8 +103,27 @@ export function verdictFor(test: Test, outcome: Outcome): Verdict | null {
   return { assertionResults: results, passed };
 }
 
+/** Each plan's artifact retention in days, as jsonb for SQL: {"free": 30, ...}. */
+const ARTIFACT_DAYS = JSON.stringify(
+  Object.fromEntries(Object.entries(RETENTION).map(([p, r]) => [p, r.artifactsDays])),
+);
+
 /**
- * Finishes a test once: the state change, the refund, the callback delivery row and, for a monitor's
+ * A test that stored artifacts keeps them (and its HAR) for its team's plan's days from now, when it
+ * finished (issue 29); the sweeper may take them from then on. One statement by primary key, which
+ * changes nothing for a test that stored none.
+ */
+async function setArtifactExpiry(tx: Prisma.TransactionClient, testId: string): Promise<void> {
+  await tx.$executeRaw`
+    WITH e AS (
+      SELECT t.id, t.completed_at + make_interval(days => (${ARTIFACT_DAYS}::jsonb ->> tm.plan::text)::int) AS at
+      FROM tests t JOIN teams tm ON tm.id = t.team_id
+      WHERE t.id = ${testId}::uuid AND EXISTS (SELECT 1 FROM artifacts a WHERE a.test_id = t.id))
+    UPDATE tests SET artifacts_expire_at = e.at, artifacts_sweep_at = e.at FROM e WHERE tests.id = e.id`;
+}
+
+/**
+ * Finishes a test once: the state change, its artifacts' expiry, the refund, the callback delivery row and, for a monitor's
  * run, its alerts and their delivery rows are one transaction (delivery rows are the callbacks' outbox);
  * the jobs are enqueued after commit.
  * Returns false when the test had already finished.
@@ -147,6 +166,7 @@ export async function finishTest(
       data: data as Prisma.TestUpdateManyMutationInput,
     });
     if (!test) return undefined;
+    await setArtifactExpiry(tx, test.id);
     // The secret values were for the run alone (issue 18); only a test with options can have any.
     if (test.options) await tx.testSecret.deleteMany({ where: { testId: test.id } });
     if (outcome.status === 'failed' && outcome.refund && test.creditsSpent > 0) {

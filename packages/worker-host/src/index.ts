@@ -1,5 +1,6 @@
 export { type HostConfig, hostEnv, kindEnv, type TestHostConfig, testHostEnv } from './host-env.ts';
 export { callbackQueue, startWorkerHost, type WorkerHost, type WorkerHostOptions } from './host.ts';
 export type { KindRunner, RunContext } from './runner.ts';
-export type { ArtifactUpload } from './store-artifacts.ts';
+export { type ArtifactUpload, retentionPrefix } from './store-artifacts.ts';
+export { type ArtifactSweep, sweepExpiredArtifacts } from './sweep-artifacts.ts';
 export { startTestWorkerHost, type TestWorkerHostOptions } from './test-host.ts';

@@ -1,4 +1,4 @@
-import type { ArtifactKind, Db } from '@pageprobe/db';
+import type { ArtifactKind, Db, Plan } from '@pageprobe/db';
 import type { Storage } from '@pageprobe/storage';
 
 export interface ArtifactUpload {
@@ -11,8 +11,15 @@ export interface ArtifactUpload {
 }
 
 /**
- * Uploads under the test's own prefix and records the rows. A retried run replaces what an earlier
- * attempt left, so the list always matches one run.
+ * Where a plan's artifacts live in the bucket: the bucket's lifecycle rules (infra/s3/lifecycle.json)
+ * expire each prefix after the plan's days. A prefix, not an object tag: s3rver, the tests' S3, accepts
+ * `x-amz-tagging` on PutObject but drops it, so a tag could not be proven here.
+ */
+export const retentionPrefix = (plan: Plan) => `${plan}/`;
+
+/**
+ * Uploads under the test's own prefix, within its team's plan's retention prefix, and records the rows.
+ * A retried run replaces what an earlier attempt left, so the list always matches one run.
  */
 export async function storeArtifacts(
   db: Db,
@@ -20,7 +27,12 @@ export async function storeArtifacts(
   testId: string,
   artifacts: ArtifactUpload[],
 ): Promise<void> {
-  const keyed = artifacts.map((a) => ({ ...a, storageKey: `tests/${testId}/${a.name}` }));
+  const { team } = await db.test.findUniqueOrThrow({
+    where: { id: testId },
+    select: { team: { select: { plan: true } } },
+  });
+  const prefix = `${retentionPrefix(team.plan)}tests/${testId}/`;
+  const keyed = artifacts.map((a) => ({ ...a, storageKey: `${prefix}${a.name}` }));
   await Promise.all(keyed.map((a) => storage.put(a.storageKey, a.body, a.contentType)));
   await db.$transaction([
     db.artifact.deleteMany({ where: { testId } }),

@@ -1,11 +1,13 @@
 import { type TestType, testJobFor } from '@pageprobe/jobs';
 import { keyringOf } from '@pageprobe/secrets';
 import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
-import { claimTest, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
+import { claimTest, ensureCurrentPartitions, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import type { TestHostConfig } from './host-env.ts';
 import { callbackQueue, startWorkerHost, type WorkerHost } from './host.ts';
 import type { KindRunner } from './runner.ts';
+import type { Worker } from 'bullmq';
 import { storeArtifacts } from './store-artifacts.ts';
+import { sweepExpiredArtifacts } from './sweep-artifacts.ts';
 import { loadSecrets, unreadableSecrets } from './test-secrets.ts';
 
 export interface TestWorkerHostOptions {
@@ -19,6 +21,8 @@ export interface TestWorkerHostOptions {
   onReady?(host: WorkerHost): void;
   /** After every runner's tests ended: what the app opened for them (a browser). */
   close?(): Promise<void>;
+  /** Workers of the app's own beside the kinds' (the uptime worker's monitor checks), and their queues. */
+  also?: { consumes: Array<{ queue: string }>; start(host: WorkerHost): Worker[] };
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -27,7 +31,8 @@ const hasStorage = (config: Partial<StorageConfig>): config is StorageConfig => 
 
 /**
  * A process that runs tests of the given kinds: the host, one BullMQ worker per kind (claim, run,
- * finish with refund and callback outbox), and the sweeper for those kinds' queued tests.
+ * finish with refund and callback outbox), and the sweeper for those kinds' queued tests (and, with
+ * S3 settings, for expired artifacts).
  */
 export async function startTestWorkerHost(options: TestWorkerHostOptions): Promise<WorkerHost> {
   const { config, runners } = options;
@@ -43,12 +48,16 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
     app: options.app,
     config,
     poolSize: options.poolSize,
-    consumes: defs,
+    consumes: [...defs, ...(options.also?.consumes ?? [])],
     describe: { kinds: runners.map((r) => r.kind.name), ...options.describe },
     prepare: async (host) => {
       // Prisma compiles a query on its first use (a fifth of a second for the claim): let that be now,
       // not in the first test. No test has the nil id, so nothing is claimed. (PostgreSQL down: later.)
       await Promise.all(runners.map((r) => claimTest(host.db, NIL_UUID, r.kind.inFlight))).catch(() => {});
+      // A monitor's run writes its rollups: their partitions must exist even before a dispatcher made them.
+      await ensureCurrentPartitions(host.pool).catch((error: unknown) =>
+        host.logger.warn({ err: error }, 'could not make the monitoring partitions'),
+      );
       const facts = {};
       for (const runner of runners) {
         try {
@@ -67,7 +76,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
         publicBaseUrl: config.PUBLIC_BASE_URL,
         onEnqueueError: (e: unknown) => host.logger.warn({ err: e }, 'callback enqueue failed'),
       };
-      return runners.map((runner) =>
+      const kindWorkers = runners.map((runner) =>
         startTestWorker({
           type: typeOf(runner),
           queue: host.queue,
@@ -99,13 +108,20 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
           },
         }),
       );
+      return [...kindWorkers, ...(options.also?.start(host) ?? [])];
     },
-    sweep: (host) =>
-      sweepQueuedTests(
+    sweep: async (host) => {
+      await sweepQueuedTests(
         host.db,
         new Map(runners.map((r, i) => [typeOf(r), host.queueFor(defs[i]!)])),
         config.SWEEP_QUEUED_AFTER_MS,
-      ),
+      );
+      // Processes with S3 settings also delete expired artifacts (issue 29), after the tests' own work.
+      if (storage) {
+        const swept = await sweepExpiredArtifacts(host.db, storage);
+        if (swept.tests > 0) host.logger.info(swept, 'expired artifacts deleted');
+      }
+    },
     close: async () => {
       await Promise.all(runners.map((r) => r.close?.()));
       await options.close?.();

@@ -35,11 +35,9 @@ const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No 
 export interface AdminServiceOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
   onKeyRevoked?: (keyId: string) => void;
-  /** Lets the API stop the schedules of monitors a revocation paused at once (else the dispatcher's next sweep). */
-  onMonitorsPaused?: (monitorIds: string[]) => Promise<void>;
 }
 
-export function createAdminService(db: Db, { onKeyRevoked, onMonitorsPaused }: AdminServiceOptions = {}) {
+export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions = {}) {
   async function requireTeam(teamId: string): Promise<Team> {
     const team = await db.team.findUnique({ where: { id: teamId } });
     if (!team) throw teamNotFound(teamId);
@@ -125,7 +123,6 @@ export function createAdminService(db: Db, { onKeyRevoked, onMonitorsPaused }: A
         return monitors.map((m) => m.id);
       });
       onKeyRevoked?.(keyId);
-      if (paused.length) await onMonitorsPaused?.(paused);
       return { pausedMonitors: paused };
     },
 

@@ -1,8 +1,15 @@
+import { RETENTION } from '@pageprobe/db';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { lighthouse } from '@pageprobe/test-kinds';
 import { costsFor, remainingAllowance } from '@pageprobe/test-lifecycle';
+
+/** What the plan keeps, and for how long (issue 29). */
+function retentionOf(plan: keyof typeof RETENTION) {
+  const r = RETENTION[plan];
+  return { checks_days: r.checksDays, aggregates_days: r.aggregatesDays, artifacts_days: r.artifactsDays };
+}
 
 export function creditRoutes(deps: ApiDeps): Router {
   const router = Router();
@@ -32,6 +39,7 @@ export function creditRoutes(deps: ApiDeps): Router {
       credits_balance: team.creditsBalance,
       costs: costsFor(team.plan),
       free_lighthouse: free,
+      retention: retentionOf(team.plan),
     });
   });
   return router;

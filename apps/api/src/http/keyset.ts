@@ -11,7 +11,7 @@ export interface Position {
 export const encodeCursor = ({ createdAt, id }: Position) =>
   Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
 
-function decodeCursor(cursor: string): Position {
+export function decodeCursor(cursor: string): Position {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const createdAt = new Date(at);

@@ -5,7 +5,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** An uptime monitor's record over time, shown on GET /monitors/{id}. */
 export interface UptimeRecord {
-  uptime_percent: Record<'24h' | '7d' | '30d', number | null>;
+  uptime_percent: Record<'24h' | '7d' | '30d' | '90d', number | null>;
   incidents: Incident[];
 }
 
@@ -26,6 +26,7 @@ export function presentMonitor(monitor: Monitor, uptime: UptimeRecord | null = n
     paused_reason: monitor.pausedReason,
     down: monitor.down,
     consecutive_failures: monitor.consecutiveFailures,
+    skipped_runs: monitor.skippedRuns,
     last_run_at: iso(monitor.lastRunAt),
     next_run_at: iso(monitor.status === 'active' ? monitor.nextRunAt : null),
     created_at: monitor.createdAt.toISOString(),

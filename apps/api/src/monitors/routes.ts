@@ -1,28 +1,19 @@
 import { type Monitor, Prisma } from '@pageprobe/db';
-import {
-  incidents,
-  loadChecks,
-  loadSeries,
-  metricsOf,
-  runNow,
-  stopSchedule,
-  syncSchedule,
-  uptimePercent,
-} from '@pageprobe/monitors';
+import { incidents, listChecks, loadSeries, metricsOf, uptimePercent } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
 import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
-import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
-import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
+import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
 import { listTests } from '../test-routes/list-tests.ts';
 import { presentTest } from '../test-routes/present-test.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 import { type CreateMonitor, checkInterval, type UpdateMonitor } from './monitor-input.ts';
+import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
 import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
 
@@ -30,10 +21,10 @@ import { patchesCredentials, replaceCredentials } from './replace-credentials.ts
 const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
 
 /**
- * /monitors (issue 16): tests on a schedule. The row is written first and the BullMQ job scheduler
- * after it (the dispatcher's reconcile catches a scheduler this replica failed to write).
+ * /monitors (issues 16, 29): tests and checks on a schedule. The row is the schedule: its next_run_at is
+ * claimed by the dispatchers' tick, so a monitor created or resumed with next_run_at now runs within one.
  */
-export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
+export function monitorRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { config } = deps;
   const keyring = keyringOf(config);
@@ -95,8 +86,6 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
         },
       });
     });
-    await syncSchedule(monitorRuns, monitor);
-    await runNow(monitorRuns, monitor.id);
     res.status(201).location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`).json(presentMonitor(monitor));
   });
 
@@ -115,9 +104,11 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
   router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
     if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor));
-    const now = new Date();
-    const checks = await loadChecks(deps.db, monitor.id, now);
-    res.json(presentMonitor(monitor, { uptime_percent: uptimePercent(checks, now), incidents: incidents(checks) }));
+    const [percent, record] = await Promise.all([
+      uptimePercent(deps.db, monitor.id, new Date()),
+      incidents(deps.db, monitor.id),
+    ]);
+    res.json(presentMonitor(monitor, { uptime_percent: percent, incidents: record }));
   });
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
@@ -142,16 +133,14 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     if (input.alert?.down_after) data.downAfter = input.alert.down_after;
     if (input.alert?.regression_points) data.regressionPoints = input.alert.regression_points;
     const resumed = input.paused === false && current.status === 'paused';
-    if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user' });
+    if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user', nextRunAt: null });
     // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,
     // and revoking that key pauses it again (issue 28).
     if (resumed) {
-      Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0 });
+      Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, nextRunAt: new Date() });
       data.apiKey = { connect: { id: keyId } };
     }
     const monitor = await deps.db.monitor.update({ where: { id: current.id }, data });
-    await syncSchedule(monitorRuns, monitor);
-    if (resumed) await runNow(monitorRuns, monitor.id);
     res.json(presentMonitor(monitor));
   });
 
@@ -164,7 +153,6 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
       where: { id: monitor.id },
       data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
     });
-    await stopSchedule(monitorRuns, monitor.id);
     res.status(204).end();
   });
 
@@ -179,6 +167,30 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
     });
     const base = config.PUBLIC_BASE_URL;
     res.json({ data: page.map((t) => presentTest(t, base, t.delivery)), next_cursor: nextCursor });
+  });
+
+  router.get('/monitors/:monitor_id/checks', requireScope('read'), async (req, res) => {
+    const { teamId } = req.auth!;
+    const monitor = await owned(teamId, req.params.monitor_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    if (monitor.type !== 'uptime') {
+      // Lighthouse and seo_crawl runs are tests: their checks are their tests, summed up.
+      const { page, nextCursor } = await listTests(deps.db, teamId, {
+        limit,
+        monitorId: monitor.id,
+        ...(q.cursor ? { cursor: q.cursor } : {}),
+      });
+      return void res.json({ data: page.map(presentRunAsCheck), next_cursor: nextCursor });
+    }
+    const before = q.cursor ? decodeCursor(q.cursor).createdAt : null;
+    const checks = await listChecks(deps.db, monitor.id, before, limit + 1);
+    const page = checks.slice(0, limit);
+    const last = page.at(-1);
+    res.json({
+      data: page.map(presentCheck),
+      next_cursor: checks.length > limit && last ? encodeCursor({ createdAt: last.slot, id: monitor.id }) : null,
+    });
   });
 
   router.get('/monitors/:monitor_id/series', requireScope('read'), async (req, res) => {
@@ -210,12 +222,13 @@ export function monitorRoutes(deps: ApiDeps, monitorRuns: Queue): Router {
         errors: [{ path: 'query.from', message: 'must be before to' }],
       });
     }
-    const points = await loadSeries(deps.db, monitor, metric, from, to);
+    const { resolution, points } = await loadSeries(deps.db, monitor, metric, from, to);
     res.json({
       metric,
       from: from.toISOString(),
       to: to.toISOString(),
-      points: points.map((p) => ({ at: p.at.toISOString(), value: p.value })),
+      resolution,
+      points: points.map(({ at, avg, ...figures }) => ({ at: at.toISOString(), value: avg, ...figures })),
     });
   });
 

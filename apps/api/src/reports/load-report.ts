@@ -4,16 +4,20 @@ import type { ReportArtifact, ReportTest } from '@pageprobe/test-kinds';
 const TEST_SQL = `SELECT id, type, url, device, status, performance_score AS "performanceScore",
   structure_score AS "structureScore", grade, scores, vitals, audits, seo_issues AS "seoIssues", result,
   error_code AS "errorCode", error_message AS "errorMessage", assertion_results AS "assertionResults", passed,
-  run_results AS "runResults", spread, options, created_at AS "createdAt", completed_at AS "completedAt"
+  run_results AS "runResults", spread, options, created_at AS "createdAt", completed_at AS "completedAt",
+  artifacts_expire_at AS "artifactsExpireAt"
   FROM tests WHERE report_token = $1`;
 const ARTIFACTS_SQL = `SELECT id, kind, name, content_type AS "contentType", storage_key AS "storageKey", timing_ms AS "timingMs"
   FROM artifacts WHERE test_id = $1 ORDER BY kind, timing_ms NULLS FIRST, name`;
 
+/** A report's test, and when its artifacts expire (issue 29; null when it stored none). */
+export type ReportRow = ReportTest & { artifactsExpireAt: Date | null };
+
 /** The test behind a report token (the token is the only credential a report needs), or null. */
-export async function loadReportTest(pool: Pool, token: string): Promise<ReportTest | null> {
+export async function loadReportTest(pool: Pool, token: string): Promise<ReportRow | null> {
   // Tokens are 43 base64url characters; anything else cannot match and skips the query.
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const { rows } = await pool.query<ReportTest>({ name: 'report-test', text: TEST_SQL, values: [token] });
+  const { rows } = await pool.query<ReportRow>({ name: 'report-test', text: TEST_SQL, values: [token] });
   return rows[0] ?? null;
 }
 

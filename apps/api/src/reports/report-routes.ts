@@ -14,9 +14,11 @@ import {
   type ReportArtifact,
   type ReportContext,
   type SafeHtml,
+  utc,
 } from '@pageprobe/test-kinds';
 import { PerAddressWindow } from '../limits/per-address.ts';
-import { loadArtifacts, loadReportTest } from './load-report.ts';
+import { artifactsExpired, retentionSentence } from '../test-routes/artifact-expiry.ts';
+import { loadArtifacts, loadReportTest, type ReportRow } from './load-report.ts';
 
 /** How often a queued or running test's report reloads itself. */
 const REFRESH_SECONDS = 5;
@@ -59,6 +61,18 @@ function notFound(res: Response): void {
     );
 }
 
+/** Said in place of the screenshots, filmstrip and waterfall once a test's artifacts expired (issue 29). */
+function expiredNotice(test: ReportRow & { artifactsExpireAt: Date }): SafeHtml {
+  return html`<section class="card notice" role="note" aria-labelledby="expired"><h2 id="expired">Screenshots, filmstrip and HAR expired</h2>
+<p>This test's screenshots, filmstrip, request waterfall (its HAR) and Lighthouse's own report expired ${utc(test.artifactsExpireAt)}. ${retentionSentence(test)}</p>
+<p class="detail">The scores, vitals and audits below are kept.</p>
+</section>`;
+}
+
+/** A test's artifacts as its report may show them: none once they expired. */
+const shownArtifacts = async (pool: Pool, test: ReportRow): Promise<ReportArtifact[]> =>
+  artifactsExpired(test) ? [] : loadArtifacts(pool, test.id);
+
 export interface ReportDeps {
   pool: Pool;
   storage: Storage;
@@ -79,7 +93,8 @@ const MAX_CACHED_BYTES = 2 * 1024 * 1024;
  */
 export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }: ReportDeps): Router {
   const router = Router();
-  const rendered = new Map<string, string>();
+  // A page is kept until its test's artifacts expire (then it is rendered again, saying so).
+  const rendered = new Map<string, { page: string; until: number }>();
   const hits = new PerAddressWindow(perMinute);
 
   router.get(CSS_PATH, (_req, res) => {
@@ -112,10 +127,11 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }
   router.get('/reports/:token', async (req, res) => {
     const token = req.params.token;
     const cached = rendered.get(token);
-    if (cached) {
+    if (cached && cached.until > Date.now()) {
       secure(res);
-      return res.type('html').send(cached);
+      return res.type('html').send(cached.page);
     }
+    if (cached) rendered.delete(token);
     const test = await loadReportTest(pool, token);
     if (!test) return notFound(res);
     let body: SafeHtml;
@@ -128,17 +144,21 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }
     } else {
       let artifacts: Promise<ReportArtifact[]> | undefined;
       const ctx: ReportContext = {
-        artifacts: () => (artifacts ??= loadArtifacts(pool, test.id)),
+        artifacts: () => (artifacts ??= shownArtifacts(pool, test)),
         read: (artifact, maxBytes) => storage.get(artifact.storageKey, { maxBytes }),
         href: (a) => `/reports/${token}/artifacts/${a.id}`,
         warn: (message, error) => logger.warn({ err: error, testId: test.id }, message),
       };
       body = await kindNamed(test.type).report(test, ctx);
+      if (artifactsExpired(test))
+        body = html`${expiredNotice(test)}
+${body}`;
     }
     const page = layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value;
     if (finished && page.length <= MAX_CACHED_BYTES) {
       if (rendered.size >= CACHED_REPORTS) rendered.delete(rendered.keys().next().value!);
-      rendered.set(token, page);
+      const until = test.artifactsExpireAt && !artifactsExpired(test) ? test.artifactsExpireAt.getTime() : Infinity;
+      rendered.set(token, { page, until });
     }
     secure(res);
     res.type('html').send(page);
@@ -155,7 +175,7 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }
     }
     const side = async (test: typeof head, token: string) => ({
       test,
-      artifacts: (await loadArtifacts(pool, test.id)).filter((a) => a.kind === 'filmstrip_frame'),
+      artifacts: (await shownArtifacts(pool, test)).filter((a) => a.kind === 'filmstrip_frame'),
       reportHref: `/reports/${token}`,
       href: (a: ReportArtifact) => `/reports/${token}/artifacts/${a.id}`,
     });
@@ -167,10 +187,9 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }
 
   router.get('/reports/:token/artifacts/:artifactId', async (req, res) => {
     const test = await loadReportTest(pool, req.params.token);
-    // Only this test's artifacts: the id is looked up among the token's test's own.
+    // Only this test's artifacts: the id is looked up among the token's test's own, while they are kept.
     const artifact =
-      test &&
-      (await loadArtifacts(pool, test.id)).find((a) => a.id === req.params.artifactId && SHOWN_KINDS.has(a.kind));
+      test && (await shownArtifacts(pool, test)).find((a) => a.id === req.params.artifactId && SHOWN_KINDS.has(a.kind));
     if (!artifact) return notFound(res);
     let body: Buffer;
     try {

@@ -2,12 +2,9 @@ import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
 import { kindNamed } from '@pageprobe/test-kinds';
 import { type AlertToRaise, raiseAlert } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
-
-/**
- * Kinds whose failed runs are the target's errors and spend credits (not uptime, whose failed checks
- * are what it watches for): after this many in a row the monitor pauses rather than spend on.
- */
-export const PAUSE_AFTER_FAILURES = 10;
+import { transition } from './transition.ts';
+import { recordRollups } from '../monitor-history/record-rollups.ts';
+import type { RunSample } from '../monitor-history/rollup.ts';
 
 /** A run's error code when no key opens its sealed secrets (set by the worker host). */
 const SECRETS_UNREADABLE = 'secrets_unreadable';
@@ -20,6 +17,16 @@ const SECRETS_UNREADABLE = 'secrets_unreadable';
 function failureOf(test: Test): string | null | undefined {
   if (test.status === 'failed') return test.errorCode === 'internal_error' ? undefined : (test.errorCode ?? 'failed');
   return kindNamed(test.type).monitor.failure?.(test) ?? null;
+}
+
+/** A finished test as its monitor's rollups count it: at its start, good or not, its kind's series metrics. */
+function sampleOf(test: Test, failure: string | null): RunSample & { at: Date } {
+  const metrics = kindNamed(test.type).monitor.metrics;
+  return {
+    at: test.startedAt ?? test.createdAt,
+    ok: failure === null,
+    values: Object.fromEntries(Object.entries(metrics).map(([name, read]) => [name, read(test)])),
+  };
 }
 
 /**
@@ -38,46 +45,24 @@ export async function evaluateRun(
   if (!test.monitorId) return [];
   // The row lock orders runs of one monitor finishing at once.
   await tx.$queryRaw`SELECT 1 FROM monitors WHERE id = ${test.monitorId}::uuid FOR UPDATE`;
-  const monitor = await tx.monitor.findUnique({ where: { id: test.monitorId } });
-  if (!monitor || monitor.deletedAt) return [];
+  const found = await tx.monitor.findUnique({
+    where: { id: test.monitorId },
+    include: { team: { select: { plan: true } } },
+  });
+  if (!found || found.deletedAt) return [];
+  const { team, ...monitor } = found;
+  // The run is over: the monitor's next slot may run (issue 29).
+  await tx.monitor.update({ where: { id: monitor.id }, data: { runningSince: null } });
   if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE)
     return pauseUnreadable(tx, monitor, test, publicBaseUrl);
   const failure = failureOf(test);
   if (failure === undefined) return [];
-  const kind = kindNamed(test.type);
-  const alerts: AlertToRaise[] = [];
-  const update: Prisma.MonitorUpdateInput = {};
-
-  if (failure !== null) {
-    const failures = monitor.consecutiveFailures + 1;
-    update.consecutiveFailures = failures;
-    if (!monitor.down && failures >= monitor.downAfter) {
-      update.down = true;
-      alerts.push({
-        event: 'monitor.down',
-        reason: failure,
-        details: { consecutive_failures: failures, message: test.errorMessage ?? null },
-      });
-    }
-    if (!kind.monitor.failure && failures >= PAUSE_AFTER_FAILURES && monitor.status === 'active') {
-      update.status = 'paused';
-      update.pausedReason = 'target_errors';
-      alerts.push({
-        event: 'monitor.paused',
-        reason: 'target_errors',
-        details: { consecutive_failures: failures, message: `The last ${failures} runs failed; the monitor pauses.` },
-      });
-    }
-  } else {
-    update.consecutiveFailures = 0;
-    if (monitor.down) {
-      update.down = false;
-      alerts.push({
-        event: 'monitor.recovered',
-        reason: 'check_passed',
-        details: { after_failures: monitor.consecutiveFailures },
-      });
-    }
+  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sampleOf(test, failure) }]);
+  const { update, alerts } = transition(monitor, failure, {
+    message: test.errorMessage ?? null,
+    pausesOnFailures: !kindNamed(test.type).monitor.failure,
+  });
+  if (failure === null) {
     const regressed = await regression(tx, test, monitor.regressionPoints);
     if (regressed) alerts.push(regressed);
   }

@@ -1,0 +1,116 @@
+import type { Prisma } from '@pageprobe/db';
+import { jobs, startWorker } from '@pageprobe/jobs';
+import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
+import { NetworkError } from '@pageprobe/net-guard';
+import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
+import {
+  credentialsFor,
+  judge,
+  measureUptime,
+  parseAssertions,
+  type RequestSecrets,
+  uptime,
+} from '@pageprobe/test-kinds';
+import { KEY_REVOKED } from '@pageprobe/test-lifecycle';
+import { checkUptime } from '@pageprobe/uptime-runner';
+import { callbackQueue, type WorkerHost } from '@pageprobe/worker-host';
+import type { Worker } from 'bullmq';
+import type { UptimeConfig } from './config.ts';
+
+// Monitors' uptime checks (issue 29): batches claimed by the dispatchers' tick, each check one guarded
+// GET like an uptime test's, recorded in monitoring.checks through a shared batch writer. A check is
+// not a test: no credits, no test row, no report.
+
+type Claimed = { monitorId: string; slot: number; plan: 'free' | 'pro' };
+
+const UNREADABLE =
+  'The monitor’s header, cookie or password values can no longer be opened; give them again (PATCH) and resume it.';
+
+export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Worker[] {
+  const keyring = keyringOf(config);
+  const deps = {
+    db: host.db,
+    callbacks: callbackQueue(host),
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    logger: host.logger,
+  };
+  const recorder = checkRecorder(deps);
+  const policy = { allowPrivate: config.ALLOW_PRIVATE_TARGETS, allowTargets: config.ALLOW_TARGETS };
+
+  async function runOne(claimed: Claimed, monitor: Loaded | undefined): Promise<void> {
+    const slot = new Date(claimed.slot);
+    // Paused or deleted since its slot was claimed: nothing to run.
+    if (!monitor || monitor.status !== 'active' || monitor.deletedAt) return runEnded(host.db, claimed.monitorId);
+    // Revocation pauses a key's monitors; this catches a run claimed just before it (issue 28).
+    if (monitor.apiKey?.revokedAt) return pauseMonitor(deps, monitor, KEY_REVOKED.reason, KEY_REVOKED.message);
+    let secrets: RequestSecrets | null = null;
+    try {
+      if (monitor.secrets) secrets = open<RequestSecrets>(keyring, monitor.secrets, `monitor:${monitor.id}`);
+    } catch (error) {
+      if (!(error instanceof SecretsError)) throw error;
+      return pauseMonitor(deps, monitor, 'secrets_unreadable', UNREADABLE);
+    }
+    const startedAt = new Date();
+    let result: Awaited<ReturnType<typeof checkUptime>>;
+    try {
+      result = await checkUptime(monitor.url, {
+        policy,
+        timeoutMs: config.UPTIME_TIMEOUT_MS,
+        hopHeaders: credentialsFor(secrets, monitor.url),
+      });
+    } catch (error) {
+      if (error instanceof NetworkError && error.code === 'blocked') {
+        return pauseMonitor(deps, monitor, 'url_not_allowed', error.message);
+      }
+      // Our fault, not the site's: no check is recorded, and the next slot runs.
+      host.logger.error({ err: error, monitorId: monitor.id }, 'monitor check failed');
+      return runEnded(host.db, monitor.id);
+    }
+    const verdict = monitor.assertions ? judged(monitor.assertions, result) : null;
+    const check: FinishedCheck = {
+      monitorId: monitor.id,
+      plan: claimed.plan,
+      slot,
+      startedAt,
+      figures: result,
+      passed: verdict?.passed ?? null,
+      failing: verdict?.failing ?? [],
+    };
+    await recorder.add(check);
+  }
+
+  const worker = startWorker(
+    jobs.monitorChecks,
+    host.queue,
+    async ({ checks }) => {
+      const monitors = await load(host, checks);
+      await Promise.all(checks.map((c) => runOne(c, monitors.get(c.monitorId))));
+    },
+    {
+      concurrency: Math.max(1, Math.ceil(config.MONITOR_CHECKS_CONCURRENCY / CHECKS_PER_JOB)),
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
+    },
+  );
+  worker.on('closed', () => void recorder.close());
+  return [worker];
+}
+
+type Loaded = Awaited<ReturnType<typeof load>> extends Map<string, infer M> ? M : never;
+
+/** The batch's monitors in one query. */
+async function load(host: WorkerHost, checks: Claimed[]) {
+  const rows = await host.db.monitor.findMany({
+    where: { id: { in: checks.map((c) => c.monitorId) } },
+    include: { apiKey: { select: { revokedAt: true } } },
+  });
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+/** The check against the monitor's assertions (stored, so a key the kind dropped fails rather than throws). */
+function judged(stored: Prisma.JsonValue, result: Parameters<typeof measureUptime>[0]) {
+  const parsed = parseAssertions(stored, uptime.assertionRules, { stored: true });
+  if (!parsed.ok) return null;
+  const { results, passed } = judge(parsed.assertions, measureUptime(result));
+  return { passed, failing: results.filter((r) => !r.passed && r.level === 'error').map((r) => r.key) };
+}

@@ -1,0 +1,70 @@
+import type { Plan } from '@pageprobe/db';
+import type { RunSample } from '@pageprobe/test-lifecycle';
+
+/** Why a check found its site down, numbered as stored (monitoring.checks.reason); never renumber. */
+export const REASONS = ['dns_error', 'connection_refused', 'connection_reset', 'timeout', 'tls_error', 'http_error'];
+
+export const PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'] as const;
+
+/** What an uptime check found, as far as its monitor keeps it (the rest of the check's result is not kept). */
+export interface CheckFigures {
+  up: boolean;
+  reason: string | null;
+  status_code: number | null;
+  timings_ms: Record<(typeof PHASES)[number], number | null>;
+  tls: { days_remaining: number | null } | null;
+}
+
+/** One finished check of a monitor. */
+export interface FinishedCheck {
+  monitorId: string;
+  plan: Plan;
+  /** The slot it ran for: its key. */
+  slot: Date;
+  startedAt: Date;
+  figures: CheckFigures;
+  /** Against the monitor's assertions: null without any. */
+  passed: boolean | null;
+  /** The error-level assertions it failed. */
+  failing: string[];
+}
+
+/** A check's failure reason, null when the site was up. */
+export const failureOf = (check: FinishedCheck) => (check.figures.up ? null : (check.figures.reason ?? 'http_error'));
+
+/** A check as rollups count it: the uptime kind's series metrics. */
+export function sampleOf(check: FinishedCheck): RunSample {
+  const { figures } = check;
+  const values: Record<string, number | null> = { up: Number(figures.up), status_code: figures.status_code };
+  for (const phase of PHASES) values[`${phase}_ms`] = figures.timings_ms[phase];
+  values.certificate_days_remaining = figures.tls?.days_remaining ?? null;
+  return { ok: figures.up, values };
+}
+
+const SMALLINT = 32767;
+const small = (n: number | null) => (n === null ? null : Math.max(-SMALLINT, Math.min(SMALLINT, Math.round(n))));
+
+/** The columns of monitoring.checks, as parallel arrays for one INSERT … unnest. */
+export function checkColumns(checks: FinishedCheck[]) {
+  const col = <T>(read: (c: FinishedCheck) => T) => checks.map(read);
+  return [
+    col((c) => c.monitorId),
+    col((c) => c.slot),
+    col((c) => c.plan),
+    col((c) => Math.max(0, c.startedAt.getTime() - c.slot.getTime())),
+    ...PHASES.map((p) => col((c) => c.figures.timings_ms[p])),
+    col((c) => small(c.figures.status_code)),
+    col((c) => (c.figures.reason === null ? null : REASONS.indexOf(c.figures.reason) + 1 || null)),
+    col((c) => small(c.figures.tls?.days_remaining ?? null)),
+    col((c) => c.figures.up),
+    col((c) => c.passed),
+  ];
+}
+
+export const INSERT_CHECKS = `
+INSERT INTO monitoring.checks (monitor_id, at, plan, delay_ms, dns_ms, connect_ms, tls_ms, first_byte_ms,
+  download_ms, total_ms, status_code, reason, certificate_days, up, passed)
+SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[], $4::int[], $5::int[], $6::int[], $7::int[],
+  $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[])
+ON CONFLICT (monitor_id, at, plan) DO NOTHING
+RETURNING monitor_id, at`;

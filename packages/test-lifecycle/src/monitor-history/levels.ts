@@ -1,0 +1,11 @@
+/** The resolutions rollups are kept at: a minute, an hour, a day (UTC). */
+export const LEVELS = [
+  { name: 'minute', table: 'monitoring.rollups_minute', ms: 60_000 },
+  { name: 'hour', table: 'monitoring.rollups_hour', ms: 3600_000 },
+  { name: 'day', table: 'monitoring.rollups_day', ms: 24 * 3600_000 },
+] as const;
+
+export type Level = (typeof LEVELS)[number];
+
+/** The start of the level's bucket holding `at`. */
+export const bucketStart = (level: Level, at: Date) => new Date(Math.floor(at.getTime() / level.ms) * level.ms);

@@ -1,0 +1,114 @@
+import { DAY_MS, type Plan, type Pool, RETENTION, type Retention } from '@pageprobe/db';
+
+// The partitioned tables of the `monitoring` schema: each is split by plan (whose retention it follows)
+// and then by time, a day or a month a partition. Partitions are made ahead of time by the sweeps; expiry
+// detaches and drops a whole partition once everything in it is past its plan's retention, so no row is
+// ever deleted one by one and no hot table is locked for longer than a catalog change.
+
+type Period = 'day' | 'month';
+
+interface Partitioned {
+  table: string;
+  period: Period;
+  keepDays(retention: Retention): number;
+}
+
+const TABLES: Partitioned[] = [
+  { table: 'checks', period: 'day', keepDays: (r) => r.checksDays },
+  { table: 'rollups_minute', period: 'day', keepDays: (r) => r.checksDays },
+  { table: 'rollups_hour', period: 'month', keepDays: (r) => r.aggregatesDays },
+  { table: 'rollups_day', period: 'month', keepDays: (r) => r.aggregatesDays },
+];
+
+const PLANS = Object.keys(RETENTION) as Plan[];
+
+/** Days made ahead of now, so a write never finds its partition missing. */
+const AHEAD_DAYS = 3;
+/** Catalog changes wait this long for a lock, then give up until the next sweep. */
+const LOCK_TIMEOUT = '100ms';
+
+function periodStart(period: Period, at: Date): Date {
+  return period === 'day'
+    ? new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
+    : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+function nextPeriod(period: Period, start: Date): Date {
+  return period === 'day'
+    ? new Date(start.getTime() + DAY_MS)
+    : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+}
+
+const suffix = (period: Period, start: Date) =>
+  start
+    .toISOString()
+    .slice(0, period === 'day' ? 10 : 7)
+    .replaceAll('-', '');
+
+/** The start of a partition from its name's suffix (p20261123 or p202611). */
+function startOf(name: string): Date | null {
+  const m = /_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3] ?? 1))) : null;
+}
+
+/** Makes every partition of every table and plan that holds a time in [from, to]. */
+export async function ensurePartitions(pool: Pool, from: Date, to: Date): Promise<number> {
+  let made = 0;
+  for (const { table, period } of TABLES) {
+    for (const plan of PLANS) {
+      for (let start = periodStart(period, from); start <= to; start = nextPeriod(period, start)) {
+        const name = `${table}_${plan}_p${suffix(period, start)}`;
+        const exists = await pool.query('SELECT to_regclass($1) AS t', [`monitoring.${name}`]);
+        if (exists.rows[0].t) continue;
+        const client = await pool.connect();
+        try {
+          await client.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
+          await client.query(
+            `CREATE TABLE IF NOT EXISTS monitoring.${name} PARTITION OF monitoring.${table}_${plan}
+             FOR VALUES FROM ('${start.toISOString()}') TO ('${nextPeriod(period, start).toISOString()}')`,
+          );
+          made++;
+        } finally {
+          await client.query('RESET lock_timeout').catch(() => {});
+          client.release();
+        }
+      }
+    }
+  }
+  return made;
+}
+
+/** The partitions for now and the next few days (run at start and by every sweep). */
+export const ensureCurrentPartitions = (pool: Pool, now = new Date()) =>
+  ensurePartitions(pool, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + AHEAD_DAYS * DAY_MS));
+
+/**
+ * Drops each partition whose whole span is past its plan's retention. It is detached CONCURRENTLY first
+ * (no lock that stops writers), then dropped. Returns the names dropped.
+ */
+export async function dropExpiredPartitions(pool: Pool, now = new Date()): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const { table, period, keepDays } of TABLES) {
+    for (const plan of PLANS) {
+      const parent = `${table}_${plan}`;
+      const cutoff = now.getTime() - keepDays(RETENTION[plan]) * DAY_MS;
+      const { rows } = await pool.query<{ name: string; pending: boolean }>(
+        `SELECT c.relname AS name, i.inhdetachpending AS pending FROM pg_inherits i
+         JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+         JOIN pg_namespace n ON n.oid = p.relnamespace
+         WHERE n.nspname = 'monitoring' AND p.relname = $1`,
+        [parent],
+      );
+      for (const { name, pending } of rows) {
+        const start = startOf(name);
+        if (!start || nextPeriod(period, start).getTime() > cutoff) continue;
+        await pool.query(
+          `ALTER TABLE monitoring.${parent} DETACH PARTITION monitoring.${name} ${pending ? 'FINALIZE' : 'CONCURRENTLY'}`,
+        );
+        await pool.query(`DROP TABLE monitoring.${name}`);
+        dropped.push(name);
+      }
+    }
+  }
+  return dropped;
+}

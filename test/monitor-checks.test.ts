@@ -1,0 +1,267 @@
+// Issue 29: monitors' uptime checks at scale. Real dispatchers claim due monitors from PostgreSQL (FOR
+// UPDATE SKIP LOCKED) on their tick and a real uptime worker runs and records the checks; the rollups
+// are compared with a recomputation from the raw checks, and retention drops real partitions.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { after, test } from 'node:test';
+import { createPool, type Plan } from '@pageprobe/db';
+import { checksBetween, type FinishedCheck, recordChecks, sampleOf } from '@pageprobe/monitors';
+import { bucketStart, dropExpiredPartitions, ensurePartitions, LEVELS, rollupOf } from '@pageprobe/test-lifecycle';
+import { startApiInProcess } from './support/api-in-process.ts';
+import { startApp } from './support/app-process.ts';
+import { call } from './support/http.ts';
+import { eventually, startServer } from './support/servers.ts';
+import { teamWithKey } from './support/teams.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+const env = await createTestEnv();
+const common = {
+  ALLOW_PRIVATE_TARGETS: 'true',
+  RATE_LIMIT_READS_PER_MIN: '100000',
+  RATE_LIMIT_WRITES_PER_MIN: '10000',
+  SWEEP_INTERVAL_MS: '500',
+  MONITOR_MIN_INTERVAL_SECONDS: '1',
+};
+const { origin } = await startApiInProcess(env, common);
+const pool = createPool(env.databaseUrl, { size: 2 });
+after(() => pool.end());
+const api = `${origin}/api/v1`;
+const { key, teamId } = await teamWithKey(env);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DAY = 24 * 3600_000;
+
+/** Monitors written straight to the table (the API's POST is tested elsewhere), all due now. */
+async function monitors(count: number, url: (i: number) => string, intervalSeconds: number, team = teamId) {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await env.db.monitor.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      teamId: team,
+      type: 'uptime' as const,
+      url: url(i),
+      device: 'mobile' as const,
+      intervalSeconds,
+      nextRunAt: new Date(),
+    })),
+  });
+  return ids;
+}
+
+const stopAll = (ids: string[]) =>
+  env.db.monitor.updateMany({ where: { id: { in: ids } }, data: { status: 'paused', nextRunAt: null } });
+
+test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly once, on its grid, none lost', async () => {
+  const target = await startServer((_req, res: ServerResponse) => res.writeHead(200).end('ok'));
+  const worker = await startApp('worker-uptime', env.appEnv(common));
+  const dispatchers = await Promise.all([1, 2].map(() => startApp('callback-dispatcher', env.appEnv(common))));
+  const ids = await monitors(200, (i) => `${target.url}/m/${i}`, 2);
+  await sleep(11_000);
+  await stopAll(ids);
+  await sleep(1_000); // the last claimed slots finish
+  await Promise.all([worker.stop(), ...dispatchers.map((d) => d.stop())]);
+
+  const rows = await env.db.$queryRawUnsafe<Array<{ monitor_id: string; at: Date }>>(
+    'SELECT monitor_id, at FROM monitoring.checks WHERE monitor_id = ANY($1::uuid[]) ORDER BY monitor_id, at',
+    ids,
+  );
+  const requests = new Map<string, number>();
+  for (const r of target.requests) requests.set(r.url, (requests.get(r.url) ?? 0) + 1);
+  const skipped = new Map(
+    (await env.db.monitor.findMany({ where: { id: { in: ids } } })).map((m) => [m.id, m.skippedRuns]),
+  );
+  let slots = 0;
+  for (const [i, id] of ids.entries()) {
+    const own = rows.filter((r) => r.monitor_id === id).map((r) => r.at.getTime());
+    slots += own.length;
+    assert.ok(own.length >= 4, `monitor ${i}: ${own.length} checks in 11 s`);
+    // Each check the site saw is recorded once, and each recorded check was run once.
+    assert.equal(requests.get(`/m/${i}`), own.length, `monitor ${i}: requests = recorded checks`);
+    // After the first (at creation), every slot is on the monitor's grid, 2 s apart, and each grid slot
+    // was either run or skipped and counted (a cold worker's first checks may outlast a slot): none lost.
+    for (let k = 2; k < own.length; k++) assert.equal((own[k]! - own[k - 1]!) % 2000, 0, `monitor ${i}, slot ${k}`);
+    const grid = (own.at(-1)! - own[1]!) / 2000 + 1;
+    const accounted = own.length - 1 + skipped.get(id)!;
+    assert.ok(accounted === grid || accounted === grid + 1, `monitor ${i}: ${accounted} slots for ${grid}`);
+  }
+  assert.ok(slots >= 200 * 5, `${slots} checks`);
+});
+
+test('a check slower than its interval is not doubled: the slots that come meanwhile are skipped and counted', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const slow = await startServer((_req, res: ServerResponse) => {
+    most = Math.max(most, ++inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.writeHead(200).end('slow');
+    }, 3_500);
+  });
+  const worker = await startApp('worker-uptime', env.appEnv(common));
+  const dispatcher = await startApp('callback-dispatcher', env.appEnv(common));
+  const [id] = await monitors(1, () => `${slow.url}/`, 1);
+  await sleep(9_000);
+  await stopAll([id!]);
+  await sleep(4_000);
+  await Promise.all([worker.stop(), dispatcher.stop()]);
+  assert.equal(most, 1, 'never two checks of the monitor at once');
+  const monitor = await env.db.monitor.findUniqueOrThrow({ where: { id: id! } });
+  const checks = await checksBetween(env.db, id!, new Date(0), new Date(Date.now() + DAY));
+  assert.equal(checks.length, slow.requests.length);
+  assert.ok(checks.length >= 2 && checks.length <= 3, `${checks.length} checks of 3.5 s in 9 s`);
+  // 9 slots of 1 s came; the ones that found a check in flight were skipped, each counted once.
+  assert.ok(monitor.skippedRuns >= 5, `${monitor.skippedRuns} skipped`);
+  for (let k = 1; k < checks.length; k++) {
+    assert.ok(checks[k]!.slot.getTime() - checks[k - 1]!.slot.getTime() >= 3_500, 'the next check after the slow one');
+  }
+});
+
+/** A check of `at` with figures drawn from `rand`. */
+function checkAt(monitorId: string, plan: Plan, at: Date, rand: () => number): FinishedCheck {
+  const up = rand() < 0.85;
+  const ms = () => (rand() < 0.1 ? null : Math.round(rand() ** 2 * 2_000));
+  return {
+    monitorId,
+    plan,
+    slot: at,
+    startedAt: new Date(at.getTime() + Math.round(rand() * 300)),
+    figures: {
+      up,
+      reason: up ? null : 'http_error',
+      status_code: up ? 200 : 503,
+      timings_ms: { dns: ms(), connect: ms(), tls: ms(), first_byte: ms(), download: ms(), total: ms() },
+      tls: rand() < 0.5 ? null : { days_remaining: Math.round(rand() * 90) },
+    },
+    passed: null,
+    failing: [],
+  };
+}
+
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+test('rollups kept as checks finish equal a recomputation from the raw checks (random sequences, gaps, bucket edges)', async () => {
+  const now = Date.now();
+  const from = new Date(now - 3 * DAY);
+  await ensurePartitions(pool, from, new Date(now + DAY));
+  for (let seed = 1; seed <= 12; seed++) {
+    const rand = random(seed);
+    const plan: Plan = seed % 2 ? 'pro' : 'free';
+    const [id] = await monitors(1, () => 'http://127.0.0.1:9/', 60);
+    await stopAll([id!]);
+    // Times cluster around minute, hour and day edges, with gaps; some slots repeat (a check run twice).
+    const times: number[] = [];
+    let t = from.getTime() + Math.floor(rand() * DAY);
+    for (let k = 0; k < 80; k++) {
+      const edge = [60_000, 3600_000, DAY][Math.floor(rand() * 3)]!;
+      t = rand() < 0.3 ? Math.ceil(t / edge) * edge - (rand() < 0.5 ? 1 : 0) : t + Math.floor(rand() * 5 * 60_000);
+      if (t >= now) break;
+      times.push(t);
+      if (rand() < 0.1) times.push(t);
+    }
+    const checks = times.map((at) => checkAt(id!, plan, new Date(at), rand));
+    // Recorded in random batches, concurrently, as worker processes would.
+    const batches: FinishedCheck[][] = [];
+    for (let i = 0; i < checks.length; ) {
+      const size = 1 + Math.floor(rand() * 15);
+      batches.push(checks.slice(i, i + size));
+      i += size;
+    }
+    await Promise.all(batches.map((b) => recordChecks(env.db, b, origin)));
+
+    const raw = await checksBetween(env.db, id!, from, new Date(now + DAY));
+    assert.equal(raw.length, new Set(times).size, `seed ${seed}: one row a slot`);
+    for (const level of LEVELS) {
+      const stored = await env.db.$queryRawUnsafe<
+        Array<{ at: Date; n: number; ok: number; stats: object; hist: object }>
+      >(`SELECT at, n, ok, stats, hist FROM ${level.table} WHERE monitor_id = $1::uuid ORDER BY at`, id);
+      const expected = new Map<number, FinishedCheck[]>();
+      for (const c of raw) {
+        const b = bucketStart(level, c.slot).getTime();
+        expected.set(b, [...(expected.get(b) ?? []), c]);
+      }
+      assert.deepEqual(
+        stored.map((r) => ({ at: r.at.getTime(), n: r.n, ok: r.ok, stats: r.stats, hist: r.hist })),
+        [...expected.entries()].map(([at, cs]) => ({ at, ...rollupOf(cs.map(sampleOf)) })),
+        `seed ${seed}, ${level.name}`,
+      );
+    }
+  }
+});
+
+test('after retention drops a partition, the rollups still answer: uptime, series, and the checks list ends there', async () => {
+  const free = await teamWithKey(env, { plan: 'free' });
+  const [id] = await monitors(1, () => 'http://127.0.0.1:9/', 300, free.teamId);
+  await stopAll([id!]);
+  const now = new Date();
+  const old = new Date(now.getTime() - 10 * DAY); // past the free plan's 7 days of raw checks
+  await ensurePartitions(pool, old, now);
+  const rand = random(7);
+  const checks = Array.from({ length: 12 }, (_, k) =>
+    checkAt(id!, 'free', new Date(old.getTime() + k * 300_000), rand),
+  );
+  checks.forEach((c, k) => {
+    c.figures.up = k % 4 !== 0;
+    c.figures.reason = c.figures.up ? null : 'timeout';
+  });
+  await recordChecks(env.db, checks, origin);
+  const before = await call<{ data: unknown[] }>(`${api}/monitors/${id}/checks?limit=100`, { token: free.key });
+  assert.equal(before.body.data.length, 12);
+
+  const dropped = await dropExpiredPartitions(pool, now);
+  assert.ok(
+    dropped.some((name) => name.startsWith('checks_free_p')),
+    dropped.join(', '),
+  );
+  assert.ok(!dropped.some((name) => name.startsWith('rollups_hour')), 'hourly rollups are kept 90 days');
+  const after = await call<{ data: unknown[] }>(`${api}/monitors/${id}/checks?limit=100`, { token: free.key });
+  assert.deepEqual(after.body.data, [], 'the raw checks are gone with their partition');
+
+  const view = await call<{ uptime_percent: Record<string, number | null> }>(`${api}/monitors/${id}`, {
+    token: free.key,
+  });
+  assert.equal(view.status, 200);
+  assert.deepEqual(view.body.uptime_percent, { '24h': null, '7d': null, '30d': 75, '90d': 75 });
+  const series = await call<{ resolution: string; points: Array<{ value: number; count: number }> }>(
+    `${api}/monitors/${id}/series?metric=up&from=${new Date(now.getTime() - 20 * DAY).toISOString()}`,
+    { token: free.key },
+  );
+  assert.equal(series.status, 200, JSON.stringify(series.body));
+  assert.equal(series.body.resolution, 'hour');
+  assert.equal(
+    series.body.points.reduce((n, p) => n + p.count, 0),
+    12,
+  );
+});
+
+test('GET /monitors/{id}/checks: newest first, keyset pages, each check once', async () => {
+  const [id] = await monitors(1, () => 'http://127.0.0.1:9/', 60);
+  await stopAll([id!]);
+  const now = Date.now();
+  await ensurePartitions(pool, new Date(now - DAY), new Date(now));
+  const rand = random(3);
+  await recordChecks(
+    env.db,
+    Array.from({ length: 45 }, (_, k) => checkAt(id!, 'pro', new Date(now - (k + 1) * 60_000), rand)),
+    origin,
+  );
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { status: number; body: { data: Array<{ slot: string; up: boolean }>; next_cursor: string | null } } =
+      await call(`${api}/monitors/${id}/checks?limit=20${cursor ? `&cursor=${cursor}` : ''}`, { token: key });
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    seen.push(...page.body.data.map((c) => c.slot));
+    cursor = page.body.next_cursor;
+  } while (cursor);
+  assert.equal(seen.length, 45);
+  assert.deepEqual(seen, [...seen].sort().reverse(), 'newest first');
+  assert.equal(new Set(seen).size, 45);
+  const bad = await call(`${api}/monitors/${id}/checks?cursor=nonsense`, { token: key });
+  assert.equal(bad.status, 400);
+});
