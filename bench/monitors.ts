@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDb, createPool, DAY_MS, type Pool } from '@pageprobe/db';
 import { jobs, openQueue } from '@pageprobe/jobs';
-import { freePort, sleep } from '@pageprobe/local-services';
+import { freePort, sleep, statFields } from '@pageprobe/local-services';
 import { type FinishedCheck, recordChecks, runTick } from '@pageprobe/monitors';
 import { ensurePartitions } from '@pageprobe/test-lifecycle';
 import { type AppProcess, spawnApp, teamWithKey } from '@pageprobe/testing';
@@ -450,16 +450,6 @@ async function tickFigures(db: ReturnType<typeof createDb>, pool: Pool, redis: R
 }
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
-
-/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1], utime [11] …). */
-function statFields(pid: number): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
 
 const ppidOf = (pid: number) => Number(statFields(pid)![1]);
 

@@ -16,7 +16,7 @@ interface Ledger {
 }
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
-function statFields(pid: number): string[] | null {
+export function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
