@@ -329,7 +329,7 @@ test('bad options are 400 validation_failed naming the field, before anything is
   assert.equal(await env.db.test.count(), count);
 });
 
-test('a monitor keeps its secrets sealed for itself and lends them to each run', async () => {
+test('a monitor keeps its secrets sealed for itself and its checks use them', async () => {
   await startApp('callback-dispatcher', env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500' }));
   const created = await call<T>(`${api}/monitors`, {
     method: 'POST',
@@ -343,17 +343,18 @@ test('a monitor keeps its secrets sealed for itself and lends them to each run',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   assert.deepEqual(created.body.options, { basic_auth: { username: 'stage', password: '[redacted]' } });
-  const runs = await waitForRun(created.body.id);
-  assert.deepEqual([runs.status, runs.result.up, runs.result.status_code], ['completed', true, 200]);
+  const check = await waitForCheck(created.body.id);
+  // Up with a 200 only with the password: the staging page answers 401 without it.
+  assert.deepEqual([check.status, check.up, check.status_code], ['completed', true, 200]);
   const sealed = await env.db.monitor.findUniqueOrThrow({ where: { id: created.body.id } });
   assert.ok(sealed.secrets && !Buffer.from(sealed.secrets).includes(Buffer.from(SECRETS.password)));
   assert.equal(await env.db.testSecret.count(), 0);
 });
 
-async function waitForRun(monitorId: string): Promise<T> {
+async function waitForCheck(monitorId: string): Promise<T> {
   for (let i = 0; i < 100; i++) {
-    const page = await call<{ data: T[] }>(`${api}/monitors/${monitorId}/tests`, { token: key });
-    const done = page.body.data.find((t) => t.status === 'completed' || t.status === 'failed');
+    const page = await call<{ data: T[] }>(`${api}/monitors/${monitorId}/checks`, { token: key });
+    const done = page.body.data[0];
     if (done) return done;
     await new Promise((r) => setTimeout(r, 200));
   }
