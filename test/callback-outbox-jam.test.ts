@@ -175,6 +175,6 @@ test('deliveries whose outcome cannot be recorded end failed, and do not keep an
   assert.equal(tries.size, SWEEP_BATCH + 1, 'each jammed delivery was tried');
   assert.ok(
     [...tries.values()].every((n) => n === 2),
-    'each jammed delivery tried exactly twice',
+    `each jammed delivery tried exactly twice: ${JSON.stringify([...tries.values()].reduce((m: Record<number, number>, n) => ({ ...m, [n]: (m[n] ?? 0) + 1 }), {}))}`,
   );
 });

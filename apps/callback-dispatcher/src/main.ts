@@ -2,8 +2,7 @@ import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
 import { ensureTickScheduler, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
-  dropExpiredPartitions,
-  ensureCurrentPartitions,
+  partitionUpkeep,
   sweepExpiredIdempotencyKeys,
   sweepPendingDeliveries,
   sweepQueuedTests,
@@ -15,6 +14,9 @@ import { deliverCallback } from './deliver-callback.ts';
 import { deliveryStore } from './delivery-store.ts';
 
 const config = loadDispatcherConfig();
+// One upkeep of the monitoring partitions per process (it runs at most every 10 minutes).
+let partitions: (() => Promise<void>) | undefined;
+const upkeep = (pool: Parameters<typeof partitionUpkeep>[0]) => (partitions ??= partitionUpkeep(pool));
 await startWorkerHost({
   app: 'callback-dispatcher',
   config,
@@ -112,6 +114,6 @@ await startWorkerHost({
       // and the end of those past retention.
       ensureTickScheduler(host.pool, host.queueFor(jobs.monitorTick)),
       removeLegacySchedulers(host.queueFor(jobs.monitorRun)),
-      ensureCurrentPartitions(host.pool).then(() => dropExpiredPartitions(host.pool)),
+      upkeep(host.pool)(),
     ]),
 });

@@ -44,4 +44,9 @@ export {
   type Summary,
   summarise,
 } from './monitor-history/rollup.ts';
-export { dropExpiredPartitions, ensureCurrentPartitions, ensurePartitions } from './monitor-history/partitions.ts';
+export {
+  dropExpiredPartitions,
+  ensureCurrentPartitions,
+  ensurePartitions,
+  partitionUpkeep,
+} from './monitor-history/partitions.ts';

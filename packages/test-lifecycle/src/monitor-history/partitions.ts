@@ -53,13 +53,17 @@ function startOf(name: string): Date | null {
 
 /** Makes every partition of every table and plan that holds a time in [from, to]. */
 export async function ensurePartitions(pool: Pool, from: Date, to: Date): Promise<number> {
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'monitoring'`,
+  );
+  const existing = new Set(rows.map((r) => r.name));
   let made = 0;
   for (const { table, period } of TABLES) {
     for (const plan of PLANS) {
       for (let start = periodStart(period, from); start <= to; start = nextPeriod(period, start)) {
         const name = `${table}_${plan}_p${suffix(period, start)}`;
-        const exists = await pool.query('SELECT to_regclass($1) AS t', [`monitoring.${name}`]);
-        if (exists.rows[0].t) continue;
+        if (existing.has(name)) continue;
         const client = await pool.connect();
         try {
           await client.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
@@ -78,7 +82,7 @@ export async function ensurePartitions(pool: Pool, from: Date, to: Date): Promis
   return made;
 }
 
-/** The partitions for now and the next few days (run at start and by every sweep). */
+/** The partitions for now and the next few days (run at start and by the dispatcher's sweeps). */
 export const ensureCurrentPartitions = (pool: Pool, now = new Date()) =>
   ensurePartitions(pool, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + AHEAD_DAYS * DAY_MS));
 
@@ -111,4 +115,21 @@ export async function dropExpiredPartitions(pool: Pool, now = new Date()): Promi
     }
   }
   return dropped;
+}
+
+/** How often a dispatcher looks after the partitions: days are made AHEAD_DAYS ahead, so rarely is enough. */
+export const PARTITION_UPKEEP_MS = 10 * 60_000;
+
+/**
+ * Makes the coming partitions and drops the expired ones, at most once every PARTITION_UPKEEP_MS in this
+ * process (the first call runs at once); a failure is retried at the next call.
+ */
+export function partitionUpkeep(pool: Pool) {
+  let last = 0;
+  return async () => {
+    if (Date.now() - last < PARTITION_UPKEEP_MS) return;
+    await ensureCurrentPartitions(pool);
+    await dropExpiredPartitions(pool);
+    last = Date.now();
+  };
 }
