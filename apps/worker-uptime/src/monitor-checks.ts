@@ -1,4 +1,4 @@
-import type { Prisma } from '@pageprobe/db';
+import type { ApiKey, Monitor, Prisma } from '@pageprobe/db';
 import { jobs, startWorker } from '@pageprobe/jobs';
 import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
 import { NetworkError } from '@pageprobe/net-guard';
@@ -11,7 +11,7 @@ import {
   type RequestSecrets,
   uptime,
 } from '@pageprobe/test-kinds';
-import { KEY_REVOKED } from '@pageprobe/test-lifecycle';
+import { KEY_REVOKED, SECRETS_UNREADABLE } from '@pageprobe/test-lifecycle';
 import { checkUptime } from '@pageprobe/uptime-runner';
 import { callbackQueue, type WorkerHost } from '@pageprobe/worker-host';
 import type { Worker } from 'bullmq';
@@ -48,7 +48,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       if (monitor.secrets) secrets = open<RequestSecrets>(keyring, monitor.secrets, `monitor:${monitor.id}`);
     } catch (error) {
       if (!(error instanceof SecretsError)) throw error;
-      return pauseMonitor(deps, monitor, 'secrets_unreadable', UNREADABLE);
+      return pauseMonitor(deps, monitor, SECRETS_UNREADABLE.reason, SECRETS_UNREADABLE.message);
     }
     const startedAt = new Date();
     let result: Awaited<ReturnType<typeof checkUptime>>;
@@ -96,10 +96,10 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
   return [worker];
 }
 
-type Loaded = Awaited<ReturnType<typeof load>> extends Map<string, infer M> ? M : never;
+type Loaded = Monitor & { apiKey: Pick<ApiKey, 'revokedAt'> | null };
 
 /** The batch's monitors in one query. */
-async function load(host: WorkerHost, checks: Claimed[]) {
+async function load(host: WorkerHost, checks: Claimed[]): Promise<Map<string, Loaded>> {
   const rows = await host.db.monitor.findMany({
     where: { id: { in: checks.map((c) => c.monitorId) } },
     include: { apiKey: { select: { revokedAt: true } } },

@@ -17,7 +17,7 @@ export {
   type Outcome,
   withoutNul,
 } from './transitions.ts';
-export { type AlertToRaise, KEY_REVOKED, raiseAlert } from './monitor-alerts/raise-alert.ts';
+export { type AlertToRaise, KEY_REVOKED, raiseAlert, SECRETS_UNREADABLE } from './monitor-alerts/raise-alert.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
 export {
   type AcceptDeps,

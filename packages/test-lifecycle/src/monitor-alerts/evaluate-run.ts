@@ -1,13 +1,12 @@
 import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
 import { kindNamed } from '@pageprobe/test-kinds';
-import { type AlertToRaise, raiseAlert } from './raise-alert.ts';
+import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { transition } from './transition.ts';
 import { recordRollups } from '../monitor-history/record-rollups.ts';
 import type { RunSample } from '../monitor-history/rollup.ts';
 
 /** A run's error code when no key opens its sealed secrets (set by the worker host). */
-const SECRETS_UNREADABLE = 'secrets_unreadable';
 
 /**
  * Why a finished run is a failed check: the test failed because of its target, or completed with a
@@ -53,7 +52,7 @@ export async function evaluateRun(
   const { team, ...monitor } = found;
   // The run is over: the monitor's next slot may run (issue 29).
   await tx.monitor.update({ where: { id: monitor.id }, data: { runningSince: null } });
-  if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE)
+  if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE.reason)
     return pauseUnreadable(tx, monitor, test, publicBaseUrl);
   const failure = failureOf(test);
   if (failure === undefined) return [];
@@ -90,14 +89,13 @@ async function pauseUnreadable(
   if (monitor.status !== 'active') return [];
   const paused = await tx.monitor.update({
     where: { id: monitor.id },
-    data: { status: 'paused', pausedReason: SECRETS_UNREADABLE, nextRunAt: null },
+    data: { status: 'paused', pausedReason: SECRETS_UNREADABLE.reason, nextRunAt: null },
   });
   const alert: AlertToRaise = {
     event: 'monitor.paused',
-    reason: SECRETS_UNREADABLE,
+    reason: SECRETS_UNREADABLE.reason,
     details: {
-      message:
-        'The monitor’s header, cookie or password values can no longer be opened; give them again (PATCH) and resume it.',
+      message: SECRETS_UNREADABLE.message,
     },
   };
   const delivery = await raiseAlert(tx, paused, alert, test, publicBaseUrl);

@@ -38,3 +38,10 @@ export const KEY_REVOKED = {
   reason: 'key_revoked',
   message: 'The API key that started this monitor was revoked; resume it with another key.',
 } as const;
+
+/** The pause of a monitor whose sealed values no key of the ring opens (issue 28). */
+export const SECRETS_UNREADABLE = {
+  reason: 'secrets_unreadable',
+  message:
+    'The monitor’s header, cookie or password values can no longer be opened; give them again (PATCH) and resume it.',
+} as const;
