@@ -1,4 +1,4 @@
-export { checkRecorder, type CheckRecorder } from './checks/check-recorder.ts';
+export { checkRecorder } from './checks/check-recorder.ts';
 export { type CheckFigures, type FinishedCheck, REASONS, sampleOf } from './checks/check-row.ts';
 export { checksBetween, listChecks } from './checks/list-checks.ts';
 export { recordChecks } from './checks/record-checks.ts';

@@ -59,8 +59,6 @@ export interface TickDeps {
   monitorChecks: Queue;
   /** The dispatchers' queue of other kinds' runs. */
   monitorRuns: Queue;
-  /** Counts what a tick did (metrics). */
-  onClaimed?(claimed: { run: number; skipped: number }): void;
 }
 
 /**
@@ -80,7 +78,6 @@ export async function runTick(deps: TickDeps): Promise<{ run: number; skipped: n
       await client.query('COMMIT');
       total.run += run.length;
       total.skipped += claimed.length - run.length;
-      deps.onClaimed?.({ run: run.length, skipped: claimed.length - run.length });
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

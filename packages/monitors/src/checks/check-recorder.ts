@@ -72,5 +72,3 @@ export function checkRecorder(options: CheckRecorderOptions) {
     },
   };
 }
-
-export type CheckRecorder = ReturnType<typeof checkRecorder>;
