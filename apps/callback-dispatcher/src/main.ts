@@ -14,9 +14,8 @@ import { deliverCallback } from './deliver-callback.ts';
 import { deliveryStore } from './delivery-store.ts';
 
 const config = loadDispatcherConfig();
-// One upkeep of the monitoring partitions per process (it runs at most every 10 minutes).
-let partitions: (() => Promise<void>) | undefined;
-const upkeep = (pool: Parameters<typeof partitionUpkeep>[0]) => (partitions ??= partitionUpkeep(pool));
+// The monitoring partitions' upkeep, at most every 10 minutes in this process.
+const upkeepPartitions = partitionUpkeep();
 await startWorkerHost({
   app: 'callback-dispatcher',
   config,
@@ -114,6 +113,6 @@ await startWorkerHost({
       // and the end of those past retention.
       ensureTickScheduler(host.pool, host.queueFor(jobs.monitorTick)),
       removeLegacySchedulers(host.queueFor(jobs.monitorRun)),
-      upkeep(host.pool)(),
+      upkeepPartitions(host.pool),
     ]),
 });

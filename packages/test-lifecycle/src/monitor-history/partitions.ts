@@ -124,9 +124,9 @@ export const PARTITION_UPKEEP_MS = 10 * 60_000;
  * Makes the coming partitions and drops the expired ones, at most once every PARTITION_UPKEEP_MS in this
  * process (the first call runs at once); a failure is retried at the next call.
  */
-export function partitionUpkeep(pool: Pool) {
+export function partitionUpkeep() {
   let last = 0;
-  return async () => {
+  return async (pool: Pool) => {
     if (Date.now() - last < PARTITION_UPKEEP_MS) return;
     await ensureCurrentPartitions(pool);
     await dropExpiredPartitions(pool);
