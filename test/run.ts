@@ -23,16 +23,24 @@ process.stdout.write(
   `services ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; running ${selected.length} test files\n`,
 );
 
-const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=300000', ...selected], {
-  cwd: here,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PAGEPROBE_TEST_POSTGRES_URL: services.postgresUrl,
-    PAGEPROBE_TEST_REDIS_URL: services.redisUrl,
-    PAGEPROBE_TEST_S3_URL: services.s3Url,
+const reporters = [
+  ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
+  ...['--test-reporter=./support/file-spans.ts', '--test-reporter-destination=stdout'],
+];
+const child = spawn(
+  process.execPath,
+  ['--test', '--test-concurrency=2', '--test-timeout=300000', ...reporters, ...selected],
+  {
+    cwd: here,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PAGEPROBE_TEST_POSTGRES_URL: services.postgresUrl,
+      PAGEPROBE_TEST_REDIS_URL: services.redisUrl,
+      PAGEPROBE_TEST_S3_URL: services.s3Url,
+    },
   },
-});
+);
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

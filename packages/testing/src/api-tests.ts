@@ -39,15 +39,21 @@ export async function waitForTest<T extends { status: string } = Record<string, 
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
+  let lastStatus = 0;
   for (;;) {
     const res = await fetch(`${origin}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${key}` } });
+    lastStatus = res.status;
+    // Polling spends the key's reads (60 a minute): past them, wait as the API says rather than fail.
+    const wait = res.status === 429 ? Number(res.headers.get('retry-after') ?? 1) * 1000 : pollMs;
     if (res.ok) {
       last = (await res.json()) as T;
       if ((last.status === 'completed' || last.status === 'failed') && settled(last)) return last;
     } else await res.body?.cancel();
     if (Date.now() > deadline)
-      throw new Error(`test ${id} not finished within ${timeoutMs} ms: ${JSON.stringify(last)}`);
-    await sleep(pollMs);
+      throw new Error(
+        `test ${id} not finished within ${timeoutMs} ms (last answer ${lastStatus}): ${JSON.stringify(last)}`,
+      );
+    await sleep(Math.min(wait, Math.max(0, deadline - Date.now()) + 1));
   }
 }
 
