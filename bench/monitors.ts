@@ -84,7 +84,12 @@ export async function monitorsBench(services: BenchServices) {
     const idle0 = cpu();
     const idleT0 = performance.now();
     await sleep(idleS * 1000);
-    const idleCores = (sumTicks(cpu()) - sumTicks(idle0)) / CLK_TCK / ((performance.now() - idleT0) / 1000);
+    const idle1 = cpu();
+    const idleWindowS = (performance.now() - idleT0) / 1000;
+    const idleCores = (sumTicks(idle1) - sumTicks(idle0)) / CLK_TCK / idleWindowS;
+    const idleBy = (Object.keys(idle1) as Array<keyof typeof idle1>)
+      .map((k) => `${k} ${((idle1[k] - idle0[k]) / CLK_TCK / idleWindowS).toFixed(3)}`)
+      .join(', ');
 
     // ── 1. The fleet ─────────────────────────────────────────────────────────────────────────────────
     progress(`inserting ${count} uptime monitors (interval ${INTERVAL_S} s, due now, phases spread by default)`);
@@ -191,7 +196,7 @@ export async function monitorsBench(services: BenchServices) {
         ['cores used by those', (cpuTotal / windowS).toFixed(2), '< 1'],
         [
           '  of which fixed: cores they use idle, no monitors (ticks, sweeps)',
-          `${idleCores.toFixed(3)} (${perCheck(idleCores * windowS)} ms a check at this N)`,
+          `${idleCores.toFixed(3)} (${perCheck(idleCores * windowS)} ms a check at this N; ${idleBy})`,
           '',
         ],
         [

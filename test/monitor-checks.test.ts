@@ -6,8 +6,16 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { after, test } from 'node:test';
 import { createPool, type Plan } from '@pageprobe/db';
-import { checksBetween, type FinishedCheck, recordChecks, sampleOf } from '@pageprobe/monitors';
-import { bucketStart, dropExpiredPartitions, ensurePartitions, LEVELS, rollupOf } from '@pageprobe/test-lifecycle';
+import { checksBetween, type FinishedCheck, loadSeries, recordChecks, sampleOf } from '@pageprobe/monitors';
+import {
+  bucketStart,
+  CHECK_LEVELS,
+  dropExpiredPartitions,
+  ensurePartitions,
+  LEVELS,
+  rollupOf,
+  summarise,
+} from '@pageprobe/test-lifecycle';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
@@ -176,7 +184,26 @@ test('rollups kept as checks finish equal a recomputation from the raw checks (r
 
     const raw = await checksBetween(env.db, id!, from, new Date(now + DAY));
     assert.equal(raw.length, new Set(times).size, `seed ${seed}: one row a slot`);
-    for (const level of LEVELS) {
+    // The minute level is the raw checks themselves (no rows of their own), grouped when read.
+    const minuteRows = await pool.query('SELECT 1 FROM monitoring.rollups_minute WHERE monitor_id = $1', [id]);
+    assert.equal(minuteRows.rowCount, 0, `seed ${seed}: no minute rollups for uptime checks`);
+    const byMinute = new Map<number, FinishedCheck[]>();
+    for (const c of raw) {
+      const b = bucketStart(LEVELS[0], c.slot).getTime();
+      byMinute.set(b, [...(byMinute.get(b) ?? []), c]);
+    }
+    const monitor = await env.db.monitor.findUniqueOrThrow({ where: { id: id! } });
+    for (const [at] of byMinute) {
+      const series = await loadSeries(env.db, monitor, 'total_ms', new Date(at), new Date(at + 59_999));
+      assert.equal(series.resolution, 'minute');
+      const summary = summarise(rollupOf(byMinute.get(at)!.map(sampleOf)), 'total_ms');
+      assert.deepEqual(
+        series.points,
+        summary ? [{ at: new Date(at), ...summary }] : [],
+        `seed ${seed}, minute ${new Date(at).toISOString()}`,
+      );
+    }
+    for (const level of CHECK_LEVELS) {
       const stored = await env.db.$queryRawUnsafe<
         Array<{ at: Date; n: number; ok: number; stats: object; hist: object }>
       >(`SELECT at, n, ok, stats, hist FROM ${level.table} WHERE monitor_id = $1::uuid ORDER BY at`, id);

@@ -1,7 +1,8 @@
 import type { Db } from '@pageprobe/db';
 
 // An uptime monitor's record over time, from what is kept as checks finish (issue 29): the share of good
-// checks from the rollups (the last day to the minute, longer windows to the hour) and its incidents.
+// checks from the rollups (the last day to the minute, longer windows to the hour; an uptime monitor's
+// minutes are its raw checks) and its incidents.
 
 export interface Incident {
   started_at: string;
@@ -28,8 +29,10 @@ export async function uptimePercent(db: Db, monitorId: string, now: Date): Promi
   const since = (w: Window) => new Date(now.getTime() - WINDOWS[w]);
   const [row] = await db.$queryRawUnsafe<Array<Record<string, number | null>>>(
     `SELECT d.ok AS ok_24h, d.n AS n_24h, h.ok_7d, h.n_7d, h.ok_30d, h.n_30d, h.ok_90d, h.n_90d
-     FROM (SELECT sum(ok)::int AS ok, sum(n)::int AS n FROM monitoring.rollups_minute
-           WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6) d,
+     FROM (SELECT sum(ok)::int AS ok, sum(n)::int AS n FROM (
+             SELECT ok, n FROM monitoring.rollups_minute WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6
+             UNION ALL
+             SELECT up::int, 1 FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6) m) d,
           (SELECT sum(ok) FILTER (WHERE at >= $3)::int AS ok_7d, sum(n) FILTER (WHERE at >= $3)::int AS n_7d,
                   sum(ok) FILTER (WHERE at >= $4)::int AS ok_30d, sum(n) FILTER (WHERE at >= $4)::int AS n_30d,
                   sum(ok)::int AS ok_90d, sum(n)::int AS n_90d

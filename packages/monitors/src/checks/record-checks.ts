@@ -1,12 +1,12 @@
 import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
-import { type AlertToRaise, raiseAlert, recordRollups, transition } from '@pageprobe/test-lifecycle';
+import { type AlertToRaise, CHECK_LEVELS, raiseAlert, recordRollups, transition } from '@pageprobe/test-lifecycle';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
 const key = (monitorId: string, at: Date) => `${monitorId} ${at.getTime()}`;
 
 /**
  * Records finished checks in one transaction: the raw rows (a check already recorded, run twice after
- * a worker died, is skipped by its key), their minute, hour and day rollups, each monitor's state
+ * a worker died, is skipped by its key), their hour and day rollups (the raw rows are the minute level), each monitor's state
  * (failures in a row, down, its open incident) and the alerts that changes raise, with their delivery
  * rows (enqueued by the caller after the commit). Every monitor of the batch is marked no longer in
  * flight. Monitors are locked in id order, so two batches never deadlock.
@@ -32,6 +32,7 @@ export async function recordChecks(
     await recordRollups(
       tx,
       recorded.map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
+      CHECK_LEVELS,
     );
     await tx.$executeRawUnsafe(
       'UPDATE monitors SET running_since = NULL FROM (SELECT id FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE) l WHERE monitors.id = l.id',

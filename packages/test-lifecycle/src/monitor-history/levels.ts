@@ -9,3 +9,9 @@ export type Level = (typeof LEVELS)[number];
 
 /** The start of the level's bucket holding `at`. */
 export const bucketStart = (level: Level, at: Date) => new Date(Math.floor(at.getTime() / level.ms) * level.ms);
+
+/**
+ * Uptime checks keep no minute rollups: their raw rows are that level (kept as long, read grouped by
+ * minute), as a minute rarely holds more than one check and its rollup row would be ten times its size.
+ */
+export const CHECK_LEVELS = LEVELS.filter((l) => l.name !== 'minute');
