@@ -85,14 +85,61 @@ test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly o
     assert.ok(own.length >= 4, `monitor ${i}: ${own.length} checks in 11 s`);
     // Each check the site saw is recorded once, and each recorded check was run once.
     assert.equal(requests.get(`/m/${i}`), own.length, `monitor ${i}: requests = recorded checks`);
-    // After the first (at creation), every slot is on the monitor's grid, 2 s apart, and each grid slot
-    // was either run or skipped and counted (a cold worker's first checks may outlast a slot): none lost.
-    for (let k = 2; k < own.length; k++) assert.equal((own[k]! - own[k - 1]!) % 2000, 0, `monitor ${i}, slot ${k}`);
-    const grid = (own.at(-1)! - own[1]!) / 2000 + 1;
-    const accounted = own.length - 1 + skipped.get(id)!;
-    assert.ok(accounted === grid || accounted === grid + 1, `monitor ${i}: ${accounted} slots for ${grid}`);
+    assertNoSlotLost(`monitor ${i}`, own, skipped.get(id)!, 2000);
   }
   assert.ok(slots >= 200 * 5, `${slots} checks`);
+});
+
+/**
+ * After the first check (at creation), every slot is on the monitor's grid, `intervalMs` apart, and each
+ * grid slot was either run or skipped and counted (a cold worker's first checks may outlast a slot).
+ */
+function assertNoSlotLost(what: string, own: number[], skipped: number, intervalMs: number) {
+  for (let k = 2; k < own.length; k++) assert.equal((own[k]! - own[k - 1]!) % intervalMs, 0, `${what}, slot ${k}`);
+  const grid = (own.at(-1)! - own[1]!) / intervalMs + 1;
+  const accounted = own.length - 1 + skipped;
+  assert.ok(accounted === grid || accounted === grid + 1, `${what}: ${accounted} slots for ${grid}`);
+}
+
+test('a dispatcher SIGKILLed with its claim open (runs being queued, not committed) loses no run: every slot runs', async () => {
+  const target = await startServer((_req, res: ServerResponse) => res.writeHead(200).end('ok'));
+  const worker = await startApp('worker-uptime', env.appEnv(common));
+  const steady = await startApp('callback-dispatcher', env.appEnv(common));
+  const ids = await monitors(300, (i) => `${target.url}/k/${i}`, 2);
+  const skippedNow = async () =>
+    new Map((await env.db.monitor.findMany({ where: { id: { in: ids } } })).map((m) => [m.id, m.skippedRuns]));
+  await sleep(4_000); // past the cold worker's first checks, which may outlast a slot
+  const skippedBefore = await skippedNow();
+  // The doomed dispatcher's connections carry its name, so its open claim can be seen in pg_stat_activity.
+  const CLAIM_OPEN = `SELECT 1 FROM pg_stat_activity WHERE application_name = 'doomed-dispatcher'
+    AND (state = 'idle in transaction' OR (state = 'active' AND query LIKE 'WITH due%'))`;
+  let kills = 0;
+  const until = Date.now() + 15_000;
+  while (kills < 3 && Date.now() < until) {
+    const doomed = await startApp('callback-dispatcher', env.appEnv({ ...common, PGAPPNAME: 'doomed-dispatcher' }));
+    while (Date.now() < until && !(await pool.query(CLAIM_OPEN)).rowCount);
+    doomed.child.kill('SIGKILL');
+    if (Date.now() < until) kills++;
+  }
+  assert.equal(kills, 3, 'the doomed dispatcher was caught with its claim open three times');
+  await sleep(5_000);
+  await stopAll(ids);
+  await sleep(1_000);
+  await Promise.all([worker.stop(), steady.stop()]);
+
+  const rows = await env.db.$queryRawUnsafe<Array<{ monitor_id: string; at: Date }>>(
+    'SELECT monitor_id, at FROM monitoring.checks WHERE monitor_id = ANY($1::uuid[]) ORDER BY monitor_id, at',
+    ids,
+  );
+  const skipped = await skippedNow();
+  for (const [i, id] of ids.entries()) {
+    const own = rows.filter((r) => r.monitor_id === id).map((r) => r.at.getTime());
+    assert.ok(own.length >= 6, `monitor ${i}: ${own.length} checks`);
+    // Nothing skipped since the kills began either: a claim committed without its runs queued would
+    // leave the monitor marked in flight, its next slots skipped as busy until the run is taken for lost.
+    assert.equal(skipped.get(id), skippedBefore.get(id), `monitor ${i}: slots skipped after the kills began`);
+    assertNoSlotLost(`monitor ${i}`, own, skipped.get(id)!, 2000);
+  }
 });
 
 test('a check slower than its interval is not doubled: the slots that come meanwhile are skipped and counted', async () => {
