@@ -1,5 +1,5 @@
 import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
-import { ensureTickScheduler, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
+import { backfillHistory, ensureTickScheduler, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
   partitionUpkeep,
@@ -110,9 +110,10 @@ await startWorkerHost({
       ),
       sweepExpiredIdempotencyKeys(host.db),
       // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,
-      // and the end of those past retention.
+      // the end of those past retention, and monitors' history from before issue 29 carried over.
       ensureTickScheduler(host.pool, host.queueFor(jobs.monitorTick)),
       removeLegacySchedulers(host.queueFor(jobs.monitorRun)),
       upkeepPartitions(host.pool),
+      backfillHistory(host.db, host.pool),
     ]),
 });

@@ -32,6 +32,7 @@ export { type Allowance, remainingAllowance } from './accept/free-allowance.ts';
 export { type RejectionCode, TestRejected } from './accept/rejections.ts';
 export { type DeliveryWithAttempts, TEST_COLUMNS, withCallback } from './test-columns.ts';
 export { type Transition, transition } from './monitor-alerts/transition.ts';
+export { runFailureOf, runSampleOf } from './monitor-alerts/evaluate-run.ts';
 export { bucketStart, CHECK_LEVELS, type Level, LEVELS } from './monitor-history/levels.ts';
 export { type RolledRun, recordRollups } from './monitor-history/record-rollups.ts';
 export {

@@ -13,13 +13,13 @@ import type { RunSample } from '../monitor-history/rollup.ts';
  * failure its kind sees (uptime: the site was down). Null for a good run; undefined for a run that
  * says nothing about the target (it failed through our fault and was refunded).
  */
-function failureOf(test: Test): string | null | undefined {
+export function runFailureOf(test: Test): string | null | undefined {
   if (test.status === 'failed') return test.errorCode === 'internal_error' ? undefined : (test.errorCode ?? 'failed');
   return kindNamed(test.type).monitor.failure?.(test) ?? null;
 }
 
 /** A finished test as its monitor's rollups count it: at its start, good or not, its kind's series metrics. */
-function sampleOf(test: Test, failure: string | null): RunSample & { at: Date } {
+export function runSampleOf(test: Test, failure: string | null): RunSample & { at: Date } {
   const metrics = kindNamed(test.type).monitor.metrics;
   return {
     at: test.startedAt ?? test.createdAt,
@@ -54,9 +54,9 @@ export async function evaluateRun(
   await tx.monitor.update({ where: { id: monitor.id }, data: { runningSince: null } });
   if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE.reason)
     return pauseUnreadable(tx, monitor, test, publicBaseUrl);
-  const failure = failureOf(test);
+  const failure = runFailureOf(test);
   if (failure === undefined) return [];
-  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sampleOf(test, failure) }]);
+  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...runSampleOf(test, failure) }]);
   const { update, alerts } = transition(monitor, failure, {
     message: test.errorMessage ?? null,
     pausesOnFailures: !kindNamed(test.type).monitor.failure,
