@@ -169,11 +169,12 @@ test('the next start keeps the data and finishes the handed-back test; SIGINT to
   assert.match(stack.output(), /database is up to date/);
   assert.match(stack.output(), /from .*dev-credentials\.json/);
   const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
-  const finished = await waitForTest(origin, key, runningTestId.value, { timeoutMs: 60_000 });
+  // The dev key has 60 reads a minute, and the first test spent some: poll slowly, and wait out a 429.
+  const finished = await waitForTest(origin, key, runningTestId.value, { timeoutMs: 90_000, pollMs: 2_000 });
   assert.equal(finished.status, 'completed', JSON.stringify(finished));
 
   const created = await startTest(origin, key, { url: `${target.url}/`, type: 'uptime' });
-  assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 15_000 })).status, 'completed');
+  assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 75_000, pollMs: 1_000 })).status, 'completed');
   await stopsEverything(stack, 'SIGINT');
 });
 

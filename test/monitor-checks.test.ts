@@ -114,7 +114,8 @@ test('a dispatcher SIGKILLed with its claim open (runs being queued, not committ
   const CLAIM_OPEN = `SELECT 1 FROM pg_stat_activity WHERE application_name = 'doomed-dispatcher'
     AND (state = 'idle in transaction' OR (state = 'active' AND query LIKE 'WITH due%'))`;
   let kills = 0;
-  const until = Date.now() + 15_000;
+  // Each start takes seconds under load, and the ticks fall to either dispatcher: time enough for three.
+  const until = Date.now() + 60_000;
   while (kills < 3 && Date.now() < until) {
     const doomed = await startApp('callback-dispatcher', env.appEnv({ ...common, PGAPPNAME: 'doomed-dispatcher' }));
     while (Date.now() < until && !(await pool.query(CLAIM_OPEN)).rowCount);

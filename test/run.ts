@@ -10,30 +10,8 @@ import { removeStaleRoots, ROOT_PREFIX, startTestServices } from './support/serv
 
 const here = new URL('.', import.meta.url).pathname;
 const files = process.argv.slice(2);
-// The longest files first (their spans as file-spans.ts last printed them), so that no long file starts
-// late and runs alone at the end: the two slots of --test-concurrency stay full until near the end.
-const LONGEST_FIRST = [
-  'local-stack.test.ts',
-  'lighthouse-e2e.test.ts',
-  'lighthouse-real-sites.test.ts',
-  'image-install.test.ts',
-  'reports.test.ts',
-  'callbacks.test.ts',
-  'browser-security.test.ts',
-  'operations.test.ts',
-  'worker-crash.test.ts',
-  'monitor-checks.test.ts',
-];
-const rank = (file: string) => {
-  const i = LONGEST_FIRST.indexOf(file);
-  return i === -1 ? LONGEST_FIRST.length : i;
-};
 const selected =
-  files.length > 0
-    ? files
-    : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') }).sort(
-        (a, b) => rank(a) - rank(b),
-      );
+  files.length > 0 ? files : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
 
 await removeStaleRoots();
 const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));

@@ -1,5 +1,5 @@
 import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
-import { backfillHistory, ensureTickScheduler, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
+import { ensureTickScheduler, historyBackfill, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
   partitionUpkeep,
@@ -16,6 +16,7 @@ import { deliveryStore } from './delivery-store.ts';
 const config = loadDispatcherConfig();
 // The monitoring partitions' upkeep, at most every 10 minutes in this process.
 const upkeepPartitions = partitionUpkeep();
+const backfillHistory = historyBackfill();
 await startWorkerHost({
   app: 'callback-dispatcher',
   config,

@@ -41,6 +41,14 @@ export async function backfillHistory(db: Db, pool: Pool, now = new Date()): Pro
   return monitors.length;
 }
 
+/** backfillHistory for a dispatcher's sweeps: once a pass finds nothing left, later ones do nothing. */
+export function historyBackfill() {
+  let done = false;
+  return async (db: Db, pool: Pool) => {
+    if (!done) done = (await backfillHistory(db, pool)) === 0;
+  };
+}
+
 async function backfillOne(db: Db, pool: Pool, monitor: Old, cutoff: Date, now: Date) {
   const { checksDays, aggregatesDays } = RETENTION[monitor.plan];
   const keepFrom = new Date(now.getTime() - aggregatesDays * DAY_MS);

@@ -14,4 +14,4 @@ export {
 } from './schedule.ts';
 export { loadSeries, MAX_POINTS, metricsOf, type Point } from './series.ts';
 export { type Incident, incidents, uptimePercent } from './uptime-stats.ts';
-export { backfillHistory } from './backfill-history.ts';
+export { backfillHistory, historyBackfill } from './backfill-history.ts';
