@@ -30,8 +30,9 @@ const env = {
 };
 
 /**
- * `npm start` in a session of its own, as from a terminal or a service manager. Only the first start
- * proves the browser's warm-up; the others skip it (a whole Lighthouse run, ~9 s of CPU each).
+ * `npm start` in a session of its own, as from a terminal or a service manager. The starts that need
+ * Chromium up without a test of their own warm the browser up (a whole Lighthouse run, ~9 s of CPU);
+ * the others skip it.
  */
 function startStack({ warmUp = false } = {}) {
   const child = spawn('npm', ['start'], {
@@ -208,7 +209,7 @@ test('after kill -9, the next npm start ends what was left and is ready; a secon
   // Everything killed at once: PostgreSQL's postmaster.pid stays behind.
   for (const pid of [next.child.pid!, ...descendants(next.child.pid!)]) signal(pid, 'SIGKILL');
   await once(next.child, 'exit');
-  const last = startStack();
+  const last = startStack({ warmUp: true }); // stopsEverything wants Chromium up, and nothing else starts it here
   assert.equal(await last.ready, true, last.output());
   const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
   assert.equal((await call(`${origin}/api/v1/tests/${runningTestId.value}`, { token: key })).status, 200);
