@@ -61,7 +61,6 @@ export async function monitorsBench(services: BenchServices) {
       fleets.push(await fleetRun({ env, pool, db, redis, teamIds, count, minutes, targetUrl }));
     }
     const reads = await readFigures(db, pool, origin, key, teamId, targetUrl, fillDays);
-    await api.stop();
     const tick = await tickFigures(db, pool, redis);
     return [...fleets, reads, tick].join('\n\n');
   } finally {

@@ -23,9 +23,6 @@ import type { UptimeConfig } from './config.ts';
 
 type Claimed = { monitorId: string; slot: number; plan: 'free' | 'pro' };
 
-const UNREADABLE =
-  'The monitor’s header, cookie or password values can no longer be opened; give them again (PATCH) and resume it.';
-
 export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Worker[] {
   const keyring = keyringOf(config);
   const deps = {

@@ -6,8 +6,6 @@ import { transition } from './transition.ts';
 import { recordRollups } from '../monitor-history/record-rollups.ts';
 import type { RunSample } from '../monitor-history/rollup.ts';
 
-/** A run's error code when no key opens its sealed secrets (set by the worker host). */
-
 /**
  * Why a finished run is a failed check: the test failed because of its target, or completed with a
  * failure its kind sees (uptime: the site was down). Null for a good run; undefined for a run that

@@ -43,7 +43,8 @@ export async function recordRollups(
       addRun(bucket.rollup, run);
       buckets.set(key, bucket);
     }
-    const rows = [...buckets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, b]) => b);
+    const sorted = [...buckets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const rows = sorted.map(([, b]) => b);
     const stored = await tx.$queryRawUnsafe<Stored[]>(
       `SELECT r.monitor_id::text, r.at, r.plan, r.n, r.ok, r.stats, r.hist FROM ${level.table} r
        JOIN unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[]) k(monitor_id, at, plan)
@@ -54,7 +55,7 @@ export async function recordRollups(
     const existing = new Map(stored.map((s) => [keyOf(s.monitor_id, s.at, s.plan), s]));
     const updates: Bucket[] = [];
     const inserts: Bucket[] = [];
-    for (const [key, bucket] of rows.map((b) => [keyOf(b.monitorId, b.at, b.plan), b] as const)) {
+    for (const [key, bucket] of sorted) {
       const old = existing.get(key);
       if (old) updates.push({ ...bucket, rollup: mergeRollups(old, bucket.rollup) });
       else inserts.push(bucket);
