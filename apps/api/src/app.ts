@@ -6,7 +6,7 @@ import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
-import { reportRoutes } from './reports/report-routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
 import { ProblemError, problemHandler } from './http/problem.ts';
@@ -21,6 +21,7 @@ import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
+import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
@@ -76,6 +77,7 @@ export function createApp(deps: ApiDeps): Express {
   const publicRoutes = Router().use(
     testRoutes(deps),
     monitorRoutes(deps),
+    statusPageRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
@@ -100,7 +102,8 @@ export function createApp(deps: ApiDeps): Express {
 
   if (config.REPORTS_ENABLED)
     app.use(
-      reportRoutes({
+      pageRoutes({
+        db: deps.db,
         pool: deps.pool,
         storage: deps.storage,
         logger: deps.logger,

@@ -202,6 +202,61 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/status-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List status pages
+         * @description Newest first, keyset pagination as for tests.
+         */
+        get: operations["listStatusPages"];
+        put?: never;
+        /**
+         * Create a status page
+         * @description Needs a `write` key. The page is public at `/status/{slug}` (and its data at `/status/{slug}.json`):
+         *     its title and description, an overall state, and for each monitor only the label given here, its
+         *     state, 90 daily bars, its uptime over 90 days and its incidents of the last 90 days. No monitor's URL
+         *     or id appears there. A deleted monitor drops out of it. A team may have 20 status pages; the slug is
+         *     unique across teams (409 `slug_taken`).
+         */
+        post: operations["createStatusPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        /** A status page */
+        get: operations["getStatusPage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a status page
+         * @description Needs a `write` key. Its public page answers 404 (within 30 s) and its slug is free again.
+         */
+        delete: operations["deleteStatusPage"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a status page
+         * @description Needs a `write` key. `monitors` replaces the list. The public page shows the change within 30 s (its cache).
+         */
+        patch: operations["updateStatusPage"];
+        trace?: never;
+    };
     "/tests": {
         parameters: {
             query?: never;
@@ -380,6 +435,11 @@ export type components = {
                 /** Format: uuid */
                 id: string;
                 interval_seconds: number;
+                /**
+                 * Format: uri
+                 * @description The monitor's page: its state, history, incidents and runs.
+                 */
+                report_url: string;
                 /** @enum {string} */
                 status: "active" | "paused";
                 type: components["schemas"]["TestType"];
@@ -541,6 +601,13 @@ export type components = {
             url: string;
             user_agent?: components["schemas"]["UserAgent"];
             viewport?: components["schemas"]["Viewport"];
+        };
+        CreateStatusPage: {
+            description?: string | null;
+            monitors: components["schemas"]["StatusPageMonitor"][];
+            /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
+            slug: string;
+            title: string;
         };
         CreateTest: {
             assertions?: components["schemas"]["Assertions"];
@@ -757,6 +824,23 @@ export type components = {
                 regression_points: number;
             };
             assertions: Record<string, never> | null;
+            /** @description SVG badges in shields.io's flat style, for a README, served from the monitor's token with Cache-Control (60 s). Colours follow the thresholds in the README. `response_time` is on uptime monitors, `performance_score` on lighthouse ones, `structure_score` on seo_crawl ones. */
+            badges: {
+                /** Format: uri */
+                performance_score?: string;
+                /** Format: uri */
+                response_time?: string;
+                /** Format: uri */
+                status: string;
+                /** Format: uri */
+                structure_score?: string;
+                /** Format: uri */
+                uptime_7d: string;
+                /** Format: uri */
+                uptime_24h: string;
+                /** Format: uri */
+                uptime_30d: string;
+            };
             callback_url: string | null;
             consecutive_failures: number;
             /** Format: date-time */
@@ -788,6 +872,11 @@ export type components = {
             options: components["schemas"]["ShownOptions"];
             /** @description user, out_of_credits, url_not_allowed, target_errors, key_revoked (the key that created or last resumed it was revoked) or secrets_unreadable (its sealed values open with no configured key); null while active. */
             paused_reason: string | null;
+            /**
+             * Format: uri
+             * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs.
+             */
+            report_url: string;
             runs: number;
             /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker); a monitor never runs twice at once. */
             skipped_runs: number;
@@ -1105,6 +1194,33 @@ export type components = {
         };
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
+        StatusPage: {
+            /** Format: date-time */
+            created_at: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The monitors shown, in order; deleted monitors have dropped out. */
+            monitors: components["schemas"]["StatusPageMonitor"][];
+            slug: string;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: uri
+             * @description The public page; its data as JSON is at this URL plus `.json`.
+             */
+            url: string;
+        };
+        StatusPageMonitor: {
+            /**
+             * Format: uuid
+             * @description One of the team's monitors.
+             */
+            id: string;
+            /** @description What the public page calls it (its URL is never shown). */
+            label: string;
+        };
         /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. A `navigate` URL is held to the same address policy as `url` (400 `url_not_allowed` naming the step). */
         Steps: ({
             /** @constant */
@@ -1232,6 +1348,12 @@ export type components = {
             interval_seconds?: number;
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
+        };
+        UpdateStatusPage: {
+            description?: string | null;
+            monitors?: components["schemas"]["StatusPageMonitor"][];
+            slug?: string;
+            title?: string;
         };
         /** @description Two uptime tests compared. */
         UptimeComparison: components["schemas"]["ComparisonBase"] & {
@@ -1703,6 +1825,164 @@ export interface operations {
                 };
             };
             404: components["responses"]["Problem"];
+        };
+    };
+    listStatusPages: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of status pages. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StatusPage"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStatusPage"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description The status page's address in the API. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status page. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    updateStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStatusPage"];
+            };
+        };
+        responses: {
+            /** @description The status page as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     listTests: {

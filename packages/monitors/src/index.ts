@@ -12,6 +12,7 @@ export {
   TICK_MS,
   TICK_SCHEDULER,
 } from './schedule.ts';
-export { loadSeries, MAX_POINTS, metricsOf, type Point } from './series.ts';
-export { type Incident, incidents, uptimePercent } from './uptime-stats.ts';
+export { type DayBar, dayBars } from './day-bars.ts';
+export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, type Point } from './series.ts';
+export { type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';

@@ -34,29 +34,38 @@ export const levelFor = (from: Date, to: Date): Level =>
  * fits the range), read from the rollups kept as runs finish: never from the raw runs.
  */
 export async function loadSeries(db: Db, monitor: Monitor, metric: string, from: Date, to: Date) {
+  const { resolution, series } = await loadSeriesOf(db, monitor, [metric], from, to);
+  return { resolution, points: series[metric]! };
+}
+
+/** Several metrics' series over one range, from one read of the rollups (a monitor's page draws them together). */
+export async function loadSeriesOf(db: Db, monitor: Monitor, metrics: string[], from: Date, to: Date) {
   const level = levelFor(from, to);
   const start = bucketStart(level, from);
   const rows =
     level.name === 'minute' && monitor.type === 'uptime'
       ? await minutesOfChecks(db, monitor.id, start, to)
       : await db.$queryRawUnsafe<Array<{ at: Date } & Pick<Rollup, 'stats' | 'hist'>>>(
-          `SELECT at, jsonb_build_object($4::text, stats->$4) AS stats, jsonb_build_object($4::text, hist->$4) AS hist
-           FROM ${level.table} WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $3 AND stats ? $4 ORDER BY at`,
+          `SELECT at, (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(stats) WHERE key = ANY($4)) AS stats,
+                  (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(hist) WHERE key = ANY($4)) AS hist
+           FROM ${level.table} WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $3 AND stats ?| $4 ORDER BY at`,
           monitor.id,
           start,
           to,
-          metric,
+          metrics,
         );
   // Only the day level can overflow (ranges over MAX_POINTS days): neighbouring days are merged.
   const per = Math.ceil(rows.length / MAX_POINTS);
-  const points: Point[] = [];
+  const series: Record<string, Point[]> = Object.fromEntries(metrics.map((m) => [m, []]));
   for (let i = 0; i < rows.length; i += per) {
     const group = rows.slice(i, i + per);
     const merged = group.reduce((a, b) => mergeRollups(a, { n: 0, ok: 0, ...b }), { n: 0, ok: 0, stats: {}, hist: {} });
-    const summary = summarise(merged, metric);
-    if (summary) points.push({ at: group[0]!.at, ...summary });
+    for (const metric of metrics) {
+      const summary = summarise(merged, metric);
+      if (summary) series[metric]!.push({ at: group[0]!.at, ...summary });
+    }
   }
-  return { resolution: level.name, points };
+  return { resolution: level.name, series };
 }
 
 /** An uptime monitor's minutes in [from, to], oldest first: its raw checks are that level (CHECK_LEVELS). */

@@ -14,7 +14,7 @@ export { type KindName, kindNamed, kindNames, kinds, kindOptionNames } from './r
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
 export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
-export { utc } from './report/format.ts';
+export { fmtBytes, fmtMs, utc } from './report/format.ts';
 export { escapeHtml, html, SafeHtml } from './report/html.ts';
 export { layout } from './report/layout.ts';
 export { type ComparedSide, compareView } from './report/compare-view.ts';

@@ -1,7 +1,7 @@
 export { type CallbackEvent, serialiseCallback } from './callback-payload.ts';
 export { blendedScore, gradeFor } from './grade.ts';
 export { waitOutDatabaseOutage } from './database-outage.ts';
-export { reportUrl } from './report-url.ts';
+export { monitorPageUrl, reportUrl } from './report-url.ts';
 export {
   SWEEP_BATCH,
   startSweeper,
@@ -35,6 +35,7 @@ export { type Transition, transition } from './monitor-alerts/transition.ts';
 export { runFailureOf, runSampleOf } from './monitor-alerts/evaluate-run.ts';
 export { bucketStart, CHECK_LEVELS, type Level, LEVELS } from './monitor-history/levels.ts';
 export { type RolledRun, recordRollups } from './monitor-history/record-rollups.ts';
+export { trackIncident } from './monitor-history/track-incident.ts';
 export {
   addRun,
   emptyRollup,

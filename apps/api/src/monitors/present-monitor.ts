@@ -1,5 +1,6 @@
 import type { Monitor } from '@pageprobe/db';
 import type { Incident } from '@pageprobe/monitors';
+import { badgeUrls, monitorPageUrl } from '../pages/page-urls.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -10,7 +11,7 @@ export interface UptimeRecord {
 }
 
 /** The public shape of a monitor; `uptime_percent` and `incidents` only on an uptime monitor's own GET. */
-export function presentMonitor(monitor: Monitor, uptime: UptimeRecord | null = null) {
+export function presentMonitor(monitor: Monitor, base: string, uptime: UptimeRecord | null = null) {
   return {
     id: monitor.id,
     url: monitor.url,
@@ -33,5 +34,7 @@ export function presentMonitor(monitor: Monitor, uptime: UptimeRecord | null = n
     updated_at: monitor.updatedAt.toISOString(),
     uptime_percent: uptime?.uptime_percent ?? null,
     incidents: uptime?.incidents ?? null,
+    report_url: monitorPageUrl(base, monitor.reportToken),
+    badges: badgeUrls(base, monitor),
   };
 }

@@ -86,7 +86,10 @@ export function monitorRoutes(deps: ApiDeps): Router {
         },
       });
     });
-    res.status(201).location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`).json(presentMonitor(monitor));
+    res
+      .status(201)
+      .location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`)
+      .json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
   });
 
   router.get('/monitors', requireScope('read'), async (req, res) => {
@@ -98,17 +101,17 @@ export function monitorRoutes(deps: ApiDeps): Router {
       take: limit + 1,
     });
     const { page, nextCursor } = pageOf(rows, limit);
-    res.json({ data: page.map((m) => presentMonitor(m)), next_cursor: nextCursor });
+    res.json({ data: page.map((m) => presentMonitor(m, config.PUBLIC_BASE_URL)), next_cursor: nextCursor });
   });
 
   router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
-    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor));
+    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
     const [percent, record] = await Promise.all([
       uptimePercent(deps.db, monitor.id, new Date()),
       incidents(deps.db, monitor.id),
     ]);
-    res.json(presentMonitor(monitor, { uptime_percent: percent, incidents: record }));
+    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, { uptime_percent: percent, incidents: record }));
   });
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
@@ -141,7 +144,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       data.apiKey = { connect: { id: keyId } };
     }
     const monitor = await deps.db.monitor.update({ where: { id: current.id }, data });
-    res.json(presentMonitor(monitor));
+    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
   });
 
   router.delete('/monitors/:monitor_id', requireScope('write'), async (req, res) => {

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Pool } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
@@ -16,50 +14,20 @@ import {
   type SafeHtml,
   utc,
 } from '@pageprobe/test-kinds';
-import { PerAddressWindow } from '../limits/per-address.ts';
+import { CSS_PATH, notFoundPage, REPORT_CSP, secure } from '../pages/page-security.ts';
 import { artifactsExpired, retentionSentence } from '../test-routes/artifact-expiry.ts';
 import { loadArtifacts, loadReportTest, type ReportRow } from './load-report.ts';
 
 /** How often a queued or running test's report reloads itself. */
 const REFRESH_SECONDS = 5;
 
-const CSS = readFileSync(new URL('./report.css', import.meta.url));
-const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`;
-
-// Reports carry their credential in the URL: no referrer leaves the page, nothing runs on it, it
-// cannot be framed. Lighthouse's own report (its inline scripts) is served sandboxed, in an opaque origin.
-const REPORT_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const LIGHTHOUSE_CSP =
   "sandbox allow-scripts allow-popups allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
 
 /** What a report links to: its images and Lighthouse's own report (the JSON artifacts stay behind the API key). */
 const SHOWN_KINDS = new Set(['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_html']);
 
-function secure(res: Response, csp = REPORT_CSP): void {
-  res.set({
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-robots-tag': 'noindex, nofollow',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'private, no-store',
-  });
-  // Not on Lighthouse's report: browsers refuse to open a sandboxed document that sets an opener policy.
-  if (csp === REPORT_CSP) res.set('cross-origin-opener-policy', 'same-origin');
-}
-
-function notFound(res: Response): void {
-  secure(res);
-  res
-    .status(404)
-    .type('html')
-    .send(
-      html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Report not found · Pageprobe</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${CSS_PATH}"></head>
-<body><main><h1>Report not found</h1><p>This report link is not valid. Check that it was copied in full.</p></main></body></html>`
-        .value,
-    );
-}
+const notFound = (res: Response) => notFoundPage(res);
 
 /** Said in place of the screenshots, filmstrip and waterfall once a test's artifacts expired (issue 29). */
 function expiredNotice(test: ReportRow & { artifactsExpireAt: Date }): SafeHtml {
@@ -78,8 +46,6 @@ export interface ReportDeps {
   storage: Storage;
   logger: Logger;
   publicBaseUrl: string;
-  /** Report pages and artifacts per client address per minute (this replica). */
-  perMinute: number;
 }
 
 /** Finished reports kept rendered: a finished test's page never changes, and a HAR is costly to read. */
@@ -91,38 +57,10 @@ const MAX_CACHED_BYTES = 2 * 1024 * 1024;
  * GET /reports/{token}: a test's human-readable report, for anyone with the link (the token is 256
  * random bits); /reports/{token}/artifacts/{id}: its images and Lighthouse's own report, from storage.
  */
-export function reportRoutes({ pool, storage, logger, publicBaseUrl, perMinute }: ReportDeps): Router {
+export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDeps): Router {
   const router = Router();
   // A page is kept until its test's artifacts expire (then it is rendered again, saying so).
   const rendered = new Map<string, { page: string; until: number }>();
-  const hits = new PerAddressWindow(perMinute);
-
-  router.get(CSS_PATH, (_req, res) => {
-    res
-      .set({ 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' })
-      .type('css')
-      .send(CSS);
-  });
-
-  // Reports answer without an API key, so each address gets a budget of them (the stylesheet aside).
-  router.use('/reports/:token', (req, res, next) => {
-    const address = req.ip ?? 'unknown';
-    const wait = hits.blockedFor(address);
-    if (wait === 0) {
-      hits.add(address);
-      return next();
-    }
-    secure(res);
-    res
-      .status(429)
-      .set('retry-after', String(wait))
-      .type('html')
-      .send(
-        html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests · Pageprobe</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${CSS_PATH}"></head>
-<body><main><h1>Too many requests</h1><p>Too many report pages were opened from this address. Try again in ${wait} seconds.</p></main></body></html>`
-          .value,
-      );
-  });
 
   router.get('/reports/:token', async (req, res) => {
     const token = req.params.token;

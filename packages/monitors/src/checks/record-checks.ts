@@ -1,5 +1,12 @@
 import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
-import { type AlertToRaise, CHECK_LEVELS, raiseAlert, recordRollups, transition } from '@pageprobe/test-lifecycle';
+import {
+  type AlertToRaise,
+  CHECK_LEVELS,
+  raiseAlert,
+  recordRollups,
+  trackIncident,
+  transition,
+} from '@pageprobe/test-lifecycle';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
 const key = (monitorId: string, at: Date) => `${monitorId} ${at.getTime()}`;
@@ -62,15 +69,7 @@ async function applyChecks(
   for (const check of checks) {
     const failure = failureOf(check);
     const { update, alerts } = transition(state, failure, { pausesOnFailures: false });
-    // An incident runs from the first failed check to the first good one after it.
-    if (failure !== null && state.consecutiveFailures === 0) {
-      await tx.$executeRaw`INSERT INTO monitoring.incidents (monitor_id, started_at, reason)
-        VALUES (${monitor.id}::uuid, ${check.startedAt}, ${failure}) ON CONFLICT DO NOTHING`;
-    }
-    if (failure === null && state.consecutiveFailures > 0) {
-      await tx.$executeRaw`UPDATE monitoring.incidents SET ended_at = ${check.startedAt}
-        WHERE monitor_id = ${monitor.id}::uuid AND ended_at IS NULL`;
-    }
+    await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt);
     if (check.passed === false && state.lastPassed === true) {
       alerts.push({
         event: 'monitor.regressed',

@@ -1,4 +1,4 @@
-import { fmtMs, scoreClass, summary } from '../report/format.ts';
+import { fmtCls, fmtMs, fmtScore, scoreClass, summary } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
@@ -46,8 +46,7 @@ const CATEGORY_NAMES: Record<string, string> = {
 const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
 
 const rate = (value: number, { good, poor }: Vital) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
-const fmtVital = (value: number, unit: Vital['unit']) =>
-  unit === 'ms' ? fmtMs(value) : String(Number(value.toFixed(3)));
+const fmtVital = (value: number, unit: Vital['unit']) => (unit === 'ms' ? fmtMs(value) : fmtCls(value));
 
 export function lighthouseBody(
   test: ReportTest,
@@ -58,11 +57,11 @@ export function lighthouseBody(
   const scores = obj(test.scores);
   const tiles = CATEGORIES.map(([key, label]) => {
     const score = num(scores[key]);
-    return { label, value: score === null ? '–' : String(score), cls: scoreClass(score) };
+    return { label, value: fmtScore(score), cls: scoreClass(score) };
   });
   tiles.push({
     label: 'Structure',
-    value: test.structureScore === null ? '–' : String(test.structureScore),
+    value: fmtScore(test.structureScore),
     cls: scoreClass(test.structureScore),
   });
 

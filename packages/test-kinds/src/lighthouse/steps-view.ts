@@ -1,4 +1,4 @@
-import { fmtMs, scoreClass } from '../report/format.ts';
+import { fmtCls, fmtMs, fmtScore, scoreClass } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, num, obj, str } from '../report/read-json.ts';
 
@@ -14,9 +14,9 @@ export function stepsSection(steps: unknown): SafeHtml {
       const interaction = obj(s.interaction);
       const perf = num(scores.performance);
       const measured = s.scores
-        ? html`performance <span class="badge ${scoreClass(perf)}">${perf === null ? '–' : String(perf)}</span> · LCP ${fmtMs(num(vitals.lcp_ms))} · CLS ${String(num(vitals.cls) ?? '–')}`
+        ? html`performance <span class="badge ${scoreClass(perf)}">${fmtScore(perf)}</span> · LCP ${fmtMs(num(vitals.lcp_ms))} · CLS ${fmtCls(num(vitals.cls))}`
         : s.interaction
-          ? html`INP ${fmtMs(num(interaction.inp_ms))} · CLS ${String(num(interaction.cls) ?? '–')} · TBT ${fmtMs(num(interaction.tbt_ms))}`
+          ? html`INP ${fmtMs(num(interaction.inp_ms))} · CLS ${fmtCls(num(interaction.cls))} · TBT ${fmtMs(num(interaction.tbt_ms))}`
           : html`<span class="meta">–</span>`;
       return html`<tr><td>${String(num(s.index) ?? '')}</td><td>${str(s.description) ?? ''}</td><td>${measured}</td></tr>`;
     },

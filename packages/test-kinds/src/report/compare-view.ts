@@ -1,5 +1,5 @@
 import { kindNamed } from '../registry.ts';
-import { fmtBytes, fmtMs, utc } from './format.ts';
+import { fmtBytes, fmtCls, fmtMs, utc } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import { pageStart } from './layout.ts';
 import { type Json, num, obj, str } from './read-json.ts';
@@ -48,7 +48,7 @@ function fmt(key: string, value: number | null): string {
   if (value === null) return '–';
   if (key.endsWith('_ms')) return fmtMs(value);
   if (key.endsWith('bytes')) return fmtBytes(value);
-  if (key === 'cls') return String(Number(value.toFixed(3)));
+  if (key === 'cls') return fmtCls(value);
   return String(Math.round(value * 1000) / 1000);
 }
 

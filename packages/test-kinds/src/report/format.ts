@@ -35,5 +35,11 @@ export const fmtBytes = (bytes: number | null | undefined) =>
       ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
       : bytes >= 1024
         ? `${(bytes / 1024).toFixed(1)} kB`
-        : `${bytes} B`;
+        : `${Math.round(bytes)} B`;
+/** A 0-100 score as the integer Lighthouse shows. */
+export const fmtScore = (score: number | null | undefined) =>
+  score === null || score === undefined ? '–' : String(Math.round(score));
+/** Cumulative Layout Shift: unitless, to 3 decimals (0.1, 0.123). */
+export const fmtCls = (cls: number | null | undefined) =>
+  cls === null || cls === undefined ? '–' : String(Number(cls.toFixed(3)));
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

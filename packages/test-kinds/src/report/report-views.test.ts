@@ -9,6 +9,7 @@ import { seoReport as seoBody } from '../seo_crawl/report.ts';
 import { uptimeReport as uptimeBody } from '../uptime/report.ts';
 import { advise } from './advice.ts';
 import { html } from './html.ts';
+import { formatAssertion, formatMeasure } from './measure-format.ts';
 import { layout } from './layout.ts';
 import { failedBody } from './outcome.ts';
 import type { ReportTest } from './report-test.ts';
@@ -303,7 +304,7 @@ test('assertions come first in a finished report: the verdict, then each one wit
   assert.ok(page.indexOf('Assertions failed') < page.indexOf('kind-body'), "before the kind's own report");
   assert.match(
     page,
-    /categories:performance<\/code><\/td><td>error<\/td><td class="num">≥ 0.9<\/td><td class="num">0.62<\/td><td class="poor">failed/,
+    /categories:performance<\/code><\/td><td>error<\/td><td class="num">≥ 90<\/td><td class="num">62<\/td><td class="poor">failed/,
   );
   assert.match(page, /<td class="good">passed<\/td>/);
   const none = layout(base({}), { css: '/c.css', json: '/j' }, html``).value;
@@ -354,7 +355,8 @@ test('a test of several runs lists each, marks the representative one and shows 
     () => '',
   ).value;
   assert.match(page, /<h2 id="runs">3 runs<\/h2>/);
-  assert.match(page, /Performance from 71 to 83 \(standard deviation 6\.03\)/);
+  assert.match(page, /Performance from 71 to 83 \(standard deviation 6\.0\)/);
+  assert.match(page, /the assertions are judged on the median of the 3 runs/);
   const rows = [...page.matchAll(/<tr( class="representative")?><td>(\d)/g)];
   assert.deepEqual(
     rows.map((m) => [m[2], Boolean(m[1])]),
@@ -373,4 +375,97 @@ test('a test of several runs lists each, marks the representative one and shows 
     () => '',
   );
   assert.doesNotMatch(single.value, /id="runs"/);
+});
+
+const assertion = (key: string, operator: string, expected: number, actual: number | null, passed: boolean) => ({
+  key,
+  level: 'error',
+  operator,
+  expected,
+  actual,
+  passed,
+});
+/** The Expected and Measured cells of an assertion's row in the report. */
+function cells(page: string, key: string): [string, string] {
+  const row = page.split('<tr>').find((tr) => tr.includes(`<code>${key}</code>`))!;
+  const [, expected, measured] = /<td class="num">([^<]*)<\/td><td class="num">([^<]*)<\/td>/.exec(row)!;
+  return [expected!, measured!];
+}
+const judged = (results: unknown[], over: Partial<ReportTest> = {}) =>
+  layout(base({ passed: true, assertionResults: results, ...over }), { css: '/c.css', json: '/j' }, html``).value;
+
+test('assertions show their figures in their unit: a timing in ms or s, never its raw digits', () => {
+  const page = judged([
+    assertion('first-contentful-paint', 'maxNumericValue', 1800, 872.8331000000001, true),
+    assertion('largest-contentful-paint', 'maxNumericValue', 2450, 2549.2, false),
+    assertion('uptime:timings:total', 'maxNumericValue', 500, 123.456, true),
+    assertion('cumulative-layout-shift', 'maxNumericValue', 0.1, 0.123456, false),
+    assertion('total-byte-weight', 'maxNumericValue', 1_600_000, 1_234_567.5, true),
+    assertion('resource-summary:script:size', 'maxNumericValue', 300_000, 1500, true),
+    assertion('resource-summary:total:count', 'maxNumericValue', 50, 42.5, true),
+    assertion('seo:issue:missing_title', 'maxLength', 0, 3, false),
+    assertion('uptime:certificate:days_remaining', 'minNumericValue', 14, 61, true),
+    assertion('uptime:up', 'minScore', 1, 0, false),
+  ]);
+  assert.doesNotMatch(page, /872\.83|8331|123\.456|0\.123456|1234567/);
+  assert.deepEqual(cells(page, 'first-contentful-paint'), ['≤ 1.8 s', '873 ms']);
+  // A threshold that is not a tenth of a second is shown as it is, and the figure as precisely.
+  assert.deepEqual(cells(page, 'largest-contentful-paint'), ['≤ 2450 ms', '2549 ms']);
+  assert.deepEqual(cells(page, 'uptime:timings:total'), ['≤ 500 ms', '123 ms']);
+  assert.deepEqual(cells(page, 'cumulative-layout-shift'), ['≤ 0.1', '0.123']);
+  assert.deepEqual(cells(page, 'total-byte-weight'), ['≤ 1.5 MB', '1.2 MB']);
+  assert.deepEqual(cells(page, 'resource-summary:script:size'), ['≤ 293.0 kB', '1.5 kB']);
+  assert.deepEqual(cells(page, 'resource-summary:total:count'), ['≤ 50', '43']);
+  assert.deepEqual(cells(page, 'seo:issue:missing_title'), ['items ≤ 0', '3']);
+  assert.deepEqual(cells(page, 'uptime:certificate:days_remaining'), ['≥ 14 days', '61 days']);
+  assert.deepEqual(cells(page, 'uptime:up'), ['up', 'down']);
+});
+
+test('score assertions show 0-100 integers, as the rest of the report shows scores', () => {
+  const page = judged([
+    assertion('categories:performance', 'minScore', 0.9, 0.87, false),
+    assertion('categories:accessibility', 'minScore', 0.95, 0.9800000000000001, true),
+    assertion('seo:structure_score', 'minScore', 0.8, 0.83, true),
+    assertion('errors-in-console', 'minScore', 1, 0, false),
+    assertion('uses-http2', 'minScore', 0.5, null, false),
+  ]);
+  assert.deepEqual(cells(page, 'categories:performance'), ['≥ 90', '87']);
+  assert.deepEqual(cells(page, 'categories:accessibility'), ['≥ 95', '98']);
+  assert.deepEqual(cells(page, 'seo:structure_score'), ['≥ 80', '83']);
+  assert.deepEqual(cells(page, 'errors-in-console'), ['≥ 100', '0']);
+  assert.deepEqual(cells(page, 'uses-http2'), ['≥ 50', '–']);
+  assert.doesNotMatch(page, /0\.87|0\.98/);
+});
+
+test('a rounded figure never seems to contradict its verdict: it gets the precision it needs', () => {
+  const shown = (key: string, operator: string, expected: number, actual: number) =>
+    Object.values(formatAssertion(key, operator, expected, actual));
+  // The median of two runs' scores, 0.89 and 0.90, fails ≥ 0.9: not "90".
+  assert.deepEqual(shown('categories:performance', 'minScore', 0.9, 0.895), ['≥ 90', '89.5']);
+  assert.deepEqual(shown('categories:performance', 'minScore', 0.9, 0.9), ['≥ 90', '90']);
+  // 2549 ms fails ≤ 2.5 s: not "2.5 s".
+  assert.deepEqual(shown('largest-contentful-paint', 'maxNumericValue', 2500, 2549), ['≤ 2500 ms', '2549 ms']);
+  assert.deepEqual(shown('largest-contentful-paint', 'maxNumericValue', 2500, 3210), ['≤ 2.5 s', '3.2 s']);
+  assert.deepEqual(shown('cumulative-layout-shift', 'maxNumericValue', 0.1, 0.1004), ['≤ 0.1', '0.1004']);
+  assert.deepEqual(shown('total-byte-weight', 'maxNumericValue', 1_600_000, 1_600_010), ['≤ 1600000 B', '1600010 B']);
+  assert.equal(formatMeasure('first-contentful-paint', 'maxNumericValue', null), '–');
+  assert.equal(formatMeasure('first-contentful-paint', 'maxNumericValue', 872.8331000000001), '873 ms');
+});
+
+test('a test of several runs says its assertions are judged on the median, its figures are the representative run', () => {
+  const runs = [1, 2, 3].map((index) => ({
+    index,
+    performance_score: 80 + index,
+    vitals: { fcp_ms: 800 + 50 * index },
+    representative: index === 3,
+  }));
+  const results = [assertion('first-contentful-paint', 'maxNumericValue', 1800, 872.8331000000001, true)];
+  const page = judged(results, { runResults: runs, spread: { min: 81, max: 83, stddev: 1 } });
+  assert.match(page, /judged on the median of the 3 runs/);
+  assert.match(page, /scores, vitals, filmstrip and audits below are those of the representative run/);
+  assert.match(page, /<th scope="col" class="num">Median of 3 runs<\/th>/);
+  assert.deepEqual(cells(page, 'first-contentful-paint'), ['≤ 1.8 s', '873 ms']);
+  const once = judged(results, { runResults: [runs[2]] });
+  assert.doesNotMatch(once, /median/i);
+  assert.match(once, /<th scope="col" class="num">Measured<\/th>/);
 });

@@ -1,4 +1,4 @@
-import { plural, scoreClass, summary } from '../report/format.ts';
+import { fmtScore, plural, scoreClass, summary } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
@@ -37,7 +37,7 @@ export function seoReport(test: ReportTest): SafeHtml {
   const origin = URL.canParse(test.url) ? new URL(test.url).origin : null;
 
   return html`${summary(test.grade, [
-    { label: 'Score', value: String(test.structureScore ?? '–'), cls: scoreClass(test.structureScore) },
+    { label: 'Score', value: fmtScore(test.structureScore), cls: scoreClass(test.structureScore) },
     { label: 'Pages crawled', value: String(num(r.pages_crawled) ?? '–') },
     ...SEVERITIES.map(({ severity, label, cls }) => ({
       label,

@@ -1,14 +1,14 @@
 import type { Monitor, MonitorAlert } from '@pageprobe/db';
-import { reportUrl } from '../report-url.ts';
+import { monitorPageUrl, reportUrl } from '../report-url.ts';
 
 export type AlertEvent = 'monitor.down' | 'monitor.recovered' | 'monitor.regressed' | 'monitor.paused';
 
 /**
  * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed
- * and sent): which monitor, what happened, and the run that showed it.
+ * and sent): which monitor (with its page), what happened, and the run that showed it.
  */
 export function serialiseAlert(
-  monitor: Pick<Monitor, 'id' | 'url' | 'type' | 'status' | 'intervalSeconds'>,
+  monitor: Pick<Monitor, 'id' | 'url' | 'type' | 'status' | 'intervalSeconds' | 'reportToken'>,
   alert: Pick<MonitorAlert, 'id' | 'event' | 'reason' | 'details' | 'createdAt'>,
   test: { id: string; status: string; reportToken: string } | null,
   publicBaseUrl: string,
@@ -21,6 +21,7 @@ export function serialiseAlert(
       type: monitor.type,
       status: monitor.status,
       interval_seconds: monitor.intervalSeconds,
+      report_url: monitorPageUrl(publicBaseUrl, monitor.reportToken),
     },
     alert: { id: alert.id, reason: alert.reason, details: alert.details, created_at: alert.createdAt.toISOString() },
     test: test ? { id: test.id, status: test.status, report_url: reportUrl(publicBaseUrl, test.reportToken) } : null,

@@ -4,6 +4,7 @@ import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { transition } from './transition.ts';
 import { recordRollups } from '../monitor-history/record-rollups.ts';
+import { trackIncident } from '../monitor-history/track-incident.ts';
 import type { RunSample } from '../monitor-history/rollup.ts';
 
 /**
@@ -54,7 +55,9 @@ export async function evaluateRun(
     return pauseUnreadable(tx, monitor, test, publicBaseUrl);
   const failure = runFailureOf(test);
   if (failure === undefined) return [];
-  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...runSampleOf(test, failure) }]);
+  const sample = runSampleOf(test, failure);
+  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sample }]);
+  await trackIncident(tx, monitor.id, monitor.consecutiveFailures, failure, sample.at);
   const { update, alerts } = transition(monitor, failure, {
     message: test.errorMessage ?? null,
     pausesOnFailures: !kindNamed(test.type).monitor.failure,

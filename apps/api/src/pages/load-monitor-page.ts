@@ -1,0 +1,136 @@
+import { type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
+import { dayBars, incidents, listChecks, uptimePercent } from '@pageprobe/monitors';
+import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from '@pageprobe/pages';
+import { fmtMs, kindNamed } from '@pageprobe/test-kinds';
+import { reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
+import { monitorCharts } from './monitor-charts.ts';
+import { badgeUrls } from './page-urls.ts';
+
+const DAY_MS = 24 * 3600_000;
+export const RANGE_MS: Record<RangeName, number> = {
+  '24h': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  '90d': 90 * DAY_MS,
+  '1y': 365 * DAY_MS,
+};
+/** The runs and alerts a page lists. */
+const LISTED = 20;
+
+/** The monitor a token opens, not deleted, with its team's plan. */
+export type PageMonitor = Monitor & { plan: Plan };
+
+export async function monitorByToken(db: Db, token: string): Promise<PageMonitor | null> {
+  // Tokens are 43 base64url characters; anything else cannot match and skips the query.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const found = await db.monitor.findFirst({
+    where: { reportToken: token, deletedAt: null },
+    include: { team: { select: { plan: true } } },
+  });
+  if (!found) return null;
+  const { team, ...monitor } = found;
+  return { ...monitor, plan: team.plan };
+}
+
+export const monitorState = (m: Pick<Monitor, 'status' | 'down' | 'lastRunAt'>): MonitorState =>
+  m.status === 'paused' ? 'paused' : m.down ? 'down' : m.lastRunAt ? 'up' : 'pending';
+
+/** The ranges a plan's aggregates cover: a year only where they are kept that long. */
+export const rangesFor = (plan: Plan) =>
+  (Object.keys(RANGE_MS) as RangeName[]).filter((r) => RANGE_MS[r] <= RETENTION[plan].aggregatesDays * DAY_MS);
+
+/** Everything a monitor's page shows, read from what is kept as runs finish (rollups, incidents). */
+export async function loadMonitorPage(
+  db: Db,
+  monitor: PageMonitor,
+  range: RangeName,
+  now: Date,
+  links: { base: string; css: string; self: string },
+): Promise<MonitorPageData> {
+  const alertRows = await db.monitorAlert.findMany({
+    where: { monitorId: monitor.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: LISTED,
+    include: { delivery: { select: { state: true } } },
+  });
+  const regressions = alertRows
+    .filter((a) => a.event === 'monitor.regressed')
+    .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` }));
+  const [uptime, days, incidentList, charts, runs] = await Promise.all([
+    uptimePercent(db, monitor.id, now),
+    dayBars(db, monitor.id, now),
+    incidents(db, monitor.id),
+    monitorCharts(db, monitor, new Date(now.getTime() - RANGE_MS[range]), now, regressions),
+    latestRuns(db, monitor, links.base),
+  ]);
+  const alerts: AlertRow[] = alertRows.map((a) => ({
+    at: a.createdAt,
+    event: a.event,
+    reason: a.reason,
+    delivery: a.delivery?.state ?? null,
+  }));
+  return {
+    kindTitle: kindNamed(monitor.type).title,
+    url: monitor.url,
+    state: monitorState(monitor),
+    pausedReason: monitor.pausedReason,
+    intervalSeconds: monitor.intervalSeconds,
+    runWord: monitor.type === 'uptime' ? 'check' : 'test',
+    now,
+    range,
+    ranges: rangesFor(monitor.plan),
+    uptime,
+    days,
+    charts,
+    incidents: incidentList.map((i) => ({
+      startedAt: new Date(i.started_at),
+      endedAt: i.ended_at ? new Date(i.ended_at) : null,
+      reason: i.reason,
+    })),
+    alerts,
+    runs,
+    badges: Object.entries(badgeUrls(links.base, monitor)).map(([name, url]) => ({
+      name: name as MonitorPageData['badges'][number]['name'],
+      url,
+    })),
+    links: { css: links.css, json: `${links.base}/api/v1/monitors/${monitor.id}`, self: links.self },
+  };
+}
+
+/** The newest runs: an uptime monitor's checks, or a lighthouse or seo_crawl monitor's tests with their reports. */
+async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRow[]> {
+  if (monitor.type === 'uptime') {
+    return (await listChecks(db, monitor.id, null, LISTED)).map((c) => ({
+      at: c.startedAt,
+      ok: c.figures.up,
+      figures: [
+        c.figures.status_code === null ? null : `HTTP ${c.figures.status_code}`,
+        fmtMs(c.figures.timings_ms.total),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      reason: c.figures.up ? null : c.figures.reason,
+      reportHref: null,
+    }));
+  }
+  const tests = await db.test.findMany({
+    where: { monitorId: monitor.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: LISTED,
+  });
+  return tests.map((t) => runRowOf(t, base));
+}
+
+function runRowOf(test: Test, base: string): RunRow {
+  const done = test.status === 'completed' || test.status === 'failed';
+  const failure = done ? runFailureOf(test) : null;
+  const score = test.type === 'seo_crawl' ? test.structureScore : test.performanceScore;
+  const label = test.type === 'seo_crawl' ? 'Structure' : 'Performance';
+  return {
+    at: test.startedAt ?? test.createdAt,
+    ok: done ? !failure : null,
+    figures: !done ? test.status : score === null ? '–' : `${label} ${score}`,
+    reason: failure ?? null,
+    reportHref: reportUrl(base, test.reportToken),
+  };
+}

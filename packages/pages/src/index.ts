@@ -1,0 +1,15 @@
+export { BADGES, BADGES_OF, type BadgeFigure, type BadgeName, badgeNamed, badgeSvg } from './badge.ts';
+export { type ChartSeries, type ChartSpec, chartView, type Unit } from './chart.ts';
+export { type Day, dayPercent } from './day-bars-view.ts';
+export {
+  type AlertRow,
+  type IncidentRow,
+  type MonitorPageData,
+  type MonitorState,
+  monitorPage,
+  RANGES,
+  type RangeName,
+  type RunRow,
+} from './monitor-page.ts';
+export { type OverallState, overallState, type StatusMonitor, type StatusPageData, statusPage } from './status-page.ts';
+export { BADGE_COLOURS, RESPONSE_THRESHOLDS, SCORE_THRESHOLDS, UPTIME_THRESHOLDS } from './thresholds.ts';

@@ -1,0 +1,154 @@
+import { html, type SafeHtml, utc } from '@pageprobe/test-kinds';
+import { BADGES, type BadgeName } from './badge.ts';
+import { type ChartSpec, chartView } from './chart.ts';
+import { type Day, dayBarsView } from './day-bars-view.ts';
+import { fmtDuration, fmtPercent, words } from './format.ts';
+import { pageShell } from './page-shell.ts';
+import { uptimeTone } from './thresholds.ts';
+
+export const RANGES = { '24h': '24 h', '7d': '7 d', '30d': '30 d', '90d': '90 d', '1y': '1 y' } as const;
+export type RangeName = keyof typeof RANGES;
+
+export type MonitorState = 'up' | 'down' | 'paused' | 'pending';
+
+export interface RunRow {
+  at: Date;
+  /** Good or not; null while it runs. */
+  ok: boolean | null;
+  /** Its figures in words: `200 · 123 ms`, `Performance 87`. */
+  figures: string;
+  /** Why it failed, as stored (`timeout`); null for a good run. */
+  reason: string | null;
+  /** Its test's report, where the run is a test. */
+  reportHref: string | null;
+}
+
+export interface IncidentRow {
+  startedAt: Date;
+  endedAt: Date | null;
+  reason: string;
+}
+
+export interface AlertRow {
+  at: Date;
+  event: string;
+  reason: string;
+  /** Where its callback stands (`delivered`, `failed`...), null without a callback URL. */
+  delivery: string | null;
+}
+
+export interface MonitorPageData {
+  kindTitle: string;
+  url: string;
+  state: MonitorState;
+  pausedReason: string | null;
+  intervalSeconds: number;
+  /** The word for one run: `check` (uptime) or `test`. */
+  runWord: string;
+  now: Date;
+  range: RangeName;
+  /** The ranges its plan's retention covers. */
+  ranges: RangeName[];
+  uptime: Record<'24h' | '7d' | '30d' | '90d', number | null>;
+  days: Day[];
+  charts: ChartSpec[];
+  incidents: IncidentRow[];
+  alerts: AlertRow[];
+  runs: RunRow[];
+  badges: Array<{ name: BadgeName; url: string }>;
+  links: { css: string; json: string; self: string };
+}
+
+const STATE_WORDS: Record<MonitorState, { text: string; cls: string }> = {
+  up: { text: 'Up', cls: 'good' },
+  down: { text: 'Down', cls: 'poor' },
+  paused: { text: 'Paused', cls: 'neutral' },
+  pending: { text: 'No run yet', cls: 'neutral' },
+};
+
+const every = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+
+/** A monitor's page: its state, 90 days of bars, charts over a range, incidents, alerts and runs. */
+export function monitorPage(d: MonitorPageData): SafeHtml {
+  const state = STATE_WORDS[d.state];
+  const latest = d.runs[0];
+  return pageShell(
+    `Monitor of ${d.url}`,
+    d.links.css,
+    html`<header class="top"><span class="brand">Pageprobe</span><a href="${d.links.json}">This monitor as JSON (API key needed)</a></header>
+<main>
+<h1>${d.url}</h1>
+<p class="meta">${d.kindTitle} monitor · every ${every(d.intervalSeconds)} · as of ${utc(d.now)}</p>
+<section class="card summary" aria-label="Current state">
+<p class="state ${state.cls}">${state.text}${d.state === 'paused' && d.pausedReason ? html` <span class="detail">(${words(d.pausedReason)})</span>` : ''}</p>
+<ul class="tiles">${(Object.keys(d.uptime) as Array<keyof typeof d.uptime>).map(
+      (w) =>
+        html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,
+    )}</ul>
+${latest ? html`<p>Latest ${d.runWord}: ${latest.ok === null ? 'running' : latest.ok ? 'good' : html`<strong>failed</strong>`}, ${utc(latest.at)} · ${latest.figures}${latest.reason ? ` · ${words(latest.reason)}` : ''}${latest.reportHref ? html` · <a href="${latest.reportHref}">its report</a>` : ''}</p>` : ''}
+</section>
+<section class="card" aria-labelledby="days-h"><h2 id="days-h">The last ${d.days.length} days</h2>
+${dayBarsView(d.days, d.runWord)}
+</section>
+<section class="card" aria-labelledby="charts-h"><h2 id="charts-h">Over ${RANGES[d.range]}</h2>
+<nav class="ranges" aria-label="Range">${d.ranges.map((r) =>
+      r === d.range
+        ? html`<a aria-current="page" href="${d.links.self}?range=${r}">${RANGES[r]}</a>`
+        : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
+    )}</nav>
+${d.charts.map(chartView)}
+</section>
+${incidentsView(d.incidents, d.now)}
+${alertsView(d.alerts)}
+${runsView(d.runs, d.runWord)}
+${badgesView(d.badges, d.links.self)}
+</main>
+<footer>Monitor page by Pageprobe. Anyone with this link can see it.</footer>`,
+  );
+}
+
+export function incidentsView(incidents: IncidentRow[], now: Date, label?: (i: IncidentRow) => string): SafeHtml {
+  return html`<section class="card" aria-labelledby="incidents-h"><h2 id="incidents-h">Incidents</h2>
+${
+  incidents.length
+    ? html`<table class="incidents"><thead><tr>${label ? html`<th scope="col">Monitor</th>` : ''}<th scope="col">Started</th><th scope="col">Ended</th><th scope="col" class="num">Length</th><th scope="col">Reason</th></tr></thead><tbody>${incidents.map(
+        (i) =>
+          html`<tr>${label ? html`<td>${label(i)}</td>` : ''}<td><time datetime="${i.startedAt.toISOString()}">${utc(i.startedAt)}</time></td><td>${i.endedAt ? html`<time datetime="${i.endedAt.toISOString()}">${utc(i.endedAt)}</time>` : html`<strong>ongoing</strong>`}</td><td class="num" data-ms="${(i.endedAt ?? now).getTime() - i.startedAt.getTime()}">${fmtDuration((i.endedAt ?? now).getTime() - i.startedAt.getTime())}${i.endedAt ? '' : ' so far'}</td><td>${words(i.reason)}</td></tr>`,
+      )}</tbody></table>`
+    : html`<p>No incidents.</p>`
+}
+</section>`;
+}
+
+function alertsView(alerts: AlertRow[]): SafeHtml {
+  if (!alerts.length) return html``;
+  return html`<section class="card" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts sent</h2>
+<table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Reason</th><th scope="col">Callback</th></tr></thead><tbody>${alerts.map(
+    (a) =>
+      html`<tr><td>${utc(a.at)}</td><td><code>${a.event}</code></td><td>${words(a.reason)}</td><td>${a.delivery ?? 'no callback URL'}</td></tr>`,
+  )}</tbody></table></section>`;
+}
+
+function runsView(runs: RunRow[], runWord: string): SafeHtml {
+  // Uptime checks have no report of their own: no column for them.
+  const reports = runs.some((r) => r.reportHref);
+  return html`<section class="card" aria-labelledby="runs-h"><h2 id="runs-h">Latest ${runWord}s</h2>
+${
+  runs.length
+    ? html`<table class="latest"><thead><tr><th scope="col">When</th><th scope="col">Result</th><th scope="col">Figures</th>${reports ? html`<th scope="col">Report</th>` : ''}</tr></thead><tbody>${runs.map(
+        (r) =>
+          html`<tr><td>${utc(r.at)}</td><td class="${r.ok === null ? '' : r.ok ? 'good' : 'poor'}">${r.ok === null ? 'running' : r.ok ? 'good' : `failed${r.reason ? `: ${words(r.reason)}` : ''}`}</td><td>${r.figures}</td>${reports ? html`<td>${r.reportHref ? html`<a href="${r.reportHref}">report</a>` : '–'}</td>` : ''}</tr>`,
+      )}</tbody></table>`
+    : html`<p>No ${runWord}s yet.</p>`
+}
+</section>`;
+}
+
+function badgesView(badges: MonitorPageData['badges'], self: string): SafeHtml {
+  const markdown = badges.map((b) => `[![${BADGES[b.name].label}](${b.url})](${self})`).join('\n');
+  return html`<section class="card" aria-labelledby="badges-h"><h2 id="badges-h">Badges</h2>
+<p class="badges">${badges.map((b) => html`<img src="${b.url}" alt="${BADGES[b.name].label} badge" height="20">`)}</p>
+<p>Markdown for a README; each badge links to this page:</p>
+<pre class="copy"><code>${markdown}</code></pre>
+</section>`;
+}
