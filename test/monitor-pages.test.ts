@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createPool } from '@pageprobe/db';
 import { type FinishedCheck, recordChecks } from '@pageprobe/monitors';
-import { ensurePartitions } from '@pageprobe/test-lifecycle';
+import { ensurePartitions, recordRollups } from '@pageprobe/test-lifecycle';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { startApiInProcess } from './support/api-in-process.ts';
@@ -349,6 +349,83 @@ test('a status page lists only the chosen labels, escaped, and no target URL, te
     (await fetch(`${origin}/status/no-such-page.json`)).headers.get('content-type'),
     'application/problem+json; charset=utf-8',
   );
+});
+
+test("a lighthouse monitor's page: score and vitals over time, the assertions' budgets drawn in, regressions marked", async () => {
+  const { body: monitor } = await api('/monitors', {
+    method: 'POST',
+    body: {
+      url: 'http://127.0.0.1:12/',
+      type: 'lighthouse',
+      interval_seconds: 3600,
+      assertions: {
+        'categories:performance': ['error', { minScore: 0.9 }],
+        'largest-contentful-paint': ['warn', { maxNumericValue: 2500 }],
+      },
+    },
+  });
+  // An hourly run for 30 hours, as evaluateRun rolls them up; the score dips at one of them, which the
+  // monitor raised as monitor.regressed.
+  const runs = Array.from({ length: 30 }, (_, i) => {
+    const at = new Date(Math.floor(now / HOUR) * HOUR - (30 - i) * HOUR);
+    const dip = i === 20;
+    return {
+      monitorId: monitor.id,
+      plan: 'pro' as const,
+      at,
+      ok: true,
+      values: { performance_score: dip ? 60 : 94 + (i % 3), lcp_ms: dip ? 4200 : 1800 + i * 10, cls: 0.02 },
+    };
+  });
+  await env.db.$transaction((tx) => recordRollups(tx, runs));
+  await env.db.monitorAlert.create({
+    data: {
+      monitorId: monitor.id,
+      event: 'monitor.regressed',
+      reason: 'score_dropped',
+      details: {},
+      createdAt: runs[20]!.at,
+    },
+  });
+  const page = await open(monitor.report_url, 'monitor-lighthouse');
+  assert.equal(await page.$eval('#performance g.budget text', (el) => el.textContent), 'budget, at least 90');
+  assert.equal(await page.$eval('#lcp_ms g.budget text', (el) => el.textContent), 'budget, at most 2.5 s');
+  assert.equal(await page.$$eval('#fcp_ms g.budget', (els) => els.length), 0);
+  assert.equal(await page.$$eval('#performance g.mark', (els) => els.length), 1);
+  assert.match(await page.$eval('#performance g.mark title', (el) => el.textContent!), /Regressed: score dropped/);
+  const plotted = await page.$$eval('#performance td[data-metric="performance_score"]', (cells) =>
+    cells.map((c) => ({
+      at: c.closest('tr')!.querySelector('time')!.getAttribute('datetime'),
+      value: Number(c.getAttribute('data-value')),
+    })),
+  );
+  const { body: series } = await api(
+    `/monitors/${monitor.id}/series?metric=performance_score&from=${new Date(now - 7 * 24 * HOUR).toISOString()}&to=${new Date().toISOString()}`,
+  );
+  assert.equal(plotted.length, 30);
+  assert.deepEqual(
+    plotted,
+    series.points.map((p: any) => ({ at: p.at, value: p.value })),
+  );
+  assert.ok(plotted.some((p) => p.value === 60));
+  // The charts of a lighthouse monitor: the score and each vital.
+  assert.deepEqual(await page.$$eval('figure.chart', (els) => els.map((el) => el.id)), [
+    'performance',
+    'lcp_ms',
+    'fcp_ms',
+    'tbt_ms',
+    'cls',
+    'speed_index_ms',
+    'ttfb_ms',
+  ]);
+  assert.deepEqual(Object.keys(monitor.badges), [
+    'status',
+    'uptime_24h',
+    'uptime_7d',
+    'uptime_30d',
+    'performance_score',
+  ]);
+  await page.close();
 });
 
 test('Lighthouse scores our own pages: accessibility and best practices at least 95, performance at least 90', async () => {

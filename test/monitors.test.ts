@@ -179,6 +179,8 @@ test('monitor.down after 2 failed checks in a row (one blip is not enough), then
     const body = JSON.parse(r.raw.toString());
     assert.equal(body.event, event);
     assert.equal(body.monitor.id, monitor.id);
+    // The alert links to the monitor's page (issue 30; on the dispatcher's PUBLIC_BASE_URL).
+    assert.equal(new URL(body.monitor.report_url).pathname, new URL(monitor.report_url).pathname);
     // A check is not a test: the alert carries the check itself.
     assert.equal(body.test, null);
     assert.equal(body.alert.details.check.up, event === 'monitor.recovered');

@@ -47,6 +47,9 @@ const M = { top: 10, right: 12, bottom: 24, left: 56 };
  * in a table (collapsed), which is what a screen reader reads and what the chart's points are.
  */
 export function chartView(spec: ChartSpec): SafeHtml {
+  if (spec.series.every((s) => s.points.length === 0)) {
+    return html`<figure class="chart empty" id="${spec.id}"><figcaption><strong>${spec.title}</strong></figcaption><p class="meta">No runs in this range.</p></figure>`;
+  }
   const x = scaleUtc()
     .domain([spec.from, spec.to])
     .range([M.left, W - M.right]);
@@ -101,7 +104,7 @@ export function chartView(spec: ChartSpec): SafeHtml {
     );
   const budgets = (spec.budgets ?? []).map(
     (b) =>
-      html`<g class="budget"><line x1="${M.left}" x2="${W - M.right}" y1="${y(b.value).toFixed(1)}" y2="${y(b.value).toFixed(1)}"/><text x="${W - M.right}" y="${(y(b.value) - 4).toFixed(1)}" text-anchor="end">${b.label} ${fmtValue(spec.unit, b.value)}</text></g>`,
+      html`<g class="budget"><line x1="${M.left}" x2="${W - M.right}" y1="${y(b.value).toFixed(1)}" y2="${y(b.value).toFixed(1)}"/><text x="${M.left + 4}" y="${(y(b.value) - 4).toFixed(1)}">${b.label} ${fmtValue(spec.unit, b.value)}</text></g>`,
   );
   const marks = (spec.marks ?? [])
     .filter((m) => m.at >= spec.from && m.at <= spec.to)
@@ -109,13 +112,12 @@ export function chartView(spec: ChartSpec): SafeHtml {
       (m) =>
         html`<g class="mark"><line x1="${x(m.at).toFixed(1)}" x2="${x(m.at).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}"/><circle cx="${x(m.at).toFixed(1)}" cy="${M.top + 4}" r="4"><title>${m.label} · ${utc(m.at)}</title></circle></g>`,
     );
-  const empty = times.length === 0;
   return html`<figure class="chart" id="${spec.id}">
 <figcaption><strong>${spec.title}</strong>${legend(spec)}</figcaption>
-<div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${spec.title}: ${empty ? 'no runs in this range' : `${times.length} points, figures in the table below`}">
-${yTicks}${xTicks}${paths}${budgets}${marks}${empty ? html`<text class="empty" x="${W / 2}" y="${H / 2}" text-anchor="middle">No runs in this range</text>` : ''}
+<div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${spec.title}: ${times.length} points, figures in the table below">
+${yTicks}${xTicks}${paths}${budgets}${marks}
 </svg></div>
-${empty ? '' : dataTable(spec, times, valueAt)}
+${dataTable(spec, times, valueAt)}
 </figure>`;
 }
 

@@ -1,17 +1,21 @@
 import type { Pool } from '@pageprobe/db';
 import type { ReportArtifact, ReportTest } from '@pageprobe/test-kinds';
 
-const TEST_SQL = `SELECT id, type, url, device, status, performance_score AS "performanceScore",
+const TEST_SQL = `SELECT t.id, t.type, t.url, t.device, t.status, performance_score AS "performanceScore",
   structure_score AS "structureScore", grade, scores, vitals, audits, seo_issues AS "seoIssues", result,
   error_code AS "errorCode", error_message AS "errorMessage", assertion_results AS "assertionResults", passed,
   run_results AS "runResults", spread, options, created_at AS "createdAt", completed_at AS "completedAt",
-  artifacts_expire_at AS "artifactsExpireAt"
-  FROM tests WHERE report_token = $1`;
+  artifacts_expire_at AS "artifactsExpireAt",
+  (SELECT m.report_token FROM monitors m WHERE m.id = t.monitor_id AND m.deleted_at IS NULL) AS "monitorToken"
+  FROM tests t WHERE t.report_token = $1`;
 const ARTIFACTS_SQL = `SELECT id, kind, name, content_type AS "contentType", storage_key AS "storageKey", timing_ms AS "timingMs"
   FROM artifacts WHERE test_id = $1 ORDER BY kind, timing_ms NULLS FIRST, name`;
 
-/** A report's test, and when its artifacts expire (issue 29; null when it stored none). */
-export type ReportRow = ReportTest & { artifactsExpireAt: Date | null };
+/**
+ * A report's test, when its artifacts expire (issue 29; null when it stored none), and the page token of
+ * the monitor that ran it (issue 30; null for a test of POST /tests, or once its monitor is deleted).
+ */
+export type ReportRow = ReportTest & { artifactsExpireAt: Date | null; monitorToken: string | null };
 
 /** The test behind a report token (the token is the only credential a report needs), or null. */
 export async function loadReportTest(pool: Pool, token: string): Promise<ReportRow | null> {

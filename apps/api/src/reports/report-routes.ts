@@ -15,6 +15,7 @@ import {
   utc,
 } from '@pageprobe/test-kinds';
 import { CSS_PATH, notFoundPage, REPORT_CSP, secure } from '../pages/page-security.ts';
+import { monitorPageUrl } from '../pages/page-urls.ts';
 import { artifactsExpired, retentionSentence } from '../test-routes/artifact-expiry.ts';
 import { loadArtifacts, loadReportTest, type ReportRow } from './load-report.ts';
 
@@ -92,7 +93,15 @@ export function reportRoutes({ pool, storage, logger, publicBaseUrl }: ReportDep
         body = html`${expiredNotice(test)}
 ${body}`;
     }
-    const page = layout(test, { css: CSS_PATH, json: `${publicBaseUrl}/api/v1/tests/${test.id}` }, body).value;
+    const page = layout(
+      test,
+      {
+        css: CSS_PATH,
+        json: `${publicBaseUrl}/api/v1/tests/${test.id}`,
+        monitor: test.monitorToken ? monitorPageUrl(publicBaseUrl, test.monitorToken) : null,
+      },
+      body,
+    ).value;
     if (finished && page.length <= MAX_CACHED_BYTES) {
       if (rendered.size >= CACHED_REPORTS) rendered.delete(rendered.keys().next().value!);
       const until = test.artifactsExpireAt && !artifactsExpired(test) ? test.artifactsExpireAt.getTime() : Infinity;

@@ -17,8 +17,15 @@ export const pageStart = (title: string, css: string): SafeHtml => html`<!doctyp
 </head>
 <body>`;
 
-/** The page every report shares: header with the tested URL, the body, a link to the JSON resource. */
-export function layout(test: ReportTest, links: { css: string; json: string }, body: SafeHtml): SafeHtml {
+/**
+ * The page every report shares: header with the tested URL, the body, a link to the JSON resource, and
+ * to the page of the monitor that ran it (`monitor`), if one did.
+ */
+export function layout(
+  test: ReportTest,
+  links: { css: string; json: string; monitor?: string | null },
+  body: SafeHtml,
+): SafeHtml {
   const done = test.status === 'completed' || test.status === 'failed';
   const facts = [
     kindNamed(test.type).title,
@@ -30,6 +37,7 @@ export function layout(test: ReportTest, links: { css: string; json: string }, b
 <main>
 <h1>${test.url}</h1>
 <p class="meta">${facts.filter(Boolean).join(' · ')}</p>
+${links.monitor ? html`<p class="more"><a href="${links.monitor}">Run by a monitor: its page, with this run among its history</a></p>` : ''}
 ${done ? assertionsView(test) : ''}
 ${body}
 </main>

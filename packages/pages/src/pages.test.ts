@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { badgeSvg } from './badge.ts';
+import { chartView } from './chart.ts';
+import { fmtDuration, fmtPercent } from './format.ts';
+import { overallState } from './status-page.ts';
+
+const from = new Date('2026-11-01T00:00:00Z');
+const to = new Date('2026-11-02T00:00:00Z');
+const at = (h: number) => new Date(from.getTime() + h * 3600_000);
+
+test('a chart plots its points, draws a budget where its value is, marks only what falls in its range', () => {
+  const svg = chartView({
+    id: 'lcp',
+    title: 'LCP <script>',
+    unit: 'ms',
+    series: [{ metric: 'lcp_ms', label: 'LCP', points: [0, 6, 12].map((h) => ({ at: at(h), value: 1000 + h * 100 })) }],
+    budgets: [{ label: 'budget, at most', value: 2500 }],
+    marks: [
+      { at: at(6), label: 'Regressed' },
+      { at: new Date(to.getTime() + 3600_000), label: 'later' },
+    ],
+    from,
+    to,
+  }).value;
+  assert.ok(!svg.includes('<script>'), 'titles are escaped');
+  assert.match(svg, /budget, at most 2\.5 s/);
+  assert.equal(svg.match(/<g class="mark">/g)?.length, 1);
+  assert.equal(svg.match(/data-metric="lcp_ms"/g)?.length, 3);
+  // The budget line sits above the highest point (2,500 > 2,200) on the same scale.
+  const budgetY = Number(/<g class="budget"><line [^>]*y1="([\d.]+)"/.exec(svg)![1]);
+  const lineYs = /<path class="line s0" d="M([\d.,LM]+)"/
+    .exec(svg)![1]!
+    .split(/[LM]/)
+    .map((p) => Number(p.split(',')[1]));
+  assert.ok(lineYs.every((y) => y > budgetY));
+});
+
+test('an empty chart says so and draws nothing', () => {
+  const html = chartView({
+    id: 'x',
+    title: 'TBT',
+    unit: 'ms',
+    series: [{ metric: 'tbt_ms', label: 'TBT', points: [] }],
+    from,
+    to,
+  }).value;
+  assert.match(html, /No runs in this range/);
+  assert.ok(!html.includes('<svg'));
+});
+
+test('badges follow the thresholds: uptime 99.9 and 99, scores 90 and 50, response 300 and 1,000 ms', () => {
+  // The message's box: the second rect, after the label's.
+  const colour = (svg: string) => /<rect x="[\d.]+" width="[\d.]+" height="20" fill="(#[0-9a-f]+)"/.exec(svg)?.[1];
+  const green = colour(badgeSvg('uptime_30d', { kind: 'percent', value: 99.95 }));
+  assert.equal(colour(badgeSvg('uptime_30d', { kind: 'percent', value: 99.9 })), green);
+  assert.notEqual(colour(badgeSvg('uptime_30d', { kind: 'percent', value: 99.89 })), green);
+  assert.notEqual(
+    colour(badgeSvg('uptime_30d', { kind: 'percent', value: 98.9 })),
+    colour(badgeSvg('uptime_30d', { kind: 'percent', value: 99 })),
+  );
+  assert.equal(colour(badgeSvg('performance_score', { kind: 'score', value: 90 })), green);
+  assert.equal(colour(badgeSvg('response_time', { kind: 'ms', value: 300 })), green);
+  assert.notEqual(colour(badgeSvg('response_time', { kind: 'ms', value: 301 })), green);
+  assert.match(badgeSvg('uptime_24h', { kind: 'percent', value: 99.999 }), /<title>uptime 24h: 99\.99%<\/title>/);
+  assert.match(badgeSvg('status', { kind: 'state', state: 'down' }), /<title>status: down<\/title>/);
+  assert.match(badgeSvg('response_time', { kind: 'ms', value: null }), /no data/);
+});
+
+test('figures with their units', () => {
+  assert.equal(fmtPercent(99.999), '99.99 %');
+  assert.equal(fmtPercent(100), '100 %');
+  assert.equal(fmtPercent(null), 'no data');
+  assert.equal(fmtDuration(15 * 60_000), '15 min');
+  assert.equal(fmtDuration(3 * 3600_000 + 5 * 60_000), '3 h 5 min');
+  assert.equal(fmtDuration(50 * 3600_000), '2 d 2 h');
+});
+
+test('a status page is down in part when some running monitor is, paused ones aside', () => {
+  assert.equal(overallState([{ state: 'up' }, { state: 'paused' }]), 'operational');
+  assert.equal(overallState([{ state: 'up' }, { state: 'down' }]), 'partial_outage');
+  assert.equal(overallState([{ state: 'down' }, { state: 'paused' }]), 'major_outage');
+  assert.equal(overallState([{ state: 'pending' }]), 'unknown');
+});
