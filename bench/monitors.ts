@@ -18,7 +18,8 @@ import { progress, table } from './support/table.ts';
 //    "1,1000"), each set-up with a dispatcher and worker of its own: runs due vs happened, lateness, CPU
 //    per check of everything but the API and the target, PostgreSQL bytes per check, Redis bytes per
 //    monitor, the check queue's backlog over time.
-// 2. Reads of one monitor with BENCH_FILL_DAYS (90) days of 1-minute checks, and the list of the big team.
+// 2. Reads of one monitor with BENCH_FILL_DAYS (90) days of 1-minute checks, and the list of the big team;
+//    its page over each range and a status page showing it (issue 30), beside the monitor's JSON.
 // 3. 1,000 lighthouse monitors due at once: one tick's scheduling cost, nobody consuming.
 
 const INTERVAL_S = 60;
@@ -31,8 +32,11 @@ export async function monitorsBench(services: BenchServices) {
   const count = Number(process.env.BENCH_MONITORS ?? 10_000);
   const minutes = Number(process.env.BENCH_MONITORS_MINUTES ?? 10);
   const fillDays = Number(process.env.BENCH_FILL_DAYS ?? 90);
-  // The set-ups of issue 29: every monitor in one team, then spread over 1,000 teams.
-  const setUps = (process.env.BENCH_MONITOR_TEAMS ?? '1,1000').split(',').map(Number);
+  // The set-ups of issue 29: every monitor in one team, then spread over 1,000 teams ('' or 0: reads only).
+  const setUps = (process.env.BENCH_MONITOR_TEAMS ?? '1,1000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   if (minutes < 2) throw new Error('BENCH_MONITORS_MINUTES must be at least 2 (the first is warm-up)');
 
   const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
@@ -443,18 +447,65 @@ async function readFigures(
   const one = await median(`/api/v1/monitors/${monitor.id}`);
   const series = await median(`/api/v1/monitors/${monitor.id}/series?metric=total_ms&from=${from}&to=${to}`);
   const list = await median('/api/v1/monitors?limit=50');
-  return table(
-    [
-      `reads, one monitor with ${days} days of 1-minute checks (${total} filled in ${fillS.toFixed(1)} s)`,
-      'ms',
-      'goal',
-    ],
-    [
-      ['GET /monitors/{id} (uptime_percent, incidents)', one, '< 30'],
-      [`GET /monitors/{id}/series?metric=total_ms, ${days} days`, series, '< 30'],
-      ['GET /monitors?limit=50 (team of all the monitors above)', list, '< 50'],
-    ],
-  );
+
+  // Issue 30: the monitor's page over each range (no key: its token is the credential), and a status
+  // page showing it. A status page is kept 30 s once read, so each of its 7 reads is a new page's first.
+  const { reportToken } = await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
+  const page = async (path: string) => {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 8; i++) {
+      const started = performance.now();
+      const res = await fetch(`${origin}${path}`);
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      if (i > 0) times.push(performance.now() - started); // the first warms up
+      bytes = Buffer.byteLength(body);
+    }
+    return { ms: times.sort((a, b) => a - b)[3]!.toFixed(1), kb: (bytes / 1024).toFixed(0) };
+  };
+  const pages: Array<[string, { ms: string; kb: string }]> = [];
+  for (const range of ['7d', '90d', '1y']) {
+    pages.push([
+      `monitor page, range ${range} (HTML and its SVG charts)`,
+      await page(`/reports/monitors/${reportToken}?range=${range}`),
+    ]);
+  }
+  const statusTimes: number[] = [];
+  let statusBytes = 0;
+  for (let i = 0; i < 8; i++) {
+    const slug = `bench-${Date.now()}-${i}`;
+    await db.statusPage.create({
+      data: { teamId, slug, title: 'Bench status', monitors: [{ id: monitor.id, label: 'Shop' }] },
+    });
+    const started = performance.now();
+    const res = await fetch(`${origin}/status/${slug}`);
+    const body = await res.text();
+    if (i > 0) statusTimes.push(performance.now() - started);
+    statusBytes = Buffer.byteLength(body);
+  }
+  pages.push([
+    'status page of it, first read (then kept 30 s)',
+    { ms: statusTimes.sort((a, b) => a - b)[3]!.toFixed(1), kb: (statusBytes / 1024).toFixed(0) },
+  ]);
+  return [
+    table(
+      [
+        `reads, one monitor with ${days} days of 1-minute checks (${total} filled in ${fillS.toFixed(1)} s)`,
+        'ms',
+        'goal',
+      ],
+      [
+        ['GET /monitors/{id} (uptime_percent, incidents)', one, '< 30'],
+        [`GET /monitors/{id}/series?metric=total_ms, ${days} days`, series, '< 30'],
+        ['GET /monitors?limit=50 (team of all the monitors above)', list, '< 50'],
+      ],
+    ),
+    table(
+      [`pages of the same monitor, median of 7 (baseline: GET /monitors/{id}, ${one} ms)`, 'ms', 'KB', 'goal'],
+      pages.map(([name, p]) => [name, p.ms, p.kb, '< 100 ms, < 200 KB']),
+    ),
+  ].join('\n\n');
 }
 
 async function tickFigures(db: ReturnType<typeof createDb>, pool: Pool, redis: Redis) {
