@@ -111,6 +111,20 @@ async function open(url: string, name: string): Promise<Page> {
   return page;
 }
 
+/** A chart's points as its figures table gives them, and the same metric's points from GET series (7 days). */
+async function plottedAndSeries(page: Page, chart: string, monitorId: string, metric: string) {
+  const plotted = await page.$$eval(`#${chart} td[data-metric="${metric}"]`, (cells) =>
+    cells.map((c) => ({
+      at: c.closest('tr')!.querySelector('time')!.getAttribute('datetime'),
+      value: Number(c.getAttribute('data-value')),
+    })),
+  );
+  const { body: series } = await api(
+    `/monitors/${monitorId}/series?metric=${metric}&from=${new Date(now - 7 * 24 * HOUR).toISOString()}&to=${new Date().toISOString()}`,
+  );
+  return { plotted, series, points: series.points.map((p: any) => ({ at: p.at, value: p.value })) };
+}
+
 test("a monitor's page: its bars are the day aggregates, the incident has its length, the chart's points are its series", async () => {
   const { body: monitor } = await api(`/monitors/${shop.id}`);
   assert.match(monitor.report_url, new RegExp(`^${origin}/reports/monitors/[A-Za-z0-9_-]{43}$`));
@@ -174,21 +188,10 @@ test("a monitor's page: its bars are the day aggregates, the incident has its le
   );
 
   // The chart (7 days, by hour) plots what GET series gives, point for point.
-  const plotted = await page.$$eval('#response-time td[data-metric="first_byte_ms"]', (cells) =>
-    cells.map((c) => ({
-      at: c.closest('tr')!.querySelector('time')!.getAttribute('datetime'),
-      value: Number(c.getAttribute('data-value')),
-    })),
-  );
-  const { body: series } = await api(
-    `/monitors/${shop.id}/series?metric=first_byte_ms&from=${new Date(now - 7 * 24 * HOUR).toISOString()}&to=${new Date().toISOString()}`,
-  );
+  const { plotted, series, points } = await plottedAndSeries(page, 'response-time', shop.id, 'first_byte_ms');
   assert.equal(series.resolution, 'hour');
   assert.ok(plotted.length >= 48);
-  assert.deepEqual(
-    plotted,
-    series.points.map((p: any) => ({ at: p.at, value: p.value })),
-  );
+  assert.deepEqual(plotted, points);
   assert.equal(await page.$$eval('#response-time path.area', (els) => els.length), 5);
 
   // The ranges its plan keeps (pro: a year), and the latest checks.
@@ -393,20 +396,9 @@ test("a lighthouse monitor's page: score and vitals over time, the assertions' b
   assert.equal(await page.$$eval('#fcp_ms g.budget', (els) => els.length), 0);
   assert.equal(await page.$$eval('#performance g.mark', (els) => els.length), 1);
   assert.match(await page.$eval('#performance g.mark title', (el) => el.textContent!), /Regressed: score dropped/);
-  const plotted = await page.$$eval('#performance td[data-metric="performance_score"]', (cells) =>
-    cells.map((c) => ({
-      at: c.closest('tr')!.querySelector('time')!.getAttribute('datetime'),
-      value: Number(c.getAttribute('data-value')),
-    })),
-  );
-  const { body: series } = await api(
-    `/monitors/${monitor.id}/series?metric=performance_score&from=${new Date(now - 7 * 24 * HOUR).toISOString()}&to=${new Date().toISOString()}`,
-  );
+  const { plotted, points } = await plottedAndSeries(page, 'performance', monitor.id, 'performance_score');
   assert.equal(plotted.length, 30);
-  assert.deepEqual(
-    plotted,
-    series.points.map((p: any) => ({ at: p.at, value: p.value })),
-  );
+  assert.deepEqual(plotted, points);
   assert.ok(plotted.some((p) => p.value === 60));
   // The charts of a lighthouse monitor: the score and each vital.
   assert.deepEqual(await page.$$eval('figure.chart', (els) => els.map((el) => el.id)), [

@@ -239,7 +239,10 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** A status page */
+        /**
+         * A status page
+         * @description As the team set it up, with the monitors that still exist; the public page is at its `url`.
+         */
         get: operations["getStatusPage"];
         put?: never;
         post?: never;
