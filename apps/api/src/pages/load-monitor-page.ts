@@ -1,19 +1,14 @@
-import { type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
-import { dayBars, incidents, listChecks, uptimePercent } from '@pageprobe/monitors';
+import { DAY_MS, type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
+import { dayBars, incidents, listChecks, uptimePercent, WINDOWS } from '@pageprobe/monitors';
 import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from '@pageprobe/pages';
 import { fmtMs, kindNamed } from '@pageprobe/test-kinds';
 import { reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
+import { looksLikeToken } from '../reports/load-report.ts';
 import { monitorCharts } from './monitor-charts.ts';
 import { badgeUrls } from './page-urls.ts';
 
-const DAY_MS = 24 * 3600_000;
-export const RANGE_MS: Record<RangeName, number> = {
-  '24h': DAY_MS,
-  '7d': 7 * DAY_MS,
-  '30d': 30 * DAY_MS,
-  '90d': 90 * DAY_MS,
-  '1y': 365 * DAY_MS,
-};
+/** A page's ranges: the uptime windows, and a year. */
+export const RANGE_MS: Record<RangeName, number> = { ...WINDOWS, '1y': 365 * DAY_MS };
 /** The runs and alerts a page lists. */
 const LISTED = 20;
 
@@ -21,8 +16,7 @@ const LISTED = 20;
 export type PageMonitor = Monitor & { plan: Plan };
 
 export async function monitorByToken(db: Db, token: string): Promise<PageMonitor | null> {
-  // Tokens are 43 base64url characters; anything else cannot match and skips the query.
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!looksLikeToken(token)) return null;
   const found = await db.monitor.findFirst({
     where: { reportToken: token, deletedAt: null },
     include: { team: { select: { plan: true } } },
@@ -47,21 +41,31 @@ export async function loadMonitorPage(
   now: Date,
   links: { base: string; css: string; self: string },
 ): Promise<MonitorPageData> {
-  const alertRows = await db.monitorAlert.findMany({
+  const alertsRead = db.monitorAlert.findMany({
     where: { monitorId: monitor.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: LISTED,
     include: { delivery: { select: { state: true } } },
   });
-  const regressions = alertRows
-    .filter((a) => a.event === 'monitor.regressed')
-    .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` }));
-  const [uptime, days, incidentList, charts, runs] = await Promise.all([
+  // The charts mark the regressions among the alerts; everything else is read meanwhile.
+  const chartsRead = alertsRead.then((rows) =>
+    monitorCharts(
+      db,
+      monitor,
+      new Date(now.getTime() - RANGE_MS[range]),
+      now,
+      rows
+        .filter((a) => a.event === 'monitor.regressed')
+        .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` })),
+    ),
+  );
+  const [uptime, days, incidentList, runs, alertRows, charts] = await Promise.all([
     uptimePercent(db, monitor.id, now),
     dayBars(db, monitor.id, now),
     incidents(db, monitor.id),
-    monitorCharts(db, monitor, new Date(now.getTime() - RANGE_MS[range]), now, regressions),
     latestRuns(db, monitor, links.base),
+    alertsRead,
+    chartsRead,
   ]);
   const alerts: AlertRow[] = alertRows.map((a) => ({
     at: a.createdAt,

@@ -6,7 +6,7 @@ import { PerAddressWindow } from '../limits/per-address.ts';
 import { reportRoutes } from '../reports/report-routes.ts';
 import { monitorPageRoutes } from './monitor-page-routes.ts';
 import { CSS, CSS_PATH, pageBudget } from './page-security.ts';
-import { statusPageRoutes } from './status-page-routes.ts';
+import { publicStatusRoutes } from './status-page-routes.ts';
 
 export interface PageDeps {
   db: Db;
@@ -34,7 +34,7 @@ export function pageRoutes(deps: PageDeps): Router {
   router.use(
     monitorPageRoutes(deps.db, deps.publicBaseUrl),
     reportRoutes(deps),
-    statusPageRoutes(deps.db, deps.publicBaseUrl),
+    publicStatusRoutes(deps.db, deps.publicBaseUrl),
   );
   return router;
 }

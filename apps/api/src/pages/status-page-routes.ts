@@ -1,5 +1,5 @@
 import type { Db, StatusPage } from '@pageprobe/db';
-import { dayBars, incidents, uptimePercent } from '@pageprobe/monitors';
+import { dayBars, incidents, uptimePercent, WINDOWS } from '@pageprobe/monitors';
 import { dayPercent, overallState, type StatusPageData, statusPage } from '@pageprobe/pages';
 import { Router } from 'express';
 import { ProblemError, sendProblem } from '../http/problem.ts';
@@ -11,12 +11,11 @@ import { statusPageUrl } from './page-urls.ts';
 /** A status page is read at most this often per replica; browsers and proxies keep it as long. */
 const CACHE_SECONDS = 30;
 const CACHED_PAGES = 1_000;
-const NINETY_DAYS_MS = 90 * 24 * 3600_000;
 const MAX_INCIDENTS = 50;
 
 async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date): Promise<StatusPageData> {
   const shown = await liveMonitors(db, page);
-  const since = now.getTime() - NINETY_DAYS_MS;
+  const since = now.getTime() - WINDOWS['90d'];
   const monitors = await Promise.all(
     shown.map(async ({ label, monitor }) => {
       const [percent, days, list] = await Promise.all([
@@ -77,7 +76,7 @@ const statusJson = (d: StatusPageData) => ({
  * GET /status/{slug} and /status/{slug}.json: a team's public status page, read at most every 30 s per
  * replica (and kept 30 s by whoever fetches it).
  */
-export function statusPageRoutes(db: Db, publicBaseUrl: string): Router {
+export function publicStatusRoutes(db: Db, publicBaseUrl: string): Router {
   const router = Router();
   const cache = new Map<string, { data: StatusPageData; until: number }>();
 

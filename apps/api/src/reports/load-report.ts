@@ -17,10 +17,12 @@ const ARTIFACTS_SQL = `SELECT id, kind, name, content_type AS "contentType", sto
  */
 export type ReportRow = ReportTest & { artifactsExpireAt: Date | null; monitorToken: string | null };
 
+/** Tokens (reports', monitors') are 43 base64url characters; anything else cannot match and skips the query. */
+export const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
 /** The test behind a report token (the token is the only credential a report needs), or null. */
 export async function loadReportTest(pool: Pool, token: string): Promise<ReportRow | null> {
-  // Tokens are 43 base64url characters; anything else cannot match and skips the query.
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!looksLikeToken(token)) return null;
   const { rows } = await pool.query<ReportRow>({ name: 'report-test', text: TEST_SQL, values: [token] });
   return rows[0] ?? null;
 }
