@@ -20,6 +20,7 @@ import { PerAddressWindow } from './limits/per-address.ts';
 import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
+import { alertChannelRoutes } from './alert-channels/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: ApiDeps): Express {
     testRoutes(deps),
     monitorRoutes(deps),
     statusPageRoutes(deps),
+    alertChannelRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),

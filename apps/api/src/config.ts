@@ -1,5 +1,7 @@
 import {
+  alertEnv,
   boolFlag,
+  callbackEnv,
   commonEnv,
   databaseEnv,
   intVar,
@@ -28,6 +30,9 @@ export const apiEnv = z
     ...opsEnv,
     ...planEnv,
     ...secretsEnv,
+    // Alert channels' test messages are sent from the API (issue 31).
+    ...alertEnv,
+    ...callbackEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */

@@ -1,10 +1,13 @@
-import { callbackEnv, intVar, loadConfigOrExit, planEnv } from '@pageprobe/config';
+import { alertEnv, callbackEnv, intVar, loadConfigOrExit, planEnv, secretsEnv } from '@pageprobe/config';
 import { hostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
 export const dispatcherEnv = z.object({
   ...hostEnv,
   ...callbackEnv,
+  ...alertEnv,
+  // Opens alert channels' targets (issue 31).
+  ...secretsEnv,
   ...planEnv,
   CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
 });

@@ -13,8 +13,17 @@ export interface DeliverDeps {
   onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
 }
 
-/** Thrown so that BullMQ schedules the one retry (the worker's backoff sets its delay). */
-export class RetryableDeliveryError extends Error {}
+/**
+ * Thrown so that BullMQ schedules the next try (the worker's backoff sets its delay: a callback's one
+ * retry, or an alert's next, after a 429's Retry-After when it gave one).
+ */
+export class RetryableDeliveryError extends Error {
+  readonly retryAfterMs: number | null;
+  constructor(message: string, retryAfterMs: number | null = null) {
+    super(message);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
 
 export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job: JobInfo): Promise<void> {
   const delivery = await deps.store.load(deliveryId);

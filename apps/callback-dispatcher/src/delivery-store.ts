@@ -1,5 +1,5 @@
 import { batchedStatement, type Pool } from '@pageprobe/db';
-import type { AttemptResult } from './post-callback.ts';
+import type { AttemptResult } from '@pageprobe/alert-channels';
 
 // The dispatcher's two statements, through node-postgres: a delivery is read with its team's current
 // secret, and its attempt and outcome are written in one statement. Each is batched (`batchedStatement`:

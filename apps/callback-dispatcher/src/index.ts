@@ -1,2 +1,3 @@
 export { dispatcherEnv } from './config.ts';
-export { classify, postCallback, USER_AGENT } from './post-callback.ts';
+export { USER_AGENT } from '@pageprobe/alert-channels';
+export { classify, postCallback } from './post-callback.ts';

@@ -2,6 +2,7 @@ import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
 import { ensureTickScheduler, historyBackfill, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
+  enqueueDeliveries,
   partitionUpkeep,
   sweepExpiredIdempotencyKeys,
   sweepPendingDeliveries,
@@ -9,8 +10,11 @@ import {
   waitOutDatabaseOutage,
 } from '@pageprobe/test-lifecycle';
 import { startWorkerHost } from '@pageprobe/worker-host';
+import { keyringOf } from '@pageprobe/secrets';
+import { alertRetryDelay, smtpMailer } from '@pageprobe/alert-channels';
 import { loadDispatcherConfig } from './config.ts';
-import { deliverCallback } from './deliver-callback.ts';
+import { deliverAlert } from './deliver-alert.ts';
+import { deliverCallback, RetryableDeliveryError } from './deliver-callback.ts';
 import { deliveryStore } from './delivery-store.ts';
 
 const config = loadDispatcherConfig();
@@ -32,20 +36,50 @@ await startWorkerHost({
       timeoutMs: config.CALLBACK_TIMEOUT_MS,
       allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     };
+    const callbacks = queueFor(jobs.callback);
+    const alertDeps = {
+      ...deps,
+      db,
+      keyring: keyringOf(config),
+      send: {
+        timeoutMs: config.CALLBACK_TIMEOUT_MS,
+        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+        pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
+        mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM, config.CALLBACK_TIMEOUT_MS) : null,
+      },
+      enqueue: (deliveries: Array<{ id: string; channelId: string | null }>) =>
+        enqueueDeliveries(callbacks, deliveries, (error) =>
+          logger.warn({ err: error }, 'notice enqueue failed; the sweeper will retry'),
+        ),
+    };
+    // Test callbacks and alerts to channels share the queue; the job's name tells them apart.
     const worker = startWorker(
       jobs.callback,
       queue,
       // A delivery whose outcome cannot be recorded because PostgreSQL is away keeps its tries for later:
       // a job that spent them ends its delivery failed (the sweeper's rule), which an outage must not do.
       ({ deliveryId }, job) =>
-        deliverCallback(deps, deliveryId, job).catch((error: unknown) => waitOutDatabaseOutage(db, job, error, logger)),
+        (job.name === jobs.alert.name
+          ? deliverAlert(alertDeps, deliveryId, job)
+          : deliverCallback(deps, deliveryId, job)
+        ).catch((error: unknown) => waitOutDatabaseOutage(db, job, error, logger)),
       {
         concurrency: config.CALLBACK_CONCURRENCY,
         // A dispatcher killed mid-attempt loses the job to another once this lock runs out.
         lockDuration: config.JOB_LOCK_MS,
         stalledInterval: config.JOB_LOCK_MS,
-        // The one retry comes CALLBACK_RETRY_DELAY_MS after the first attempt failed.
-        settings: { backoffStrategy: () => config.CALLBACK_RETRY_DELAY_MS },
+        settings: {
+          // A callback's one retry comes CALLBACK_RETRY_DELAY_MS after its first attempt failed; an
+          // alert's tries back off from ALERT_RETRY_BASE_MS, or wait out a 429's Retry-After.
+          backoffStrategy: (attemptsMade, _type, error, job) =>
+            job?.name === jobs.alert.name
+              ? alertRetryDelay(
+                  attemptsMade,
+                  config.ALERT_RETRY_BASE_MS,
+                  error instanceof RetryableDeliveryError ? error.retryAfterMs : null,
+                )
+              : config.CALLBACK_RETRY_DELAY_MS,
+        },
       },
     );
     // A delivery whose job died with its dispatchers more often than BullMQ allows is over: say so.
@@ -77,7 +111,7 @@ await startWorkerHost({
     const monitorDeps = {
       db,
       logger,
-      callbacks: queueFor(jobs.callback),
+      callbacks,
       publicBaseUrl: config.PUBLIC_BASE_URL,
       accept: {
         db,

@@ -3,6 +3,109 @@
 /* biome-ignore-all format: generated */
 /* biome-ignore-all lint: generated */
 export type paths = {
+    "/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alert channels
+         * @description Newest first, keyset pagination as for tests. URLs and routing keys show as `[redacted]`.
+         */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /**
+         * Create an alert channel
+         * @description Needs a `write` key. `slack`, `teams`, `discord` and `webhook` take a `url` (the incoming webhook's,
+         *     the Teams Workflows webhook's); `pagerduty` a `routing_key` (an Events API v2 integration key) and
+         *     an optional `severity` for monitor.down (default `critical`); `email` a list of `addresses`. A URL or
+         *     routing key is sealed at rest and never shown again (`[redacted]`). A monitor's alerts go to the
+         *     channels listed in its `alert_channels`, retried with back-off for about 30 minutes (30 s, then
+         *     doubling: 7 tries) or after a 429's `Retry-After`. A team may have 50 channels.
+         */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alert-channels/{channel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An alert channel
+         * @description The channel, its secret fields `[redacted]`, with its state: `failing` once every message to it has failed for 24 hours (the team is then told through its other channels).
+         */
+        get: operations["getAlertChannel"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert channel
+         * @description Needs a `write` key. Monitors stop sending to it; its deliveries go with it.
+         */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert channel
+         * @description Needs a `write` key. The type stays; a new `url` or `routing_key` replaces the sealed one and gives the channel a fresh start (`ok`).
+         */
+        patch: operations["updateAlertChannel"];
+        trace?: never;
+    };
+    "/alert-channels/{channel_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Messages sent to a channel
+         * @description Newest first. Each message (an alert, a test message, or a notice that another channel is failing) with its state and every attempt, its status (HTTP, or the SMTP reply code for email) and the first 512 bytes of each reply.
+         */
+        get: operations["listAlertChannelDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alert-channels/{channel_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message
+         * @description Needs a `write` key. Sends one test message now (event `alert_channel.test`, not retried) and answers with its outcome; it is listed with the channel's deliveries.
+         */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits": {
         parameters: {
             query?: never;
@@ -396,6 +499,45 @@ export type webhooks = {
 };
 export type components = {
     schemas: {
+        AlertChannel: {
+            addresses?: string[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last delivered message; null when the last attempt was delivered.
+             */
+            first_failure_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_delivered_at: string | null;
+            name: string;
+            /**
+             * @description Set, never shown.
+             * @enum {string}
+             */
+            routing_key?: "[redacted]";
+            /** @enum {string} */
+            severity?: "critical" | "error" | "warning" | "info";
+            /**
+             * @description `failing` once every message to it has failed for 24 hours; `ok` again at the next delivered one.
+             * @enum {string}
+             */
+            state: "ok" | "failing";
+            type: components["schemas"]["AlertChannelType"];
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description Set, never shown.
+             * @enum {string}
+             */
+            url?: "[redacted]";
+        };
+        /** @description The team's alert channels this monitor's alerts are sent to, beside callback_url. */
+        AlertChannelIds: string[];
+        /** @enum {string} */
+        AlertChannelType: "slack" | "teams" | "discord" | "pagerduty" | "email" | "webhook";
         /** @description The uptime check that raised an alert (see GET /monitors/{monitor_id}/checks). */
         AlertCheck: {
             /**
@@ -433,7 +575,14 @@ export type components = {
                 reason: string;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring";
+            /** @description monitor.down: the incident it is part of (since the first failed run); monitor.recovered: the one it closed. Null for other events. */
+            incident: {
+                /** Format: date-time */
+                ended_at: string | null;
+                /** Format: date-time */
+                started_at: string;
+            } | null;
             monitor: {
                 /** Format: uuid */
                 id: string;
@@ -538,6 +687,29 @@ export type components = {
                 url: string;
             };
         };
+        ChannelDelivery: {
+            /** Format: uuid */
+            alert_id: string | null;
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            /** Format: date-time */
+            created_at: string;
+            /** @description The alert's event, `alert_channel.test` for a test message, or `alert_channel.failing` for a notice that another of the team's channels is failing. */
+            event: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            monitor_id: string | null;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed";
+        };
+        ChannelTestResult: {
+            attempt: components["schemas"]["DeliveryAttempt"];
+            delivered: boolean;
+            /** Format: uuid */
+            delivery_id: string;
+        };
         ComparedTest: {
             /** Format: date-time */
             completed_at: string;
@@ -565,6 +737,21 @@ export type components = {
             report_url: string;
             type: components["schemas"]["TestType"];
         };
+        /** @description Which fields a type takes: `url` for slack, teams, discord and webhook; `routing_key` (and optionally `severity`) for pagerduty; `addresses` for email. */
+        CreateAlertChannel: {
+            addresses?: string[];
+            name: string;
+            /** @description PagerDuty Events API v2 integration key (sealed). */
+            routing_key?: string;
+            /**
+             * @description PagerDuty's severity of monitor.down (default critical).
+             * @enum {string}
+             */
+            severity?: "critical" | "error" | "warning" | "info";
+            type: components["schemas"]["AlertChannelType"];
+            /** @description The webhook's URL: https (sealed; shown as [redacted]). */
+            url?: string;
+        };
         CreatedTest: {
             /** Format: date-time */
             created_at: string;
@@ -579,6 +766,7 @@ export type components = {
         };
         CreateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
+            alert_channels?: components["schemas"]["AlertChannelIds"];
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
             block_urls?: components["schemas"]["BlockUrls"];
@@ -672,6 +860,18 @@ export type components = {
                 /** @description A monitor's raw checks (GET /monitors/{id}/checks) and its per-minute rollups. */
                 checks_days: number;
             };
+        };
+        DeliveryAttempt: {
+            duration_ms: number;
+            /** @description Why no answer came (a timeout, a refused connection...). */
+            error: string | null;
+            number: number;
+            /** @description The first 512 bytes of the answer. */
+            response_snippet: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** @description The HTTP status; for email, the SMTP server's reply code. */
+            status_code: number | null;
         };
         /** @description One figure of two tests, head against base. */
         Delta: {
@@ -826,6 +1026,7 @@ export type components = {
                 down_after: number;
                 regression_points: number;
             };
+            alert_channels: string[];
             assertions: Record<string, never> | null;
             /** @description SVG badges in shields.io's flat style, for a README, served from the monitor's token with Cache-Control (60 s). Colours follow the thresholds in the README. `response_time` is on uptime monitors, `performance_score` on lighthouse ones, `structure_score` on seo_crawl ones. */
             badges: {
@@ -898,10 +1099,18 @@ export type components = {
             url: string;
         };
         MonitorAlert: {
+            /** @description Its delivery to the monitor's callback_url; null without one. */
             callback: {
                 /** @enum {string} */
                 state?: "pending" | "delivered" | "failed";
             } | null;
+            /** @description Its deliveries to the monitor's alert channels. */
+            channels: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "pending" | "delivered" | "failed";
+            }[];
             /** Format: date-time */
             created_at: string;
             /** @description What raised it; for an uptime monitor's check, the check as `check` (see AlertPayload). */
@@ -911,7 +1120,7 @@ export type components = {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring";
             /** Format: uuid */
             id: string;
             reason: string;
@@ -1336,8 +1545,18 @@ export type components = {
             rtt_ms: number;
             throughput_kbps: number;
         };
+        UpdateAlertChannel: {
+            addresses?: string[];
+            name?: string;
+            routing_key?: string;
+            /** @enum {string} */
+            severity?: "critical" | "error" | "warning" | "info";
+            url?: string;
+        };
         UpdateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
+            /** @description Replaces the list ([] sends to none). */
+            alert_channels?: components["schemas"]["AlertChannelIds"];
             /** @description Null removes them. */
             assertions?: null | components["schemas"]["Assertions"];
             /** @description Replaces the monitor's basic auth; null removes it. */
@@ -1464,6 +1683,7 @@ export type components = {
         };
     };
     parameters: {
+        ChannelId: string;
         /** @description The `next_cursor` of the previous page. */
         Cursor: string;
         /** @description Identifies the delivery; the same on the retry. */
@@ -1488,6 +1708,230 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    listAlertChannels: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alert channels. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AlertChannel"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertChannel"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description The channel's address in the API. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    updateAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertChannel"];
+            };
+        };
+        responses: {
+            /** @description The channel as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    listAlertChannelDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelDelivery"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the channel answered. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelTestResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
     getCredits: {
         parameters: {
             query?: never;

@@ -2,6 +2,7 @@ export { ConfigError, loadConfigOrExit, parseEnv } from './parse-env.ts';
 export { productionRefusals } from './production-refusals.ts';
 export { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
 export {
+  alertEnv,
   callbackEnv,
   commonEnv,
   databaseEnv,

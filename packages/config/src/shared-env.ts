@@ -71,6 +71,20 @@ export const callbackEnv = {
   CALLBACK_RETRY_DELAY_MS: intVar(30_000, { min: 0 }),
 };
 
+/**
+ * Alert channels (issue 31): the SMTP server email channels send through (unset: email channels cannot be
+ * made), their From address, PagerDuty's Events API v2 endpoint, and the first wait of an alert's retries
+ * (then doubled: about 30 minutes of tries at the default).
+ */
+export const alertEnv = {
+  SMTP_URL: urlVar(['smtp:', 'smtps:'], 'the SMTP server email alerts go through').optional(),
+  SMTP_FROM: z.string().trim().min(3).default('Pageprobe <alerts@pageprobe.invalid>'),
+  PAGERDUTY_EVENTS_URL: urlVar(['http:', 'https:'], "PagerDuty's Events API v2 endpoint").default(
+    'https://events.pagerduty.com/v2/enqueue',
+  ),
+  ALERT_RETRY_BASE_MS: intVar(30_000, { min: 1 }),
+};
+
 export const publicUrlEnv = {
   PUBLIC_BASE_URL: urlVar(['http:', 'https:'], 'the origin clients use').optional(),
 };

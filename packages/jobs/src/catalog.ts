@@ -65,6 +65,19 @@ export const jobs = {
     options: { backoff: { type: 'custom' } },
   }),
   /**
+   * An alert's message to one of the monitor's channels (issue 31), on the callbacks' queue under its own
+   * name: ALERT_ATTEMPTS tries over about 30 minutes (the dispatcher's backoff doubles the wait, or obeys
+   * a 429's Retry-After). The number is the alert-channels package's ALERT_ATTEMPTS.
+   */
+  alert: define({
+    queue: 'callbacks',
+    name: 'alert',
+    payload: callbackJobPayload,
+    attempts: 7,
+    idOf: (p) => p.deliveryId,
+    options: { backoff: { type: 'custom' } },
+  }),
+  /**
    * A lighthouse or seo_crawl monitor's due run: claimed by the scheduler's tick, made a test by the
    * dispatcher. Its id is the monitor and slot, so a slot claimed twice is queued once.
    */

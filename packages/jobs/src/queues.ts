@@ -66,6 +66,8 @@ export async function enqueueMany<P extends z.ZodType>(
 
 export interface JobInfo {
   id: string;
+  /** The job's name: tells apart the kinds of job one queue carries (a callback, an alert). */
+  name: string;
   attemptsMade: number;
   /** True on the last try the catalog allows: a handler fails the row for good then. */
   isFinalAttempt: boolean;
@@ -109,6 +111,7 @@ export function startWorker<P extends z.ZodType>(
       try {
         await handler(parsed.data as z.output<P>, {
           id: job.id ?? '',
+          name: job.name,
           attemptsMade: job.attemptsMade,
           isFinalAttempt: job.attemptsMade + 1 >= attempts,
           async waitTurn(delayMs) {

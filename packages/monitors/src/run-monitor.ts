@@ -99,14 +99,7 @@ export async function pauseMonitor(deps: PauseDeps, monitor: Monitor, reason: st
       data: { status: 'paused', pausedReason: reason, nextRunAt: null, runningSince: null },
     });
     if (!paused) return [];
-    const delivery = await raiseAlert(
-      tx,
-      paused,
-      { event: 'monitor.paused', reason, details: { message } },
-      null,
-      deps.publicBaseUrl,
-    );
-    return delivery ? [delivery] : [];
+    return raiseAlert(tx, paused, { event: 'monitor.paused', reason, details: { message } }, null, deps.publicBaseUrl);
   });
   await enqueueDeliveries(deps.callbacks, deliveries, (error) =>
     deps.logger.warn({ err: error, monitorId: monitor.id }, 'alert enqueue failed; the sweeper will retry'),

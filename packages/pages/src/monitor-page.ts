@@ -33,7 +33,7 @@ export interface AlertRow {
   at: Date;
   event: string;
   reason: string;
-  /** Where its callback stands (`delivered`, `failed`...), null without a callback URL. */
+  /** Where its deliveries stand ("callback: delivered · Ops Slack: pending"), null when it had none. */
   delivery: string | null;
 }
 
@@ -125,7 +125,7 @@ function alertsView(alerts: AlertRow[]): SafeHtml {
   return html`<section class="card" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts sent</h2>
 <table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Reason</th><th scope="col">Callback</th></tr></thead><tbody>${alerts.map(
     (a) =>
-      html`<tr><td>${utc(a.at)}</td><td><code>${a.event}</code></td><td>${words(a.reason)}</td><td>${a.delivery ?? 'no callback URL'}</td></tr>`,
+      html`<tr><td>${utc(a.at)}</td><td><code>${a.event}</code></td><td>${words(a.reason)}</td><td>${a.delivery ?? 'not sent: no callback URL or channel'}</td></tr>`,
   )}</tbody></table></section>`;
 }
 

@@ -11,12 +11,14 @@ export {
 } from './sweeper.ts';
 export {
   claimTest,
+  deliveryJob,
   enqueueDeliveries,
   finishTest,
   type LifecycleDeps,
   type Outcome,
   withoutNul,
 } from './transitions.ts';
+export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
 export { type AlertToRaise, KEY_REVOKED, raiseAlert, SECRETS_UNREADABLE } from './monitor-alerts/raise-alert.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
 export {
@@ -24,6 +26,7 @@ export {
   type Accepted,
   acceptTest,
   type Caller,
+  assertAllowed,
   checkTestRequest,
   type TestRequest,
 } from './accept/accept-test.ts';

@@ -1,6 +1,7 @@
 import type { Db, TestType } from '@pageprobe/db';
 import { enqueueMany, jobs, testJobFor } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
+import { deliveryJob } from './transitions.ts';
 
 // PostgreSQL rows are the outbox of their jobs: a test is written `queued` before its job is added,
 // a delivery `pending` before its job. A crash (or Redis losing data) between the two leaves a row
@@ -37,7 +38,7 @@ export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, old
 export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThanMs: number): Promise<number> {
   const rows = await db.callbackDelivery.findMany({
     where: { state: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
-    select: { id: true },
+    select: { id: true, channelId: true },
     orderBy: { createdAt: 'asc' },
     take: SWEEP_BATCH,
   });
@@ -50,11 +51,11 @@ export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThan
       data: { state: 'failed', finishedAt: new Date() },
     });
   }
-  await enqueueMany(
-    callbacks,
-    jobs.callback,
-    rows.filter((_, i) => states[i] === 'unknown').map((r) => ({ deliveryId: r.id })),
-  );
+  const lost = rows.filter((_, i) => states[i] === 'unknown');
+  for (const job of [jobs.callback, jobs.alert]) {
+    const ids = lost.filter((r) => deliveryJob(r) === job).map((r) => ({ deliveryId: r.id }));
+    await enqueueMany(callbacks, job, ids);
+  }
   return rows.length;
 }
 

@@ -190,13 +190,19 @@ export async function finishTest(
   return true;
 }
 
-/** Adds the callback jobs of committed delivery rows; a failed add is left to the sweeper. */
+/** A delivery's job: a callback's one retry, or an alert channel's retries over about 30 minutes. */
+export const deliveryJob = (delivery: { channelId: string | null }) =>
+  delivery.channelId ? jobs.alert : jobs.callback;
+
+/** Adds the jobs of committed delivery rows (both kinds share the callbacks' queue); a failed add is left to the sweeper. */
 export async function enqueueDeliveries(
   callbacks: Queue,
-  deliveries: Array<{ id: string }>,
+  deliveries: Array<{ id: string; channelId: string | null }>,
   onError?: (error: unknown) => void,
 ): Promise<void> {
   for (const delivery of deliveries) {
-    await enqueue(callbacks, jobs.callback, { deliveryId: delivery.id }).catch((error: unknown) => onError?.(error));
+    await enqueue(callbacks, deliveryJob(delivery), { deliveryId: delivery.id }).catch((error: unknown) =>
+      onError?.(error),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { Device, Plan, Prisma, TestType } from '@pageprobe/db';
+import type { Db, Device, Plan, Prisma, TestType } from '@pageprobe/db';
 import type { LighthouseOptions, RequestOptionsInput } from '@pageprobe/test-kinds';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
@@ -14,6 +14,7 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
   runs?: number;
   assertions?: Prisma.InputJsonObject;
   alert?: { down_after?: number; regression_points?: number };
+  alert_channels?: string[];
 }
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
@@ -23,6 +24,8 @@ export interface UpdateMonitor extends CredentialsPatch {
   assertions?: Prisma.InputJsonObject | null;
   paused?: boolean;
   alert?: { down_after?: number; regression_points?: number };
+  /** Replaces the list. */
+  alert_channels?: string[];
 }
 
 /** The interval a plan may schedule for a kind: at least its floor, at most 30 days. */
@@ -34,3 +37,26 @@ export function checkInterval(seconds: number, type: TestType, plan: Plan, deplo
     errors: [{ path: 'body.interval_seconds', message }],
   });
 }
+
+/** Each channel named must be the team's, and named once (issue 31). */
+export async function checkAlertChannels(db: Db, teamId: string, ids: string[]): Promise<void> {
+  const found = new Set(
+    (await db.alertChannel.findMany({ where: { id: { in: ids }, teamId }, select: { id: true } })).map((c) => c.id),
+  );
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    const message = !found.has(id) ? 'is not an alert channel of this team' : seen.has(id) ? 'is listed twice' : null;
+    seen.add(id);
+    if (message) {
+      throw new ProblemError(400, 'validation_failed', `alert_channels.${i} ${message}.`, {
+        errors: [{ path: `body.alert_channels.${i}`, message }],
+      });
+    }
+  });
+}
+
+/** The links a monitor's alert_channels make, for a create or a replacing update. */
+export const channelLinks = (ids: string[]) => ({ create: ids.map((channelId) => ({ channelId })) });
+
+/** Read with a monitor wherever it is shown: the ids of its channels. */
+export const WITH_CHANNELS = { alertChannels: { select: { channelId: true } } } as const;

@@ -11,7 +11,11 @@ export interface UptimeRecord {
 }
 
 /** The public shape of a monitor; `uptime_percent` and `incidents` only on an uptime monitor's own GET. */
-export function presentMonitor(monitor: Monitor, base: string, uptime: UptimeRecord | null = null) {
+export function presentMonitor(
+  monitor: Monitor & { alertChannels: Array<{ channelId: string }> },
+  base: string,
+  uptime: UptimeRecord | null = null,
+) {
   return {
     id: monitor.id,
     url: monitor.url,
@@ -23,6 +27,7 @@ export function presentMonitor(monitor: Monitor, base: string, uptime: UptimeRec
     assertions: monitor.assertions ?? null,
     options: monitor.options ?? null,
     alert: { down_after: monitor.downAfter, regression_points: monitor.regressionPoints },
+    alert_channels: monitor.alertChannels.map((c) => c.channelId),
     status: monitor.status,
     paused_reason: monitor.pausedReason,
     down: monitor.down,

@@ -12,10 +12,23 @@ import { ProblemError } from '../http/problem.ts';
 import { listTests } from '../test-routes/list-tests.ts';
 import { presentTest } from '../test-routes/present-test.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
-import { type CreateMonitor, checkInterval, type UpdateMonitor } from './monitor-input.ts';
+import {
+  type CreateMonitor,
+  channelLinks,
+  checkAlertChannels,
+  checkInterval,
+  type UpdateMonitor,
+  WITH_CHANNELS,
+} from './monitor-input.ts';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
 import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
+
+/** An alert's delivery to its monitor's callback_url (the one without a channel), as the API shows it. */
+export function callbackOf(deliveries: Array<{ state: string; channelId: string | null }>) {
+  const callback = deliveries.find((d) => d.channelId === null);
+  return callback ? { state: callback.state } : null;
+}
 
 /** Series default to the last 7 days. */
 const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
@@ -30,8 +43,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
   const keyring = keyringOf(config);
 
   /** The team's monitor, not deleted; another team's is a missing one. */
-  async function owned(teamId: string, id: string): Promise<Monitor> {
-    const monitor = await deps.db.monitor.findFirst({ where: { id, teamId, deletedAt: null } });
+  async function owned(teamId: string, id: string) {
+    const monitor = await deps.db.monitor.findFirst({ where: { id, teamId, deletedAt: null }, include: WITH_CHANNELS });
     if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
     return monitor;
   }
@@ -52,6 +65,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const { teamId, keyId, plan } = req.auth!;
     await checkRequest(input);
     checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
     const id = randomUUIDv7();
     const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
     const monitor = await deps.db.$transaction(async (tx) => {
@@ -83,7 +97,9 @@ export function monitorRoutes(deps: ApiDeps): Router {
           // checkRequest refused secrets without a key.
           ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
           nextRunAt: new Date(),
+          ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
         },
+        include: WITH_CHANNELS,
       });
     });
     res
@@ -99,6 +115,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       where: { teamId: req.auth!.teamId, deletedAt: null, ...after(q.cursor) },
       orderBy: NEWEST_FIRST,
       take: limit + 1,
+      include: WITH_CHANNELS,
     });
     const { page, nextCursor } = pageOf(rows, limit);
     res.json({ data: page.map((m) => presentMonitor(m, config.PUBLIC_BASE_URL)), next_cursor: nextCursor });
@@ -121,6 +138,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     if (input.interval_seconds !== undefined) {
       checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     }
+    if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
     const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyring) : null;
     await checkRequest({
       url: current.url,
@@ -143,7 +161,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
       Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, nextRunAt: new Date() });
       data.apiKey = { connect: { id: keyId } };
     }
-    const monitor = await deps.db.monitor.update({ where: { id: current.id }, data });
+    if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
+    const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
     res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
   });
 
@@ -243,7 +262,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       where: { monitorId: monitor.id, ...after(q.cursor) },
       orderBy: NEWEST_FIRST,
       take: limit + 1,
-      include: { delivery: { select: { state: true } } },
+      include: { deliveries: { select: { state: true, channelId: true } } },
     });
     const { page, nextCursor } = pageOf(rows, limit);
     res.json({
@@ -254,7 +273,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
         details: a.details,
         test_id: a.testId,
         created_at: a.createdAt.toISOString(),
-        callback: a.delivery ? { state: a.delivery.state } : null,
+        callback: callbackOf(a.deliveries),
+        channels: a.deliveries.flatMap((d) => (d.channelId ? [{ id: d.channelId, state: d.state }] : [])),
       })),
       next_cursor: nextCursor,
     });

@@ -45,7 +45,7 @@ export async function loadMonitorPage(
     where: { monitorId: monitor.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: LISTED,
-    include: { delivery: { select: { state: true } } },
+    include: { deliveries: { select: { state: true, channel: { select: { name: true } } } } },
   });
   // The charts mark the regressions among the alerts; everything else is read meanwhile.
   const chartsRead = alertsRead.then((rows) =>
@@ -71,7 +71,7 @@ export async function loadMonitorPage(
     at: a.createdAt,
     event: a.event,
     reason: a.reason,
-    delivery: a.delivery?.state ?? null,
+    delivery: a.deliveries.map((d) => `${d.channel?.name ?? 'callback'}: ${d.state}`).join(' · ') || null,
   }));
   return {
     kindTitle: kindNamed(monitor.type).title,

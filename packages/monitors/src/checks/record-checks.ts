@@ -95,8 +95,7 @@ async function applyChecks(
   const deliveries: CallbackDelivery[] = [];
   for (const { alert, check } of raised) {
     const withCheck = { ...alert, details: { ...alert.details, check: checkSummary(check) } };
-    const delivery = await raiseAlert(tx, state, withCheck, null, publicBaseUrl);
-    if (delivery) deliveries.push(delivery);
+    deliveries.push(...(await raiseAlert(tx, state, withCheck, null, publicBaseUrl)));
   }
   return deliveries;
 }

@@ -82,7 +82,7 @@ export interface Accepted {
  * (`url`, `callback_url`, `steps.2.url`). A user name or password in it would be kept and shown in clear
  * with the test's URL or options, so it is refused, pointing to where credentials are kept sealed.
  */
-async function assertAllowed(field: string, value: string, allowPrivate: boolean, protocols: string[]) {
+export async function assertAllowed(field: string, value: string, allowPrivate: boolean, protocols: string[]) {
   if (URL.canParse(value)) {
     const { username, password } = new URL(value);
     if (username || password) {

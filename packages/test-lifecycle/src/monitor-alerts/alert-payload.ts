@@ -1,17 +1,24 @@
 import type { Monitor, MonitorAlert } from '@pageprobe/db';
 import { monitorPageUrl, reportUrl } from '../report-url.ts';
 
-export type AlertEvent = 'monitor.down' | 'monitor.recovered' | 'monitor.regressed' | 'monitor.paused';
+export type AlertEvent =
+  | 'monitor.down'
+  | 'monitor.recovered'
+  | 'monitor.regressed'
+  | 'monitor.paused'
+  | 'monitor.certificate_expiring';
 
 /**
  * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed
- * and sent): which monitor (with its page), what happened, and the run that showed it.
+ * and sent): which monitor (with its page), what happened, the incident it opened or closed, and the run
+ * that showed it.
  */
 export function serialiseAlert(
   monitor: Pick<Monitor, 'id' | 'url' | 'type' | 'status' | 'intervalSeconds' | 'reportToken'>,
   alert: Pick<MonitorAlert, 'id' | 'event' | 'reason' | 'details' | 'createdAt'>,
   test: { id: string; status: string; reportToken: string } | null,
   publicBaseUrl: string,
+  incident: { started_at: string; ended_at: string | null } | null = null,
 ): string {
   return JSON.stringify({
     event: alert.event,
@@ -24,6 +31,7 @@ export function serialiseAlert(
       report_url: monitorPageUrl(publicBaseUrl, monitor.reportToken),
     },
     alert: { id: alert.id, reason: alert.reason, details: alert.details, created_at: alert.createdAt.toISOString() },
+    incident,
     test: test ? { id: test.id, status: test.status, report_url: reportUrl(publicBaseUrl, test.reportToken) } : null,
   });
 }

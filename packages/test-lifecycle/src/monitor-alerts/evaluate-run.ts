@@ -71,8 +71,7 @@ export async function evaluateRun(
   const current = { ...monitor, ...(update as object) } as typeof monitor;
   const deliveries: CallbackDelivery[] = [];
   for (const alert of alerts) {
-    const delivery = await raiseAlert(tx, current, alert, test, publicBaseUrl);
-    if (delivery) deliveries.push(delivery);
+    deliveries.push(...(await raiseAlert(tx, current, alert, test, publicBaseUrl)));
   }
   return deliveries;
 }
@@ -99,8 +98,7 @@ async function pauseUnreadable(
       message: SECRETS_UNREADABLE.message,
     },
   };
-  const delivery = await raiseAlert(tx, paused, alert, test, publicBaseUrl);
-  return delivery ? [delivery] : [];
+  return raiseAlert(tx, paused, alert, test, publicBaseUrl);
 }
 
 /** monitor.regressed: the score fell below the recent median, or an assertion started failing. */

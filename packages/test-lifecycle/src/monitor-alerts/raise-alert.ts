@@ -7,9 +7,21 @@ export interface AlertToRaise {
   details: Prisma.InputJsonObject;
 }
 
+/** Events about an incident: their payload says which (PagerDuty's trigger and resolve share its key). */
+const INCIDENT_EVENTS: readonly AlertEvent[] = ['monitor.down', 'monitor.recovered'];
+
+/** The monitor's latest incident: the one a monitor.down opened or a monitor.recovered closed. */
+async function latestIncident(tx: Prisma.TransactionClient, monitorId: string) {
+  const [row] = await tx.$queryRaw<Array<{ started_at: Date; ended_at: Date | null }>>`
+    SELECT started_at, ended_at FROM monitoring.incidents WHERE monitor_id = ${monitorId}::uuid
+    ORDER BY started_at DESC LIMIT 1`;
+  return row ? { started_at: row.started_at.toISOString(), ended_at: row.ended_at?.toISOString() ?? null } : null;
+}
+
 /**
- * Records an alert on the monitor and, when it has a callback_url, its delivery row (the outbox of the
- * callback job, added after the transaction commits). Returns the delivery, or null without a callback.
+ * Records an alert on the monitor and its deliveries, the outbox of its jobs (added after the transaction
+ * commits): one to the monitor's callback_url, if it has one, and one to each of its alert channels
+ * (issue 31), whose targets are read from the channel when each attempt is made. All carry the same body.
  */
 export async function raiseAlert(
   tx: Prisma.TransactionClient,
@@ -17,19 +29,23 @@ export async function raiseAlert(
   alert: AlertToRaise,
   test: { id: string; status: string; reportToken: string } | null,
   publicBaseUrl: string,
-): Promise<CallbackDelivery | null> {
+): Promise<CallbackDelivery[]> {
   const row = await tx.monitorAlert.create({
     data: { monitorId: monitor.id, testId: test?.id ?? null, ...alert },
   });
-  if (!monitor.callbackUrl) return null;
-  return tx.callbackDelivery.create({
-    data: {
-      teamId: monitor.teamId,
-      alertId: row.id,
-      url: monitor.callbackUrl,
-      event: alert.event,
-      payload: serialiseAlert(monitor, row, test, publicBaseUrl),
-    },
+  const channels = await tx.monitorAlertChannel.findMany({
+    where: { monitorId: monitor.id },
+    select: { channelId: true },
+  });
+  if (!monitor.callbackUrl && channels.length === 0) return [];
+  const incident = INCIDENT_EVENTS.includes(alert.event) ? await latestIncident(tx, monitor.id) : null;
+  const payload = serialiseAlert(monitor, row, test, publicBaseUrl, incident);
+  const common = { teamId: monitor.teamId, alertId: row.id, event: alert.event, payload };
+  return tx.callbackDelivery.createManyAndReturn({
+    data: [
+      ...(monitor.callbackUrl ? [{ ...common, url: monitor.callbackUrl }] : []),
+      ...channels.map(({ channelId }) => ({ ...common, channelId })),
+    ],
   });
 }
 

@@ -1,0 +1,216 @@
+import {
+  type ChannelNoticeBody,
+  type ChannelSecret,
+  type ChannelSettings,
+  type ChannelType,
+  channelSealContext,
+  classifyAlert,
+  type Mailer,
+  sendToChannel,
+  smtpMailer,
+} from '@pageprobe/alert-channels';
+import { type AlertChannel, Prisma } from '@pageprobe/db';
+import { keyringOf, open, seal } from '@pageprobe/secrets';
+import { randomUUIDv7 } from 'node:crypto';
+import { Router } from 'express';
+import { requireScope } from '../auth/api-key-auth.ts';
+import type { ApiDeps } from '../deps.ts';
+import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
+import { ProblemError } from '../http/problem.ts';
+import { type ChannelInput, checkChannelInput } from './channel-input.ts';
+import { presentAttempt, presentChannel, presentDelivery } from './present-channel.ts';
+
+/** Alert channels one team may have. */
+export const ALERT_CHANNELS_PER_TEAM = 50;
+
+/**
+ * /alert-channels (issue 31): where a team's alerts are read. A channel's URL or routing key is sealed
+ * under SECRETS_KEY and never shown again; its messages go through the callbacks' outbox (the dispatcher)
+ * with the alerts' retries, and each is listed under /deliveries with its attempts.
+ */
+export function alertChannelRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { config } = deps;
+  const keyring = keyringOf(config);
+  let mailer: Mailer | null | undefined;
+  const mailerOf = () => {
+    mailer ??= config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM, config.CALLBACK_TIMEOUT_MS) : null;
+    return mailer;
+  };
+
+  async function owned(teamId: string, id: string): Promise<AlertChannel> {
+    const channel = await deps.db.alertChannel.findFirst({ where: { id, teamId } });
+    if (!channel) throw new ProblemError(404, 'not_found', 'No alert channel with that id.');
+    return channel;
+  }
+
+  /** What a channel of this type needs from the deployment: a key to seal with, or an SMTP server. */
+  function needsOf(type: ChannelType, secret: ChannelSecret | null) {
+    if (type === 'email' && !config.SMTP_URL) {
+      throw new ProblemError(
+        501,
+        'email_unavailable',
+        'This deployment has no SMTP server (SMTP_URL): email channels cannot be made.',
+      );
+    }
+    if (secret && !config.SECRETS_KEY) {
+      throw new ProblemError(
+        501,
+        'secrets_unavailable',
+        'This deployment has no SECRETS_KEY to seal the channel’s URL or routing key with.',
+      );
+    }
+  }
+
+  const sealed = (id: string, secret: ChannelSecret | null) =>
+    secret ? new Uint8Array(seal(config.SECRETS_KEY!, secret, channelSealContext(id))) : null;
+
+  router.post('/alert-channels', requireScope('write'), async (req, res) => {
+    const input = req.body as ChannelInput & { type: ChannelType; name: string };
+    const { teamId } = req.auth!;
+    const { secret, settings } = await checkChannelInput(input.type, input, {
+      creating: true,
+      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+    });
+    needsOf(input.type, secret);
+    const id = randomUUIDv7();
+    const channel = await deps.db.$transaction(async (tx) => {
+      // The team row lock serialises this team's creations, so the count cannot race past the limit.
+      await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
+      if ((await tx.alertChannel.count({ where: { teamId } })) >= ALERT_CHANNELS_PER_TEAM) {
+        throw new ProblemError(
+          409,
+          'alert_channel_limit_reached',
+          `A team may have ${ALERT_CHANNELS_PER_TEAM} alert channels; delete one to add another.`,
+        );
+      }
+      return tx.alertChannel.create({
+        data: {
+          id,
+          teamId,
+          type: input.type,
+          name: input.name,
+          settings: settings as Prisma.InputJsonObject,
+          sealed: sealed(id, secret),
+        },
+      });
+    });
+    res
+      .status(201)
+      .location(`${config.PUBLIC_BASE_URL}/api/v1/alert-channels/${channel.id}`)
+      .json(presentChannel(channel));
+  });
+
+  router.get('/alert-channels', requireScope('read'), async (req, res) => {
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    const rows = await deps.db.alertChannel.findMany({
+      where: { teamId: req.auth!.teamId, ...after(q.cursor) },
+      orderBy: NEWEST_FIRST,
+      take: limit + 1,
+    });
+    const { page, nextCursor } = pageOf(rows, limit);
+    res.json({ data: page.map(presentChannel), next_cursor: nextCursor });
+  });
+
+  router.get('/alert-channels/:channel_id', requireScope('read'), async (req, res) => {
+    res.json(presentChannel(await owned(req.auth!.teamId, req.params.channel_id as string)));
+  });
+
+  router.patch('/alert-channels/:channel_id', requireScope('write'), async (req, res) => {
+    const input = req.body as ChannelInput;
+    const current = await owned(req.auth!.teamId, req.params.channel_id as string);
+    const { secret, settings } = await checkChannelInput(current.type, input, {
+      creating: false,
+      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+    });
+    needsOf(current.type, secret);
+    const data: Prisma.AlertChannelUpdateInput = {};
+    if (input.name !== undefined) data.name = input.name;
+    if (Object.keys(settings).length > 0) {
+      data.settings = { ...(current.settings as ChannelSettings), ...settings } as Prisma.InputJsonObject;
+    }
+    // A new URL or key replaces the old one whole; a channel has one of them.
+    if (secret) data.sealed = sealed(current.id, secret);
+    // A fixed target is given a fresh start: its old failures said nothing of the new one.
+    if (secret || settings.addresses) Object.assign(data, { state: 'ok', firstFailureAt: null });
+    res.json(presentChannel(await deps.db.alertChannel.update({ where: { id: current.id }, data })));
+  });
+
+  router.delete('/alert-channels/:channel_id', requireScope('write'), async (req, res) => {
+    const channel = await owned(req.auth!.teamId, req.params.channel_id as string);
+    // Its links to monitors and its deliveries go with it (ON DELETE CASCADE).
+    await deps.db.alertChannel.delete({ where: { id: channel.id } });
+    res.status(204).end();
+  });
+
+  router.post('/alert-channels/:channel_id/test', requireScope('write'), async (req, res) => {
+    const { teamId } = req.auth!;
+    const channel = await owned(teamId, req.params.channel_id as string);
+    const body: ChannelNoticeBody = {
+      event: 'alert_channel.test',
+      channel: { id: channel.id, name: channel.name, type: channel.type },
+      message: `This is a test message from Pageprobe to the ${channel.type} channel “${channel.name}”: alerts of the monitors that name it will arrive here.`,
+      created_at: new Date().toISOString(),
+    };
+    const delivery = await deps.db.callbackDelivery.create({
+      data: { teamId, channelId: channel.id, event: body.event, payload: JSON.stringify(body) },
+      include: { team: { select: { webhookSecret: true } } },
+    });
+    // One attempt, now, and its outcome is the answer: a test message is not retried.
+    const secret = channel.sealed ? open<ChannelSecret>(keyring, channel.sealed, channelSealContext(channel.id)) : null;
+    const { protocol, result } = await sendToChannel(
+      { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret },
+      delivery,
+      {
+        timeoutMs: config.CALLBACK_TIMEOUT_MS,
+        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+        pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
+        mailer: mailerOf(),
+        webhookSecret: delivery.team.webhookSecret,
+      },
+    );
+    const delivered = classifyAlert(result, protocol) === 'delivered';
+    const { attempts } = await deps.db.callbackDelivery.update({
+      where: { id: delivery.id },
+      data: {
+        state: delivered ? 'delivered' : 'failed',
+        finishedAt: new Date(),
+        attempts: {
+          create: {
+            number: 1,
+            startedAt: result.startedAt,
+            durationMs: result.durationMs,
+            statusCode: result.statusCode,
+            error: result.error,
+            responseSnippet: result.responseSnippet,
+          },
+        },
+      },
+      include: { attempts: true },
+    });
+    if (delivered) {
+      await deps.db.alertChannel.update({
+        where: { id: channel.id },
+        data: { state: 'ok', firstFailureAt: null, lastDeliveredAt: new Date() },
+      });
+    }
+    res.json({ delivered, delivery_id: delivery.id, attempt: presentAttempt(attempts[0]!) });
+  });
+
+  router.get('/alert-channels/:channel_id/deliveries', requireScope('read'), async (req, res) => {
+    const channel = await owned(req.auth!.teamId, req.params.channel_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    const rows = await deps.db.callbackDelivery.findMany({
+      where: { channelId: channel.id, ...after(q.cursor) },
+      orderBy: NEWEST_FIRST,
+      take: limit + 1,
+      include: { attempts: { orderBy: { number: 'asc' } }, alert: { select: { monitorId: true } } },
+    });
+    const { page, nextCursor } = pageOf(rows, limit);
+    res.json({ data: page.map(presentDelivery), next_cursor: nextCursor });
+  });
+
+  return router;
+}

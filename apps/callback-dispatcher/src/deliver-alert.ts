@@ -1,0 +1,87 @@
+import {
+  attemptClock,
+  type ChannelSecret,
+  type ChannelSettings,
+  channelSealContext,
+  classifyAlert,
+  type SendDeps,
+  sendToChannel,
+} from '@pageprobe/alert-channels';
+import type { Db } from '@pageprobe/db';
+import type { JobInfo } from '@pageprobe/jobs';
+import type { Logger } from '@pageprobe/logger';
+import { open, SecretsError } from '@pageprobe/secrets';
+import { UnrecoverableError } from 'bullmq';
+import { noteChannelOutcome } from './channel-health.ts';
+import { RetryableDeliveryError } from './deliver-callback.ts';
+import type { DeliveryStore } from './delivery-store.ts';
+
+export interface AlertDeps {
+  db: Db;
+  store: DeliveryStore;
+  logger: Logger;
+  keyring: readonly Buffer[];
+  send: Omit<SendDeps, 'webhookSecret'>;
+  /** Adds the jobs of notices about a failing channel. */
+  enqueue: (deliveries: Array<{ id: string; channelId: string | null }>) => Promise<void>;
+  onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
+}
+
+/**
+ * One attempt to deliver an alert to a channel (issue 31): the channel's target is opened from its seal
+ * now (an edited channel applies to the next attempt), the message worded for its type and sent. The
+ * attempt is recorded like a callback's; retries follow the alerts' policy (the worker's backoff).
+ */
+export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: JobInfo): Promise<void> {
+  const delivery = await deps.db.callbackDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { channel: true, team: { select: { webhookSecret: true } } },
+  });
+  if (delivery?.state !== 'pending' || !delivery.channel) return;
+  const { channel } = delivery;
+  const number = job.attemptsMade + 1;
+
+  let sent: Awaited<ReturnType<typeof sendToChannel>>;
+  try {
+    const secret = channel.sealed
+      ? open<ChannelSecret>(deps.keyring, channel.sealed, channelSealContext(channel.id))
+      : null;
+    sent = await sendToChannel(
+      { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret },
+      { id: delivery.id, event: delivery.event, payload: delivery.payload },
+      { ...deps.send, webhookSecret: delivery.team.webhookSecret },
+    );
+  } catch (error) {
+    if (!(error instanceof SecretsError)) throw error;
+    // No key of the ring opens the target: no later try can either.
+    sent = {
+      protocol: 'http',
+      result: attemptClock()({ error: `secrets_unreadable: ${error.message}`, blocked: true }),
+    };
+  }
+  const { protocol, result } = sent;
+  const verdict = classifyAlert(result, protocol);
+  deps.onAttempt?.(verdict);
+  const finalState =
+    verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
+  await deps.store.record({ deliveryId, number, result, finalState });
+  const described = result.error ?? `${protocol === 'smtp' ? 'SMTP' : 'HTTP'} ${result.statusCode}`;
+  const notices = await noteChannelOutcome(deps.db, channel.id, verdict === 'delivered', described);
+  if (notices.length > 0) await deps.enqueue(notices);
+  deps.logger.info(
+    {
+      deliveryId,
+      alertId: delivery.alertId,
+      channelId: channel.id,
+      channelType: channel.type,
+      attempt: number,
+      status: result.statusCode,
+      error: result.error,
+      ms: result.durationMs,
+      verdict,
+    },
+    'alert attempt',
+  );
+  if (verdict === 'retry' && !job.isFinalAttempt) throw new RetryableDeliveryError(described, result.retryAfterMs);
+  if (verdict === 'final') throw new UnrecoverableError(`${described}: not retried`);
+}

@@ -1,0 +1,169 @@
+import { type AlertBody, type DeliveryBody, isNotice } from './alert-body.ts';
+
+/** How bad it is, which each channel shows its own way (a colour, PagerDuty's severity, resolve). */
+export type Severity = 'critical' | 'warning' | 'info' | 'resolved';
+
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+/**
+ * One alert in words, whatever the channel: what happened (title, summary), to which monitor and when,
+ * what it measured and where it failed (facts), and where to look (links: the monitor's page first).
+ */
+export interface AlertMessage {
+  event: string;
+  severity: Severity;
+  title: string;
+  summary: string;
+  at: string;
+  facts: Fact[];
+  links: Array<{ text: string; url: string }>;
+  /** The monitor's URL, or the channel's name for a notice: PagerDuty's `source`. */
+  source: string;
+  /**
+   * What ties a trigger to its resolve: one incident of one monitor has one key (its start), so the
+   * monitor.down and the monitor.recovered of an incident share it. Other alerts have their own.
+   */
+  dedupKey: string;
+}
+
+const words = (code: string) => code.replaceAll('_', ' ');
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 ? value : typeof value === 'number' ? String(value) : null;
+const ms = (value: unknown) => (typeof value === 'number' ? `${Math.round(value)} ms` : null);
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** A time as people read it in an alert: UTC, to the second. */
+export const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+function lengthOf(from: string, to: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const PHASE_LABELS: Record<string, string> = {
+  dns: 'DNS',
+  connect: 'connect',
+  tls: 'TLS',
+  first_byte: 'first byte',
+  download: 'download',
+  total: 'total',
+};
+
+/** "DNS 3 ms · connect 5 ms · … · total 130 ms" from a check's timings, the phases it reached. */
+function timings(check: Record<string, unknown>): string | null {
+  const phases = record(check.timings_ms);
+  const parts = Object.entries(PHASE_LABELS).flatMap(([key, label]) => {
+    const value = ms(phases[key]);
+    return value ? [`${label} ${value}`] : [];
+  });
+  if (parts.length === 0) return ms(check.total_ms) && `total ${ms(check.total_ms)}`;
+  return parts.join(' · ');
+}
+
+function headline(body: AlertBody): { severity: Severity; title: string; summary: string } {
+  const { monitor, alert } = body;
+  const details = record(alert.details);
+  const message = text(details.message);
+  switch (body.event) {
+    case 'monitor.down':
+      return {
+        severity: 'critical',
+        title: `Down: ${monitor.url}`,
+        summary: message ?? `${monitor.url} is down: ${words(alert.reason)}.`,
+      };
+    case 'monitor.recovered': {
+      const incident = body.incident;
+      const length = incident?.ended_at ? ` after ${lengthOf(incident.started_at, incident.ended_at)}` : '';
+      return {
+        severity: 'resolved',
+        title: `Recovered: ${monitor.url}`,
+        summary: `${monitor.url} is up again${length}.`,
+      };
+    }
+    case 'monitor.regressed':
+      return {
+        severity: 'warning',
+        title: `Regressed: ${monitor.url}`,
+        summary:
+          alert.reason === 'score_dropped'
+            ? `The score fell to ${text(details.score)}, ${text(details.drop)} points below the median (${text(details.median_of_last_runs)}) of the last runs.`
+            : `An assertion that passed now fails: ${[details.failing_assertions].flat().join(', ') || 'see the run'}.`,
+      };
+    case 'monitor.paused':
+      return {
+        severity: 'warning',
+        title: `Paused: ${monitor.url}`,
+        summary: message ?? `The monitor paused: ${words(alert.reason)}.`,
+      };
+    case 'monitor.certificate_expiring':
+      return {
+        severity: 'warning',
+        title: `Certificate expiring: ${monitor.url}`,
+        summary: message ?? `The certificate expires in ${text(details.days_remaining)} days.`,
+      };
+    default:
+      return { severity: 'info', title: `${body.event}: ${monitor.url}`, summary: message ?? words(alert.reason) };
+  }
+}
+
+/** The facts of an alert: the monitor, when, and what its run measured and where it failed. */
+function factsOf(body: AlertBody): Fact[] {
+  const details = record(body.alert.details);
+  const check = record(details.check);
+  const advice = record(details.advice);
+  const facts: Array<[string, string | null]> = [
+    ['Monitor', body.monitor.url],
+    ['Kind', `${body.monitor.type}, every ${body.monitor.interval_seconds} s`],
+    ['When', when(body.alert.created_at)],
+    ['Reason', words(body.alert.reason)],
+    ['HTTP status', text(check.status_code)],
+    ['Timings', timings(check)],
+    ['Failed checks in a row', text(details.consecutive_failures ?? details.after_failures)],
+    ['Down since', body.incident ? when(body.incident.started_at) : null],
+    ['Location', text(details.location) ?? text(check.location)],
+    ['What to try', text(advice.try)],
+  ];
+  return facts.flatMap(([label, value]) => (value === null ? [] : [{ label, value }]));
+}
+
+/** The words every channel sends for a delivery's body. */
+export function messageOf(body: DeliveryBody): AlertMessage {
+  if (isNotice(body)) {
+    const test = body.event === 'alert_channel.test';
+    return {
+      event: body.event,
+      severity: test ? 'info' : 'warning',
+      title: test ? `Test message to ${body.channel.name}` : `Alert channel failing: ${body.channel.name}`,
+      summary: body.message,
+      at: body.created_at,
+      facts: [
+        { label: 'Channel', value: `${body.channel.name} (${body.channel.type})` },
+        { label: 'When', value: when(body.created_at) },
+      ],
+      links: [],
+      source: body.channel.name,
+      dedupKey: `pageprobe/${body.event}/${body.channel.id}/${body.created_at}`,
+    };
+  }
+  const incident = body.incident && (body.event === 'monitor.down' || body.event === 'monitor.recovered');
+  return {
+    event: body.event,
+    ...headline(body),
+    at: body.alert.created_at,
+    facts: factsOf(body),
+    links: [
+      { text: 'Monitor page', url: body.monitor.report_url },
+      ...(body.test ? [{ text: 'Test report', url: body.test.report_url }] : []),
+    ],
+    source: body.monitor.url,
+    dedupKey: incident
+      ? `pageprobe/${body.monitor.id}/incident/${body.incident!.started_at}`
+      : `pageprobe/${body.monitor.id}/alert/${body.alert.id}`,
+  };
+}

@@ -1,0 +1,83 @@
+import { SIGNATURE_HEADER, signPayload } from '@pageprobe/webhook-verify';
+import type { DeliveryBody } from './alert-body.ts';
+import { messageOf } from './alert-message.ts';
+import { type AttemptResult, attemptClock, postAttempt } from './attempt.ts';
+import type { ChannelSecret, ChannelSettings, ChannelType } from './channel-types.ts';
+import type { Mailer } from './mailer.ts';
+import { discordBody } from './render/discord.ts';
+import { emailContent } from './render/email.ts';
+import { pagerDutyEvent } from './render/pagerduty.ts';
+import { slackBody } from './render/slack.ts';
+import { teamsBody } from './render/teams.ts';
+
+export const USER_AGENT = 'Pageprobe-Callbacks/1.0 (+https://pageprobe.dev/docs/callbacks)';
+export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
+
+export interface ChannelToSend {
+  id: string;
+  type: ChannelType;
+  settings: ChannelSettings;
+  /** Opened from the channel's seal for this attempt only. */
+  secret: ChannelSecret | null;
+}
+
+export interface SendDeps {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  pagerDutyUrl: string;
+  /** Null when SMTP_URL is not set: an email channel's attempt then fails and is retried. */
+  mailer: Mailer | null;
+  /** The team's webhook secret, which signs a webhook channel's body as it signs callbacks. */
+  webhookSecret: string | null;
+}
+
+/** The headers every POST of ours carries, and a callback's signature when the team has a secret. */
+export function callbackHeaders(delivery: { id: string; event: string; payload: string }, secret: string | null) {
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    'x-service-event': delivery.event,
+    'x-service-delivery': delivery.id,
+  };
+  if (secret) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(secret, delivery.payload);
+  return headers;
+}
+
+/**
+ * One attempt to deliver an alert (the stored body) to a channel, worded for its type. The protocol
+ * (http or smtp) says how to read the attempt's status.
+ */
+export async function sendToChannel(
+  channel: ChannelToSend,
+  delivery: { id: string; event: string; payload: string },
+  deps: SendDeps,
+): Promise<{ protocol: 'http' | 'smtp'; result: AttemptResult }> {
+  const http = (url: string, body: unknown, headers: Record<string, string> = { 'user-agent': USER_AGENT }) =>
+    postAttempt(url, typeof body === 'string' ? body : JSON.stringify(body), headers, deps).then((result) => ({
+      protocol: 'http' as const,
+      result,
+    }));
+  const message = messageOf(JSON.parse(delivery.payload) as DeliveryBody);
+  const url = channel.secret?.url ?? '';
+  switch (channel.type) {
+    case 'webhook':
+      return http(url, delivery.payload, callbackHeaders(delivery, deps.webhookSecret));
+    case 'slack':
+      return http(url, slackBody(message));
+    case 'teams':
+      return http(url, teamsBody(message));
+    case 'discord':
+      return http(url, discordBody(message));
+    case 'pagerduty':
+      return http(
+        deps.pagerDutyUrl,
+        pagerDutyEvent(message, channel.secret?.routing_key ?? '', channel.settings.severity ?? 'critical'),
+      );
+    case 'email': {
+      if (!deps.mailer) {
+        return { protocol: 'smtp', result: attemptClock()({ error: 'SMTP_URL is not set: email cannot be sent' }) };
+      }
+      const result = await deps.mailer.send(channel.settings.addresses ?? [], emailContent(message));
+      return { protocol: 'smtp', result };
+    }
+  }
+}
