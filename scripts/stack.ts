@@ -118,21 +118,32 @@ async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
 interface DevCredentials {
   team_id: string;
   key: string;
+  /** Signs the dev team's callbacks and alerts (X-Service-Signature). */
+  webhook_secret?: string;
 }
 
-/** The first run creates a dev team with credits and a write key, kept in .data for later runs. */
+/**
+ * The first run creates a dev team with credits, a write key and a webhook secret (so local callbacks
+ * and alerts are signed as in production), kept in .data for later runs. A team made before the secret
+ * was (issue 31) gets one now.
+ */
 async function devCredentials(databaseUrl: string): Promise<{ creds: DevCredentials; created: boolean }> {
   const path = `${DATA}/dev-credentials.json`;
-  if (existsSync(path)) return { creds: JSON.parse(readFileSync(path, 'utf8')) as DevCredentials, created: false };
+  const kept = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as DevCredentials) : null;
+  if (kept?.webhook_secret) return { creds: kept, created: false };
   const db = createDb(databaseUrl, { poolSize: 1 });
   try {
     const admin = createAdminService(db);
-    const team = await admin.createTeam({ name: 'Dev team', plan: 'pro' });
-    await admin.adjustCredits(team.id, { amount: 1000, reason: 'local development' });
-    const key = await admin.createApiKey(team.id, { scope: 'write', name: 'npm start' });
-    const creds = { team_id: team.id, key: key.key };
+    let creds = kept;
+    if (!creds) {
+      const team = await admin.createTeam({ name: 'Dev team', plan: 'pro' });
+      await admin.adjustCredits(team.id, { amount: 1000, reason: 'local development' });
+      const key = await admin.createApiKey(team.id, { scope: 'write', name: 'npm start' });
+      creds = { team_id: team.id, key: key.key };
+    }
+    creds = { ...creds, webhook_secret: (await admin.setWebhookSecret(creds.team_id)).secret };
     writeFileSync(path, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
-    return { creds, created: true };
+    return { creds, created: !kept };
   } finally {
     await db.$disconnect();
   }
@@ -225,6 +236,7 @@ try {
       `  OpenAPI      ${base}/openapi.json`,
       `  Admin API    ${env.PUBLIC_BASE_URL}/admin/v1  (Bearer ${env.ADMIN_TOKEN}, kept in .data/admin-token)`,
       `  API key      ${creds.key}  (${created ? 'created now for the dev team' : 'dev team, from .data/dev-credentials.json'})`,
+      `  Webhook key  ${creds.webhook_secret}  (signs the dev team's callbacks and alerts: X-Service-Signature)`,
       '',
       '  Try:',
       `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,

@@ -12,6 +12,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@pageprobe/local-services';
 import { startTest, waitForTest } from '@pageprobe/testing';
+import { verifySignature } from '@pageprobe/webhook-verify';
 import { call } from './support/http.ts';
 import { eventually, isListening, startServer } from './support/servers.ts';
 
@@ -146,8 +147,18 @@ test('npm start is ready once every app is (the browser warmed up), and the runn
     descendants(stack.child.pid!).some((pid) => cmdline(pid).includes('chromium')),
     'Chromium is up at ready',
   );
-  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
+  const { key, webhook_secret: secret } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as {
+    key: string;
+    webhook_secret: string;
+  };
   assert.ok(out.includes(key), 'the key is printed');
+  // Issue 31: the dev team's callbacks are signed, as production's are.
+  assert.match(secret, /^whsec_/);
+  assert.ok(out.includes(secret), 'the webhook secret is printed');
+  const receiver = await startServer();
+  await startTest(origin, key, { url: `${target.url}/`, type: 'uptime', callback_url: `${receiver.url}/hook` });
+  const callback = await receiver.nth(1, 30_000);
+  verifySignature(String(callback.headers['x-service-signature']), callback.raw, secret);
 
   // The README's blocks as they are, but for the port and data directory of this stack.
   const blocks = runnableBlocks();

@@ -548,6 +548,15 @@ export type components = {
             /** @enum {string|null} */
             reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | null;
             status_code: number | null;
+            /** @description Each phase of the check in ms (null for a phase it did not reach). */
+            timings_ms?: {
+                connect?: number | null;
+                dns?: number | null;
+                download?: number | null;
+                first_byte?: number | null;
+                tls?: number | null;
+                total?: number | null;
+            };
             total_ms: number | null;
             up: boolean;
         };
@@ -561,7 +570,7 @@ export type components = {
             alert: {
                 /** Format: date-time */
                 created_at: string;
-                /** @description What raised it. An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`. */
+                /** @description What raised it. monitor.down says what failed in words (`message`) and what it means and what to try (`advice: {what, try}`). An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`, with its timings. */
                 details: {
                     check?: components["schemas"]["AlertCheck"];
                 } & {

@@ -60,5 +60,5 @@ export function slackBody(message: AlertMessage): { text: string; blocks: KnownB
       })),
     });
   }
-  return { text: clip(`${message.title}: ${message.summary}`, L.sectionText), blocks };
+  return { text: clip(slackEscape(`${message.title}: ${message.summary}`), L.sectionText), blocks };
 }

@@ -1,17 +1,19 @@
+import type { IAdaptiveCard } from '@microsoft/teams.cards';
 import type { AlertMessage, Severity } from '../alert-message.ts';
 
 // A Teams Workflows webhook ("When a Teams webhook request is received", then "Post card") takes a
 // message with one Adaptive Card attachment. Version 1.4 is what Teams renders everywhere.
 export const ADAPTIVE_CARD_VERSION = '1.4';
 
-const COLOUR: Record<Severity, string> = {
+const COLOUR: Record<Severity, 'Attention' | 'Warning' | 'Accent' | 'Good'> = {
   critical: 'Attention',
   warning: 'Warning',
   info: 'Accent',
   resolved: 'Good',
 };
 
-export function adaptiveCard(message: AlertMessage) {
+/** Typed by Microsoft's own card types (@microsoft/teams.cards): a field Teams does not know does not compile. */
+export function adaptiveCard(message: AlertMessage): IAdaptiveCard {
   return {
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     type: 'AdaptiveCard',

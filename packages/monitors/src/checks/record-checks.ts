@@ -7,6 +7,7 @@ import {
   trackIncident,
   transition,
 } from '@pageprobe/test-lifecycle';
+import { advise, kindNamed } from '@pageprobe/test-kinds';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
 const key = (monitorId: string, at: Date) => `${monitorId} ${at.getTime()}`;
@@ -68,7 +69,8 @@ async function applyChecks(
   const raised: Array<{ alert: AlertToRaise; check: FinishedCheck }> = [];
   for (const check of checks) {
     const failure = failureOf(check);
-    const { update, alerts } = transition(state, failure, { pausesOnFailures: false });
+    const words = failure ? failureWords(check, failure) : null;
+    const { update, alerts } = transition(state, failure, { ...words, pausesOnFailures: false });
     await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt);
     if (check.passed === false && state.lastPassed === true) {
       alerts.push({
@@ -100,11 +102,23 @@ async function applyChecks(
   return deliveries;
 }
 
-/** The check behind an alert, in its payload. */
+/** The check behind an alert, in its payload: what it found and how long each phase took. */
 const checkSummary = (check: FinishedCheck) => ({
   at: check.startedAt.toISOString(),
   up: check.figures.up,
   reason: check.figures.reason,
   status_code: check.figures.status_code,
   total_ms: check.figures.timings_ms.total,
+  timings_ms: check.figures.timings_ms,
 });
+
+/**
+ * A failed check in words (issue 31: a monitor.down for an HTTP 500 said `message: null`): what the
+ * status or error means and how long the check took, and what to try.
+ */
+function failureWords(check: FinishedCheck, failure: string) {
+  const { status_code: status, timings_ms: timings } = check.figures;
+  const advice = advise(kindNamed('uptime').failures, failure, status === null ? null : `HTTP ${status}`);
+  const took = timings.total === null ? '' : ` The check took ${Math.round(timings.total)} ms.`;
+  return { message: `${advice.what}${took}`, advice };
+}

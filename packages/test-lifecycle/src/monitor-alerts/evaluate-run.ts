@@ -1,5 +1,5 @@
 import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
-import { kindNamed } from '@pageprobe/test-kinds';
+import { advise, kindNamed } from '@pageprobe/test-kinds';
 import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { transition } from './transition.ts';
@@ -58,9 +58,11 @@ export async function evaluateRun(
   const sample = runSampleOf(test, failure);
   await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sample }]);
   await trackIncident(tx, monitor.id, monitor.consecutiveFailures, failure, sample.at);
+  const kind = kindNamed(test.type);
   const { update, alerts } = transition(monitor, failure, {
-    message: test.errorMessage ?? null,
-    pausesOnFailures: !kindNamed(test.type).monitor.failure,
+    message: test.errorMessage ?? (failure ? advise(kind.failures, failure, null).what : null),
+    advice: failure ? advise(kind.failures, failure, test.errorMessage) : null,
+    pausesOnFailures: !kind.monitor.failure,
   });
   if (failure === null) {
     const regressed = await regression(tx, test, monitor.regressionPoints);

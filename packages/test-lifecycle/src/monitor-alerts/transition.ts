@@ -1,4 +1,5 @@
 import type { Monitor } from '@pageprobe/db';
+import type { Advice } from '@pageprobe/test-kinds';
 import type { AlertToRaise } from './raise-alert.ts';
 
 /**
@@ -18,12 +19,17 @@ export interface Transition {
  * What one finished run does to its monitor (a test's or an uptime check's alike): counts failed runs,
  * monitor.down after `down_after` of them in a row and monitor.recovered on the first good one after,
  * and, where failures spend credits, monitor.paused after PAUSE_AFTER_FAILURES in a row.
- * `failure` is the run's reason for failing, null for a good run.
+ * `failure` is the run's reason for failing, null for a good run; `message` says it in words, and
+ * `advice` what it means and what to try (issue 31: an alert says what failed, not only its code).
  */
 export function transition(
   monitor: State,
   failure: string | null,
-  { message = null, pausesOnFailures }: { message?: string | null; pausesOnFailures: boolean },
+  {
+    message = null,
+    advice = null,
+    pausesOnFailures,
+  }: { message?: string | null; advice?: Advice | null; pausesOnFailures: boolean },
 ): Transition {
   const alerts: AlertToRaise[] = [];
   if (failure === null) {
@@ -39,7 +45,15 @@ export function transition(
   const update: Transition['update'] = { consecutiveFailures: failures };
   if (!monitor.down && failures >= monitor.downAfter) {
     update.down = true;
-    alerts.push({ event: 'monitor.down', reason: failure, details: { consecutive_failures: failures, message } });
+    alerts.push({
+      event: 'monitor.down',
+      reason: failure,
+      details: {
+        consecutive_failures: failures,
+        message,
+        ...(advice ? { advice: { what: advice.what, try: advice.tryThis } } : {}),
+      },
+    });
   }
   if (pausesOnFailures && failures >= PAUSE_AFTER_FAILURES && monitor.status === 'active') {
     update.status = 'paused';
