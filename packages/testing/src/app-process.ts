@@ -43,7 +43,7 @@ export async function spawnApp(
     ready = /"msg":"[^"]*(ready|listening)/,
     readyUrl,
     root = REPO,
-    timeoutMs = 20_000,
+    timeoutMs = 60_000,
     onSpawn,
     discardOutput = false,
   }: SpawnOptions = {},
