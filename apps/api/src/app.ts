@@ -21,6 +21,7 @@ import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { alertChannelRoutes } from './alert-channels/routes.ts';
+import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: ApiDeps): Express {
     monitorRoutes(deps),
     statusPageRoutes(deps),
     alertChannelRoutes(deps),
+    maintenanceWindowRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),

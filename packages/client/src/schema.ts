@@ -126,6 +126,67 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/maintenance-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List maintenance windows
+         * @description Newest first, keyset pagination as for tests; each with whether it is active now and its next occurrences.
+         */
+        get: operations["listMaintenanceWindows"];
+        put?: never;
+        /**
+         * Create a maintenance window
+         * @description Needs a `write` key. Once (`starts_at`, `ends_at`), or recurring: an RFC 5545 `rrule` (without
+         *     DTSTART) whose occurrences start at `starts_at`'s wall-clock time in `time_zone` and last
+         *     `duration_minutes` (a daily 02:00 Europe/Paris window stays at 02:00 local across DST changes; a
+         *     start in the hour clocks skip moves forward, RFC 5545 3.3.5). It applies to the `monitors` listed
+         *     and to every monitor carrying one of its `tags`. During a window checks still run, alerts are held
+         *     (recorded with `details.held`, sent nowhere), incidents that begin are marked `maintenance`, and
+         *     checks count neither up nor down. Afterwards a monitor still down gets its monitor.down (reason
+         *     `still_down`), and one that came back gets its monitor.recovered if its monitor.down was sent.
+         */
+        post: operations["createMaintenanceWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maintenance-windows/{window_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                window_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A maintenance window
+         * @description The window, whether it is active now, and its next 5 occurrences.
+         */
+        get: operations["getMaintenanceWindow"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a maintenance window
+         * @description Needs a `write` key. Alerts it would have held are sent again.
+         */
+        delete: operations["deleteMaintenanceWindow"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a maintenance window
+         * @description Needs a `write` key. The fields given replace the window's; `rrule` null with an `ends_at` makes it one-off.
+         */
+        patch: operations["updateMaintenanceWindow"];
+        trace?: never;
+    };
     "/monitors": {
         parameters: {
             query?: never;
@@ -561,10 +622,14 @@ export type components = {
             up: boolean;
         };
         AlertOptions: {
+            /** @description Uptime monitors of https targets: monitor.certificate_expiring when the certificate has fewer days left than this (default 14), once per certificate. */
+            certificate_alert_days?: number;
             /** @description Failed checks in a row before monitor.down (default 2). */
             down_after?: number;
             /** @description Score points below the median of the last 5 runs that make monitor.regressed (default 10). */
             regression_points?: number;
+            /** @description While the monitor stays down, monitor.down again (reason still_down, details.reminder) every this many minutes; null (the default): once. */
+            remind_every_minutes?: number | null;
         };
         AlertPayload: {
             alert: {
@@ -773,6 +838,21 @@ export type components = {
             type: components["schemas"]["TestType"];
             url: string;
         };
+        /** @description Once: `ends_at`. Recurring: `rrule` and `duration_minutes` (and `time_zone`, UTC by default). At least one of `monitors` and `tags`. */
+        CreateMaintenanceWindow: {
+            duration_minutes?: number;
+            /** Format: date-time */
+            ends_at?: string;
+            monitors?: string[];
+            name: string;
+            /** @description RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU (no DTSTART). */
+            rrule?: string;
+            /** Format: date-time */
+            starts_at: string;
+            tags?: string[];
+            /** @description IANA zone, e.g. Europe/Paris (default UTC). */
+            time_zone?: string;
+        };
         CreateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
             alert_channels?: components["schemas"]["AlertChannelIds"];
@@ -794,6 +874,7 @@ export type components = {
              */
             runs?: number;
             steps?: components["schemas"]["Steps"];
+            tags?: components["schemas"]["MonitorTags"];
             throttling?: components["schemas"]["Throttling"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
@@ -1030,10 +1111,39 @@ export type components = {
         };
         /** @description lighthouse only (other types: 400 naming the field). The page's language (BCP 47): Accept-Language and navigator.language. */
         Locale: string;
+        MaintenanceWindow: {
+            /** @description Whether it holds its monitors' alerts now. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            duration_minutes: number | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** Format: uuid */
+            id: string;
+            monitors: string[];
+            name: string;
+            /** @description Its next occurrences (the one running now first), at most 5. */
+            next: {
+                /** Format: date-time */
+                end: string;
+                /** Format: date-time */
+                start: string;
+            }[];
+            rrule: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            tags: string[];
+            time_zone: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         Monitor: {
             alert: {
+                certificate_alert_days: number;
                 down_after: number;
                 regression_points: number;
+                remind_every_minutes: number | null;
             };
             alert_channels: string[];
             assertions: Record<string, never> | null;
@@ -1070,6 +1180,8 @@ export type components = {
                  * @description Null while it lasts.
                  */
                 ended_at: string | null;
+                /** @description It began during a maintenance window. */
+                maintenance?: boolean;
                 reason: string;
                 /** Format: date-time */
                 started_at: string;
@@ -1095,6 +1207,7 @@ export type components = {
             skipped_runs: number;
             /** @enum {string} */
             status: "active" | "paused";
+            tags: string[];
             type: components["schemas"]["TestType"];
             /** Format: date-time */
             updated_at: string;
@@ -1193,6 +1306,8 @@ export type components = {
             /** Format: date-time */
             to: string;
         };
+        /** @description Labels of the team's choosing; maintenance windows pick monitors by them. */
+        MonitorTags: string[];
         /** @description An uptime monitor's check. Not a test: no credits, no report, no test row. */
         MonitorUptimeCheck: {
             /**
@@ -1202,6 +1317,8 @@ export type components = {
             at: string;
             /** @description Days until the TLS certificate expires; null over plain HTTP or when none was read. */
             certificate_days_remaining: number | null;
+            /** @description It ran during a maintenance window, so it counts neither up nor down (left out of uptime percentages, day bars and charts). */
+            maintenance?: boolean;
             /** @description Against the monitor's assertions; null without any. */
             passed: boolean | null;
             /**
@@ -1562,6 +1679,18 @@ export type components = {
             severity?: "critical" | "error" | "warning" | "info";
             url?: string;
         };
+        UpdateMaintenanceWindow: {
+            duration_minutes?: number | null;
+            /** Format: date-time */
+            ends_at?: string | null;
+            monitors?: string[];
+            name?: string;
+            rrule?: string | null;
+            /** Format: date-time */
+            starts_at?: string;
+            tags?: string[];
+            time_zone?: string;
+        };
         UpdateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
             /** @description Replaces the list ([] sends to none). */
@@ -1579,6 +1708,8 @@ export type components = {
             interval_seconds?: number;
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
+            /** @description Replaces the list. */
+            tags?: components["schemas"]["MonitorTags"];
         };
         UpdateStatusPage: {
             description?: string | null;
@@ -1963,6 +2094,163 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMaintenanceWindows: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of maintenance windows. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MaintenanceWindow"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMaintenanceWindow"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description The window's address in the API. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                window_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                window_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    updateMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                window_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMaintenanceWindow"];
+            };
+        };
+        responses: {
+            /** @description The window as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     listMonitors: {

@@ -9,6 +9,8 @@ export interface Incident {
   /** The first good check after it; null while it lasts. */
   ended_at: string | null;
   reason: string;
+  /** It began during a maintenance window (issue 31). */
+  maintenance: boolean;
 }
 
 const HOUR_MS = 3600_000;
@@ -32,7 +34,8 @@ export async function uptimePercent(db: Db, monitorId: string, now: Date): Promi
      FROM (SELECT sum(ok)::int AS ok, sum(n)::int AS n FROM (
              SELECT ok, n FROM monitoring.rollups_minute WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6
              UNION ALL
-             SELECT up::int, 1 FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6) m) d,
+             SELECT up::int, 1 FROM monitoring.checks
+             WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6 AND NOT maintenance) m) d,
           (SELECT sum(ok) FILTER (WHERE at >= $3)::int AS ok_7d, sum(n) FILTER (WHERE at >= $3)::int AS n_7d,
                   sum(ok) FILTER (WHERE at >= $4)::int AS ok_30d, sum(n) FILTER (WHERE at >= $4)::int AS n_30d,
                   sum(ok)::int AS ok_90d, sum(n)::int AS n_90d
@@ -54,8 +57,10 @@ export async function uptimePercent(db: Db, monitorId: string, now: Date): Promi
 
 /** The monitor's incidents, newest first. */
 export async function incidents(db: Db, monitorId: string): Promise<Incident[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ started_at: Date; ended_at: Date | null; reason: string }>>(
-    `SELECT started_at, ended_at, reason FROM monitoring.incidents WHERE monitor_id = $1::uuid
+  const rows = await db.$queryRawUnsafe<
+    Array<{ started_at: Date; ended_at: Date | null; reason: string; maintenance: boolean }>
+  >(
+    `SELECT started_at, ended_at, reason, maintenance FROM monitoring.incidents WHERE monitor_id = $1::uuid
      ORDER BY started_at DESC LIMIT ${MAX_INCIDENTS}`,
     monitorId,
   );
@@ -63,5 +68,6 @@ export async function incidents(db: Db, monitorId: string): Promise<Incident[]> 
     started_at: r.started_at.toISOString(),
     ended_at: r.ended_at?.toISOString() ?? null,
     reason: r.reason,
+    maintenance: r.maintenance,
   }));
 }

@@ -55,3 +55,13 @@ export {
   ensurePartitions,
   partitionUpkeep,
 } from './monitor-history/partitions.ts';
+export { type HeldFor, type PlannedAlert, planAlerts } from './monitor-alerts/alert-policy.ts';
+export { type ActiveWindow, activeWindow, covers, windowsOf } from './maintenance/active-window.ts';
+export {
+  nextOccurrences,
+  type Occurrence,
+  occurrenceAt,
+  ruleProblem,
+  type WindowSpec,
+} from './maintenance/window-times.ts';
+export { isTimeZone } from './maintenance/zone-time.ts';

@@ -4,6 +4,25 @@ import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
 import type { CredentialsPatch } from './replace-credentials.ts';
 
+/** How a monitor alerts (issues 16 and 31). */
+export interface AlertSettings {
+  down_after?: number;
+  regression_points?: number;
+  /** Null: no reminders. */
+  remind_every_minutes?: number | null;
+  certificate_alert_days?: number;
+}
+
+/** The columns `alert` sets, on create or update. */
+export function alertColumns(alert: AlertSettings | undefined) {
+  return {
+    ...(alert?.down_after ? { downAfter: alert.down_after } : {}),
+    ...(alert?.regression_points ? { regressionPoints: alert.regression_points } : {}),
+    ...(alert?.remind_every_minutes !== undefined ? { remindEveryMinutes: alert.remind_every_minutes } : {}),
+    ...(alert?.certificate_alert_days ? { certificateAlertDays: alert.certificate_alert_days } : {}),
+  };
+}
+
 /** POST /monitors, defaults applied by the validator. */
 export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
   url: string;
@@ -13,8 +32,9 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
   callback_url?: string;
   runs?: number;
   assertions?: Prisma.InputJsonObject;
-  alert?: { down_after?: number; regression_points?: number };
+  alert?: AlertSettings;
   alert_channels?: string[];
+  tags?: string[];
 }
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
@@ -23,9 +43,11 @@ export interface UpdateMonitor extends CredentialsPatch {
   callback_url?: string | null;
   assertions?: Prisma.InputJsonObject | null;
   paused?: boolean;
-  alert?: { down_after?: number; regression_points?: number };
+  alert?: AlertSettings;
   /** Replaces the list. */
   alert_channels?: string[];
+  /** Replaces the list. */
+  tags?: string[];
 }
 
 /** The interval a plan may schedule for a kind: at least its floor, at most 30 days. */
@@ -38,21 +60,30 @@ export function checkInterval(seconds: number, type: TestType, plan: Plan, deplo
   });
 }
 
-/** Each channel named must be the team's, and named once (issue 31). */
-export async function checkAlertChannels(db: Db, teamId: string, ids: string[]): Promise<void> {
-  const found = new Set(
-    (await db.alertChannel.findMany({ where: { id: { in: ids }, teamId }, select: { id: true } })).map((c) => c.id),
-  );
+/** Each id listed must be among `found` (the team's), and listed once: a 400 naming the first that is not. */
+function checkListed(ids: string[], found: Set<string>, field: string, what: string): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
-    const message = !found.has(id) ? 'is not an alert channel of this team' : seen.has(id) ? 'is listed twice' : null;
+    const message = !found.has(id) ? `is not ${what}` : seen.has(id) ? 'is listed twice' : null;
     seen.add(id);
     if (message) {
-      throw new ProblemError(400, 'validation_failed', `alert_channels.${i} ${message}.`, {
-        errors: [{ path: `body.alert_channels.${i}`, message }],
+      throw new ProblemError(400, 'validation_failed', `${field}.${i} ${message}.`, {
+        errors: [{ path: `body.${field}.${i}`, message }],
       });
     }
   });
+}
+
+/** A monitor's alert_channels: the team's channels, each once (issue 31). */
+export async function checkAlertChannels(db: Db, teamId: string, ids: string[]): Promise<void> {
+  const rows = await db.alertChannel.findMany({ where: { id: { in: ids }, teamId }, select: { id: true } });
+  checkListed(ids, new Set(rows.map((c) => c.id)), 'alert_channels', 'an alert channel of this team');
+}
+
+/** Monitors named by id (a maintenance window's): the team's, not deleted, each once. */
+export async function checkMonitorIds(db: Db, teamId: string, ids: string[], field: string): Promise<void> {
+  const rows = await db.monitor.findMany({ where: { id: { in: ids }, teamId, deletedAt: null }, select: { id: true } });
+  checkListed(ids, new Set(rows.map((m) => m.id)), field, 'a monitor of this team');
 }
 
 /** The links a monitor's alert_channels make, for a create or a replacing update. */

@@ -13,6 +13,7 @@ export const presentCheck = (check: FinishedCheck) => ({
   timings_ms: check.figures.timings_ms,
   certificate_days_remaining: check.figures.tls?.days_remaining ?? null,
   passed: check.passed,
+  maintenance: check.maintenance ?? false,
   test_id: null,
 });
 

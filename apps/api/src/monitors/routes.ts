@@ -13,6 +13,7 @@ import { listTests } from '../test-routes/list-tests.ts';
 import { presentTest } from '../test-routes/present-test.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 import {
+  alertColumns,
   type CreateMonitor,
   channelLinks,
   checkAlertChannels,
@@ -91,8 +92,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
           callbackUrl: input.callback_url ?? null,
           runCount: input.runs ?? 1,
           ...(input.assertions ? { assertions: input.assertions } : {}),
-          ...(input.alert?.down_after ? { downAfter: input.alert.down_after } : {}),
-          ...(input.alert?.regression_points ? { regressionPoints: input.alert.regression_points } : {}),
+          ...alertColumns(input.alert),
+          ...(input.tags ? { tags: input.tags } : {}),
           ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
           // checkRequest refused secrets without a key.
           ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
@@ -151,8 +152,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
     if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
     if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
     if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
-    if (input.alert?.down_after) data.downAfter = input.alert.down_after;
-    if (input.alert?.regression_points) data.regressionPoints = input.alert.regression_points;
+    Object.assign(data, alertColumns(input.alert));
+    if (input.tags) data.tags = input.tags;
     const resumed = input.paused === false && current.status === 'paused';
     if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user', nextRunAt: null });
     // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,

@@ -12,7 +12,7 @@ export interface CheckFigures {
   reason: string | null;
   status_code: number | null;
   timings_ms: Record<(typeof PHASES)[number], number | null>;
-  tls: { days_remaining: number | null } | null;
+  tls: { days_remaining: number | null; valid_to?: string | null } | null;
 }
 
 /** One finished check of a monitor. */
@@ -27,6 +27,8 @@ export interface FinishedCheck {
   passed: boolean | null;
   /** The error-level assertions it failed. */
   failing: string[];
+  /** Read back: it ran during a maintenance window, so it counts neither up nor down (issue 31). */
+  maintenance?: boolean;
 }
 
 /** A check's failure reason, null when the site was up. */
@@ -45,7 +47,7 @@ const SMALLINT = 32767;
 const small = (n: number | null) => (n === null ? null : Math.max(-SMALLINT, Math.min(SMALLINT, Math.round(n))));
 
 /** The columns of monitoring.checks, as parallel arrays for one INSERT … unnest. */
-export function checkColumns(checks: FinishedCheck[]) {
+export function checkColumns(checks: FinishedCheck[], inMaintenance: (check: FinishedCheck) => boolean) {
   const col = <T>(read: (c: FinishedCheck) => T) => checks.map(read);
   return [
     col((c) => c.monitorId),
@@ -58,13 +60,15 @@ export function checkColumns(checks: FinishedCheck[]) {
     col((c) => small(c.figures.tls?.days_remaining ?? null)),
     col((c) => c.figures.up),
     col((c) => c.passed),
+    col(inMaintenance),
   ];
 }
 
 export const INSERT_CHECKS = `
 INSERT INTO monitoring.checks (monitor_id, at, plan, delay_ms, dns_ms, connect_ms, tls_ms, first_byte_ms,
-  download_ms, total_ms, status_code, reason, certificate_days, up, passed)
+  download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance)
 SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[], $4::int[], $5::int[], $6::int[], $7::int[],
-  $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[])
+  $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[],
+  $16::bool[])
 ON CONFLICT (monitor_id, at, plan) DO NOTHING
 RETURNING monitor_id, at`;

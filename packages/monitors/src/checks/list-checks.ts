@@ -17,6 +17,7 @@ interface Row {
   certificate_days: number | null;
   up: boolean;
   passed: boolean | null;
+  maintenance: boolean;
 }
 
 /** A stored check read back (its failing assertions are not kept). */
@@ -36,6 +37,7 @@ export function checkFromRow(row: Row): FinishedCheck {
     figures,
     passed: row.passed,
     failing: [],
+    maintenance: row.maintenance,
   };
 }
 

@@ -1,16 +1,46 @@
 import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
 import {
+  type ActiveWindow,
   type AlertToRaise,
+  activeWindow,
   CHECK_LEVELS,
+  type PlannedAlert,
+  planAlerts,
   raiseAlert,
   recordRollups,
   trackIncident,
   transition,
+  windowsOf,
 } from '@pageprobe/test-lifecycle';
 import { advise, kindNamed } from '@pageprobe/test-kinds';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
 const key = (monitorId: string, at: Date) => `${monitorId} ${at.getTime()}`;
+
+/**
+ * The maintenance window each check ran in, by its key. Most teams have no window: one query finds
+ * that, and the windows are read only for monitors of teams that have some.
+ */
+async function maintenanceOf(tx: Prisma.TransactionClient, checks: FinishedCheck[]) {
+  const found = new Map<string, ActiveWindow>();
+  const monitors = await tx.$queryRawUnsafe<Array<{ id: string; team_id: string; tags: string[] }>>(
+    `SELECT m.id, m.team_id, m.tags FROM monitors m WHERE m.id = ANY($1::uuid[])
+       AND EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.team_id = m.team_id)`,
+    [...new Set(checks.map((c) => c.monitorId))],
+  );
+  if (monitors.length === 0) return found;
+  const windows = await windowsOf(
+    tx,
+    monitors.map((m) => m.team_id),
+  );
+  const byId = new Map(monitors.map((m) => [m.id, { id: m.id, teamId: m.team_id, tags: m.tags }]));
+  for (const check of checks) {
+    const monitor = byId.get(check.monitorId);
+    const window = monitor && activeWindow(windows, monitor, check.startedAt);
+    if (window) found.set(key(check.monitorId, check.slot), window);
+  }
+  return found;
+}
 
 /**
  * Records finished checks in one transaction: the raw rows (a check already recorded, run twice after
@@ -31,15 +61,20 @@ export async function recordChecks(
   );
   const ids = [...new Set(sorted.map((c) => c.monitorId))];
   return db.$transaction(async (tx) => {
+    const windows = await maintenanceOf(tx, sorted);
+    const maintenance = (c: FinishedCheck) => windows.get(key(c.monitorId, c.slot)) ?? null;
     const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date }>>(
       INSERT_CHECKS,
-      ...checkColumns(sorted),
+      ...checkColumns(sorted, (c) => maintenance(c) !== null),
     );
     const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at)));
     const recorded = sorted.filter((c) => fresh.has(key(c.monitorId, c.slot)));
+    // A check during maintenance counts neither up nor down: kept, but left out of the rollups (issue 31).
     await recordRollups(
       tx,
-      recorded.map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
+      recorded
+        .filter((c) => maintenance(c) === null)
+        .map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
       CHECK_LEVELS,
     );
     await tx.$executeRawUnsafe(
@@ -52,26 +87,28 @@ export async function recordChecks(
     const deliveries: CallbackDelivery[] = [];
     for (const monitor of monitors) {
       const own = recorded.filter((c) => c.monitorId === monitor.id);
-      deliveries.push(...(await applyChecks(tx, monitor, own, publicBaseUrl)));
+      deliveries.push(...(await applyChecks(tx, monitor, own, maintenance, publicBaseUrl)));
     }
     return deliveries;
   });
 }
 
-/** One monitor's new checks, oldest first: its state, incidents and alerts. */
+/** One monitor's new checks, oldest first: its state, incidents and alerts (held during maintenance). */
 async function applyChecks(
   tx: Prisma.TransactionClient,
   monitor: Monitor,
   checks: FinishedCheck[],
+  maintenance: (check: FinishedCheck) => ActiveWindow | null,
   publicBaseUrl: string,
 ): Promise<CallbackDelivery[]> {
   let state = monitor;
-  const raised: Array<{ alert: AlertToRaise; check: FinishedCheck }> = [];
+  const raised: Array<{ alert: PlannedAlert; check: FinishedCheck }> = [];
   for (const check of checks) {
     const failure = failureOf(check);
     const words = failure ? failureWords(check, failure) : null;
     const { update, alerts } = transition(state, failure, { ...words, pausesOnFailures: false });
-    await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt);
+    const window = maintenance(check);
+    await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt, window !== null);
     if (check.passed === false && state.lastPassed === true) {
       alerts.push({
         event: 'monitor.regressed',
@@ -79,19 +116,31 @@ async function applyChecks(
         details: { failing_assertions: check.failing },
       });
     }
-    state = { ...state, ...update, lastPassed: check.passed ?? state.lastPassed };
-    raised.push(...alerts.map((alert) => ({ alert, check })));
+    const certificate = certificateAlert(state, check);
+    if (certificate) alerts.push(certificate);
+    state = {
+      ...state,
+      ...update,
+      lastPassed: check.passed ?? state.lastPassed,
+      ...(certificate ? { certificateAlertedFor: new Date(check.figures.tls!.valid_to!) } : {}),
+    };
+    const planned = planAlerts(state, alerts, { maintenance: window, at: check.startedAt });
+    state = { ...state, downAlertedAt: planned.downAlertedAt };
+    raised.push(...planned.alerts.map((alert) => ({ alert, check })));
   }
   if (monitor.deletedAt) return [];
-  const changed =
-    state.consecutiveFailures !== monitor.consecutiveFailures ||
-    state.down !== monitor.down ||
-    state.lastPassed !== monitor.lastPassed;
+  const fields = [
+    'consecutiveFailures',
+    'down',
+    'lastPassed',
+    'downAlertedAt',
+    'certificateAlertedFor',
+  ] as const satisfies ReadonlyArray<keyof Monitor>;
   // Most checks change nothing (up, and up before): no write.
-  if (changed) {
+  if (fields.some((f) => state[f] !== monitor[f])) {
     await tx.monitor.update({
       where: { id: monitor.id },
-      data: { consecutiveFailures: state.consecutiveFailures, down: state.down, lastPassed: state.lastPassed },
+      data: Object.fromEntries(fields.map((f) => [f, state[f]])),
     });
   }
   const deliveries: CallbackDelivery[] = [];
@@ -100,6 +149,27 @@ async function applyChecks(
     deliveries.push(...(await raiseAlert(tx, state, withCheck, null, publicBaseUrl)));
   }
   return deliveries;
+}
+
+/**
+ * monitor.certificate_expiring: an https site's certificate has fewer than `certificate_alert_days`
+ * left, once per certificate (known by its expiry, so a renewed one that is also short alerts again).
+ */
+function certificateAlert(monitor: Monitor, check: FinishedCheck): AlertToRaise | null {
+  const tls = check.figures.tls;
+  if (!tls?.valid_to || tls.days_remaining === null || tls.days_remaining >= monitor.certificateAlertDays) return null;
+  if (monitor.certificateAlertedFor?.getTime() === Date.parse(tls.valid_to)) return null;
+  const day = tls.valid_to.slice(0, 10);
+  return {
+    event: 'monitor.certificate_expiring',
+    reason: 'certificate_expiring',
+    details: {
+      days_remaining: tls.days_remaining,
+      valid_to: tls.valid_to,
+      threshold_days: monitor.certificateAlertDays,
+      message: `The site’s TLS certificate expires on ${day}, in ${tls.days_remaining} days. Renew it before then, or visitors will see a security error.`,
+    },
+  };
 }
 
 /** The check behind an alert, in its payload: what it found and how long each phase took. */

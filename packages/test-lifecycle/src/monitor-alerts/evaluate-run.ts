@@ -3,6 +3,8 @@ import { advise, kindNamed } from '@pageprobe/test-kinds';
 import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { transition } from './transition.ts';
+import { planAlerts } from './alert-policy.ts';
+import { activeWindow, windowsOf } from '../maintenance/active-window.ts';
 import { recordRollups } from '../monitor-history/record-rollups.ts';
 import { trackIncident } from '../monitor-history/track-incident.ts';
 import type { RunSample } from '../monitor-history/rollup.ts';
@@ -56,8 +58,10 @@ export async function evaluateRun(
   const failure = runFailureOf(test);
   if (failure === undefined) return [];
   const sample = runSampleOf(test, failure);
-  await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sample }]);
-  await trackIncident(tx, monitor.id, monitor.consecutiveFailures, failure, sample.at);
+  const maintenance = activeWindow(await windowsOf(tx, [monitor.teamId]), monitor, sample.at);
+  // A run during maintenance counts neither up nor down: it is left out of the rollups (issue 31).
+  if (!maintenance) await recordRollups(tx, [{ monitorId: monitor.id, plan: team.plan, ...sample }]);
+  await trackIncident(tx, monitor.id, monitor.consecutiveFailures, failure, sample.at, maintenance !== null);
   const kind = kindNamed(test.type);
   const { update, alerts } = transition(monitor, failure, {
     message: test.errorMessage ?? (failure ? advise(kind.failures, failure, null).what : null),
@@ -69,10 +73,14 @@ export async function evaluateRun(
     if (regressed) alerts.push(regressed);
   }
 
-  await tx.monitor.update({ where: { id: monitor.id }, data: update });
-  const current = { ...monitor, ...(update as object) } as typeof monitor;
+  const after = { ...monitor, ...(update as object) } as typeof monitor;
+  const planned = planAlerts(after, alerts, { maintenance, at: sample.at });
+  const current = await tx.monitor.update({
+    where: { id: monitor.id },
+    data: { ...update, downAlertedAt: planned.downAlertedAt },
+  });
   const deliveries: CallbackDelivery[] = [];
-  for (const alert of alerts) {
+  for (const alert of planned.alerts) {
     deliveries.push(...(await raiseAlert(tx, current, alert, test, publicBaseUrl)));
   }
   return deliveries;

@@ -1,10 +1,13 @@
 import type { CallbackDelivery, Monitor, Prisma } from '@pageprobe/db';
 import { type AlertEvent, serialiseAlert } from './alert-payload.ts';
+import type { HeldFor } from './alert-policy.ts';
 
 export interface AlertToRaise {
   event: AlertEvent;
   reason: string;
   details: Prisma.InputJsonObject;
+  /** Recorded but not sent (alert-policy.ts says when), with why: shown as `details.held`. */
+  held?: HeldFor | null;
 }
 
 /** Events about an incident: their payload says which (PagerDuty's trigger and resolve share its key). */
@@ -22,6 +25,7 @@ async function latestIncident(tx: Prisma.TransactionClient, monitorId: string) {
  * Records an alert on the monitor and its deliveries, the outbox of its jobs (added after the transaction
  * commits): one to the monitor's callback_url, if it has one, and one to each of its alert channels
  * (issue 31), whose targets are read from the channel when each attempt is made. All carry the same body.
+ * A held alert (maintenance, or a recovery whose down was never sent) is recorded and sent nowhere.
  */
 export async function raiseAlert(
   tx: Prisma.TransactionClient,
@@ -30,9 +34,16 @@ export async function raiseAlert(
   test: { id: string; status: string; reportToken: string } | null,
   publicBaseUrl: string,
 ): Promise<CallbackDelivery[]> {
+  const { held, ...fields } = alert;
   const row = await tx.monitorAlert.create({
-    data: { monitorId: monitor.id, testId: test?.id ?? null, ...alert },
+    data: {
+      monitorId: monitor.id,
+      testId: test?.id ?? null,
+      ...fields,
+      ...(held ? { details: { ...fields.details, held: held as Prisma.InputJsonObject } } : {}),
+    },
   });
+  if (held) return [];
   const channels = await tx.monitorAlertChannel.findMany({
     where: { monitorId: monitor.id },
     select: { channelId: true },

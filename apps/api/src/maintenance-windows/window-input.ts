@@ -1,0 +1,67 @@
+import { isTimeZone, ruleProblem } from '@pageprobe/test-lifecycle';
+import { ProblemError } from '../http/problem.ts';
+
+/** POST and PATCH /maintenance-windows, as the OpenAPI document lets them through. */
+export interface WindowInput {
+  name?: string;
+  starts_at?: string;
+  ends_at?: string | null;
+  rrule?: string | null;
+  duration_minutes?: number | null;
+  time_zone?: string;
+  monitors?: string[];
+  tags?: string[];
+}
+
+const invalid = (path: string, message: string) =>
+  new ProblemError(400, 'validation_failed', `${path.replace(/^body\./, '')} ${message}.`, {
+    errors: [{ path, message }],
+  });
+
+/** The columns of a window as it will be (the row's current values under the changes), or a 400 naming the field. */
+export function windowColumns(
+  input: WindowInput,
+  current: {
+    startsAt: Date;
+    endsAt: Date | null;
+    rrule: string | null;
+    durationMinutes: number | null;
+    timeZone: string;
+    monitorIds: string[];
+    tags: string[];
+  } | null,
+) {
+  const startsAt = input.starts_at !== undefined ? new Date(input.starts_at) : current?.startsAt;
+  if (!startsAt || Number.isNaN(startsAt.getTime())) throw invalid('body.starts_at', 'is not a date-time');
+  const rrule = input.rrule !== undefined ? input.rrule : (current?.rrule ?? null);
+  const endsAt =
+    input.ends_at !== undefined ? (input.ends_at === null ? null : new Date(input.ends_at)) : (current?.endsAt ?? null);
+  const durationMinutes =
+    input.duration_minutes !== undefined ? input.duration_minutes : (current?.durationMinutes ?? null);
+  const timeZone = input.time_zone ?? current?.timeZone ?? 'UTC';
+  if (!isTimeZone(timeZone)) throw invalid('body.time_zone', 'is not an IANA time zone (such as Europe/Paris)');
+  if (rrule !== null) {
+    const problem = ruleProblem(rrule);
+    if (problem) throw invalid('body.rrule', problem);
+    if (durationMinutes === null) throw invalid('body.duration_minutes', 'is required with an rrule');
+    if (endsAt !== null) throw invalid('body.ends_at', 'is for a one-off window; a recurring one has duration_minutes');
+  } else {
+    if (endsAt === null) throw invalid('body.ends_at', 'is required (or an rrule with duration_minutes)');
+    if (Number.isNaN(endsAt.getTime()) || endsAt <= startsAt) throw invalid('body.ends_at', 'must be after starts_at');
+    if (durationMinutes !== null) throw invalid('body.duration_minutes', 'goes with an rrule');
+  }
+  const monitorIds = input.monitors ?? current?.monitorIds ?? [];
+  const tags = input.tags ?? current?.tags ?? [];
+  if (monitorIds.length === 0 && tags.length === 0) {
+    throw invalid('body.monitors', 'or tags must name at least one monitor the window applies to');
+  }
+  return {
+    startsAt,
+    endsAt,
+    rrule: rrule?.replace(/^RRULE:/i, '') ?? null,
+    durationMinutes,
+    timeZone,
+    monitorIds,
+    tags,
+  };
+}
