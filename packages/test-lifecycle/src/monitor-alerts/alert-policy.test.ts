@@ -28,14 +28,20 @@ test('outside maintenance a down is sent and remembered; its recovery is sent an
 test('during maintenance every alert is held; afterwards a monitor still down gets its monitor.down once', () => {
   const held = planAlerts(state({ down: true, consecutiveFailures: 1 }), [down], { maintenance: window, at: t(10) });
   assert.deepEqual(fates(held), [['monitor.down', 'http_error', 'maintenance']]);
-  assert.equal(held.alerts[0]!.held?.reason === 'maintenance' && held.alerts[0]!.held.window.ends_at, t(30).toISOString());
+  assert.equal(
+    held.alerts[0]!.held?.reason === 'maintenance' && held.alerts[0]!.held.window.ends_at,
+    t(30).toISOString(),
+  );
   assert.equal(held.downAlertedAt, null, 'a held down was not told');
   const quiet = planAlerts(state({ down: true }), [], { maintenance: window, at: t(20) });
   assert.deepEqual(fates(quiet), [], 'nothing while the window lasts');
   const after = planAlerts(state({ down: true, consecutiveFailures: 30 }), [], { maintenance: null, at: t(31) });
   assert.deepEqual(fates(after), [['monitor.down', 'still_down', 'sent']]);
   assert.deepEqual(after.downAlertedAt, t(31));
-  assert.deepEqual(fates(planAlerts(state({ down: true, downAlertedAt: t(31) }), [], { maintenance: null, at: t(32) })), []);
+  assert.deepEqual(
+    fates(planAlerts(state({ down: true, downAlertedAt: t(31) }), [], { maintenance: null, at: t(32) })),
+    [],
+  );
 });
 
 test('a recovery whose down was held is recorded, not sent; one during maintenance after a sent down is told afterwards', () => {
@@ -50,7 +56,8 @@ test('a recovery whose down was held is recorded, not sent; one during maintenan
 });
 
 test('reminders come every remind_every_minutes while down, not before', () => {
-  const s = (downAlertedAt: Date) => state({ down: true, downAlertedAt, remindEveryMinutes: 15, consecutiveFailures: 9 });
+  const s = (downAlertedAt: Date) =>
+    state({ down: true, downAlertedAt, remindEveryMinutes: 15, consecutiveFailures: 9 });
   assert.deepEqual(fates(planAlerts(s(t(0)), [], { maintenance: null, at: t(14) })), []);
   const due = planAlerts(s(t(0)), [], { maintenance: null, at: t(15) });
   assert.deepEqual(fates(due), [['monitor.down', 'still_down', 'sent']]);
@@ -58,5 +65,9 @@ test('reminders come every remind_every_minutes while down, not before', () => {
   assert.deepEqual(due.downAlertedAt, t(15), 'the next one counts from this one');
   assert.deepEqual(fates(planAlerts(s(t(15)), [], { maintenance: null, at: t(29) })), []);
   assert.deepEqual(fates(planAlerts(s(t(15)), [], { maintenance: window, at: t(29) })), [], 'none during maintenance');
-  assert.deepEqual(fates(planAlerts(state({ down: true, downAlertedAt: t(0) }), [], { maintenance: null, at: t(59) })), [], 'none unless asked');
+  assert.deepEqual(
+    fates(planAlerts(state({ down: true, downAlertedAt: t(0) }), [], { maintenance: null, at: t(59) })),
+    [],
+    'none unless asked',
+  );
 });
