@@ -449,3 +449,69 @@ test('Lighthouse scores our own pages: accessibility and best practices at least
   }
   process.stdout.write(`# page screenshots: ${SHOTS}\n`);
 });
+
+test('maintenance (issue 31): the monitor page and the status page show the window now and the next one; a monitor under it is no outage', async () => {
+  const start = Date.now();
+  const now = await api('/maintenance-windows', {
+    method: 'POST',
+    body: {
+      name: 'Database upgrade',
+      starts_at: new Date(start - 10 * MIN).toISOString(),
+      ends_at: new Date(start + 50 * MIN).toISOString(),
+      monitors: [backend.id],
+    },
+  });
+  assert.equal(now.status, 201, JSON.stringify(now.body));
+  const weekly = await api('/maintenance-windows', {
+    method: 'POST',
+    body: {
+      name: 'Weekly deploy',
+      starts_at: new Date(start + 2 * HOUR).toISOString(),
+      rrule: 'FREQ=WEEKLY',
+      duration_minutes: 30,
+      time_zone: 'Europe/Paris',
+      monitors: [shop.id, backend.id],
+    },
+  });
+  assert.equal(weekly.status, 201, JSON.stringify(weekly.body));
+  // The backend is down now, under the window.
+  await env.db.monitor.update({ where: { id: backend.id }, data: { down: true, lastRunAt: new Date() } });
+
+  const monitorPage = await open(backend.report_url, 'monitor-maintenance');
+  const section = (await monitorPage.evaluate("document.querySelector('section.maintenance').innerText")) as string;
+  assert.match(section, /Database upgrade: Now, until/);
+  assert.match(section, /Weekly deploy: .* to /);
+  assert.ok(section.indexOf('Database upgrade') < section.indexOf('Weekly deploy'), 'soonest first');
+  await monitorPage.close();
+
+  const page = await api('/status-pages', {
+    method: 'POST',
+    body: {
+      slug: 'acme-maintenance',
+      title: 'Acme',
+      monitors: [
+        { id: shop.id, label: 'Shop' },
+        { id: backend.id, label: 'API' },
+      ],
+    },
+  });
+  const statusView = await open(page.body.url, 'status-maintenance');
+  const text = (await statusView.evaluate("document.querySelector('main').innerText")) as string;
+  assert.match(text, /Scheduled maintenance in progress/);
+  assert.match(text, /API\s+Under maintenance/);
+  assert.match(text, /Database upgrade: Now, until .* · API/);
+  assert.match(text, /Weekly deploy: .* · Shop, API/);
+  await statusView.close();
+  const json = (await (await fetch(`${page.body.url}.json`)).json()) as any;
+  assert.equal(json.state, 'maintenance');
+  assert.deepEqual(
+    json.monitors.map((m: any) => [m.label, m.in_maintenance]),
+    [
+      ['Shop', false],
+      ['API', true],
+    ],
+  );
+  assert.deepEqual(json.maintenance[0].monitors, ['API']);
+  assert.ok(!JSON.stringify(json).includes(backend.id), 'no monitor id on the public page');
+  for (const w of [now.body, weekly.body]) await api(`/maintenance-windows/${w.id}`, { method: 'DELETE' });
+});

@@ -3,6 +3,7 @@ import { BADGES, type BadgeName } from './badge.ts';
 import { type ChartSpec, chartView } from './chart.ts';
 import { type Day, dayBarsView } from './day-bars-view.ts';
 import { fmtDuration, fmtPercent, words } from './format.ts';
+import { type MaintenanceRow, maintenanceView } from './maintenance-view.ts';
 import { pageShell } from './page-shell.ts';
 import { uptimeTone } from './thresholds.ts';
 
@@ -35,6 +36,8 @@ export interface AlertRow {
   reason: string;
   /** Where its deliveries stand ("callback: delivered · Ops Slack: pending"), null when it had none. */
   delivery: string | null;
+  /** Why it was recorded but not sent ("maintenance: Deploy"), or null. */
+  held: string | null;
 }
 
 export interface MonitorPageData {
@@ -53,6 +56,8 @@ export interface MonitorPageData {
   days: Day[];
   charts: ChartSpec[];
   incidents: IncidentRow[];
+  /** Maintenance now and in the next 7 days. */
+  maintenance: MaintenanceRow[];
   alerts: AlertRow[];
   runs: RunRow[];
   badges: Array<{ name: BadgeName; url: string }>;
@@ -98,6 +103,7 @@ ${dayBarsView(d.days, d.runWord)}
     )}</nav>
 ${d.charts.map(chartView)}
 </section>
+${maintenanceView(d.maintenance, d.now)}
 ${incidentsView(d.incidents, d.now)}
 ${alertsView(d.alerts)}
 ${runsView(d.runs, d.runWord)}
@@ -123,9 +129,9 @@ ${
 function alertsView(alerts: AlertRow[]): SafeHtml {
   if (!alerts.length) return html``;
   return html`<section class="card" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts sent</h2>
-<table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Reason</th><th scope="col">Callback</th></tr></thead><tbody>${alerts.map(
+<table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Reason</th><th scope="col">Sent to</th></tr></thead><tbody>${alerts.map(
     (a) =>
-      html`<tr><td>${utc(a.at)}</td><td><code>${a.event}</code></td><td>${words(a.reason)}</td><td>${a.delivery ?? 'not sent: no callback URL or channel'}</td></tr>`,
+      html`<tr><td>${utc(a.at)}</td><td><code>${a.event}</code></td><td>${words(a.reason)}</td><td>${a.held ? `held (${a.held})` : (a.delivery ?? 'nowhere: no callback URL or channel')}</td></tr>`,
   )}</tbody></table></section>`;
 }
 

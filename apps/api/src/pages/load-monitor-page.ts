@@ -1,9 +1,10 @@
 import { DAY_MS, type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
-import { dayBars, incidents, listChecks, uptimePercent, WINDOWS } from '@pageprobe/monitors';
+import { dayBars, type Incident, incidents, listChecks, uptimePercent, WINDOWS } from '@pageprobe/monitors';
 import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from '@pageprobe/pages';
 import { fmtMs, kindNamed } from '@pageprobe/test-kinds';
-import { reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
+import { type HeldFor, reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
 import { looksLikeToken } from '../reports/load-report.ts';
+import { loadMaintenance } from './load-maintenance.ts';
 import { monitorCharts } from './monitor-charts.ts';
 import { badgeUrls } from './page-urls.ts';
 
@@ -59,19 +60,21 @@ export async function loadMonitorPage(
         .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` })),
     ),
   );
-  const [uptime, days, incidentList, runs, alertRows, charts] = await Promise.all([
+  const [uptime, days, incidentList, runs, alertRows, charts, maintenance] = await Promise.all([
     uptimePercent(db, monitor.id, now),
     dayBars(db, monitor.id, now),
     incidents(db, monitor.id),
     latestRuns(db, monitor, links.base),
     alertsRead,
     chartsRead,
+    loadMaintenance(db, monitor.teamId, [{ monitor }], now),
   ]);
   const alerts: AlertRow[] = alertRows.map((a) => ({
     at: a.createdAt,
     event: a.event,
     reason: a.reason,
     delivery: a.deliveries.map((d) => `${d.channel?.name ?? 'callback'}: ${d.state}`).join(' · ') || null,
+    held: heldWords((a.details as { held?: HeldFor } | null)?.held),
   }));
   return {
     kindTitle: kindNamed(monitor.type).title,
@@ -86,11 +89,8 @@ export async function loadMonitorPage(
     uptime,
     days,
     charts,
-    incidents: incidentList.map((i) => ({
-      startedAt: new Date(i.started_at),
-      endedAt: i.ended_at ? new Date(i.ended_at) : null,
-      reason: i.reason,
-    })),
+    incidents: incidentList.map(incidentRow),
+    maintenance: maintenance.rows,
     alerts,
     runs,
     badges: Object.entries(badgeUrls(links.base, monitor)).map(([name, url]) => ({
@@ -100,6 +100,19 @@ export async function loadMonitorPage(
     links: { css: links.css, json: `${links.base}/api/v1/monitors/${monitor.id}`, self: links.self },
   };
 }
+
+/** Why an alert was recorded but not sent, in words. */
+function heldWords(held: HeldFor | undefined): string | null {
+  if (!held) return null;
+  return held.reason === 'maintenance' ? `maintenance: ${held.window.name}` : 'its monitor.down was never sent';
+}
+
+/** An incident as the pages list it: one that began during maintenance says so. */
+export const incidentRow = (i: Incident) => ({
+  startedAt: new Date(i.started_at),
+  endedAt: i.ended_at ? new Date(i.ended_at) : null,
+  reason: i.maintenance ? `${i.reason} (during maintenance)` : i.reason,
+});
 
 /** The newest runs: an uptime monitor's checks, or a lighthouse or seo_crawl monitor's tests with their reports. */
 async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRow[]> {

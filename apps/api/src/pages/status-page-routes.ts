@@ -4,7 +4,8 @@ import { dayPercent, overallState, type StatusPageData, statusPage } from '@page
 import { Router } from 'express';
 import { ProblemError, sendProblem } from '../http/problem.ts';
 import { liveMonitors } from '../status-pages/routes.ts';
-import { monitorState } from './load-monitor-page.ts';
+import { loadMaintenance } from './load-maintenance.ts';
+import { incidentRow, monitorState } from './load-monitor-page.ts';
 import { CSS_PATH, notFoundPage, secure } from './page-security.ts';
 import { statusPageUrl } from './page-urls.ts';
 
@@ -16,6 +17,7 @@ const MAX_INCIDENTS = 50;
 async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date): Promise<StatusPageData> {
   const shown = await liveMonitors(db, page);
   const since = now.getTime() - WINDOWS['90d'];
+  const maintenance = await loadMaintenance(db, page.teamId, shown, now);
   const monitors = await Promise.all(
     shown.map(async ({ label, monitor }) => {
       const [percent, days, list] = await Promise.all([
@@ -24,7 +26,8 @@ async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date)
         incidents(db, monitor.id),
       ]);
       const recent = list.filter((i) => Date.parse(i.ended_at ?? i.started_at) >= since);
-      return { label, state: monitorState(monitor), uptime90d: percent['90d'], days, recent };
+      const inMaintenance = maintenance.active.has(monitor.id);
+      return { label, state: monitorState(monitor), inMaintenance, uptime90d: percent['90d'], days, recent };
     }),
   );
   return {
@@ -33,16 +36,10 @@ async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date)
     now,
     monitors,
     incidents: monitors
-      .flatMap((m) =>
-        m.recent.map((i) => ({
-          label: m.label,
-          startedAt: new Date(i.started_at),
-          endedAt: i.ended_at ? new Date(i.ended_at) : null,
-          reason: i.reason,
-        })),
-      )
+      .flatMap((m) => m.recent.map((i) => ({ label: m.label, ...incidentRow(i) })))
       .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
       .slice(0, MAX_INCIDENTS),
+    maintenance: maintenance.rows,
     links: { css: CSS_PATH, json: `${statusPageUrl(base, page.slug)}.json` },
   };
 }
@@ -56,6 +53,7 @@ const statusJson = (d: StatusPageData) => ({
   monitors: d.monitors.map((m) => ({
     label: m.label,
     state: m.state,
+    in_maintenance: m.inMaintenance,
     uptime_percent_90d: m.uptime90d,
     days: m.days.map((day) => ({
       date: day.day.toISOString().slice(0, 10),
@@ -69,6 +67,12 @@ const statusJson = (d: StatusPageData) => ({
     ended_at: i.endedAt?.toISOString() ?? null,
     duration_seconds: Math.round(((i.endedAt ?? d.now).getTime() - i.startedAt.getTime()) / 1000),
     reason: i.reason,
+  })),
+  maintenance: d.maintenance.map((w) => ({
+    name: w.name,
+    starts_at: w.start.toISOString(),
+    ends_at: w.end.toISOString(),
+    monitors: w.labels ?? [],
   })),
 });
 
