@@ -10,8 +10,35 @@ import { removeStaleRoots, ROOT_PREFIX, startTestServices } from './support/serv
 
 const here = new URL('.', import.meta.url).pathname;
 const files = process.argv.slice(2);
+
+/**
+ * The longest files first (each about 1-3 minutes alone), the ones that mostly wait on timers between
+ * those that drive Chromium: started last, one of them would run alone at the end while the others sat
+ * idle. The rest follow in name order.
+ */
+const LONGEST = [
+  'local-stack',
+  'callbacks',
+  'lighthouse-e2e',
+  'callback-outbox-jam',
+  'lighthouse-real-sites',
+  'worker-crash',
+  'image-install',
+  'browser-security',
+  'reports',
+].map((name) => `${name}.test.ts`);
+const rank = (file: string) => (LONGEST.includes(file) ? LONGEST.indexOf(file) : LONGEST.length);
 const selected =
-  files.length > 0 ? files : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
+  files.length > 0
+    ? files
+    : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') }).sort(
+        (a, b) => rank(a) - rank(b) || a.localeCompare(b),
+      );
+/**
+ * Files at once. Most of the suite's time is spent waiting (retry delays, timeouts, processes starting),
+ * so three files keep the machine's two cores busier than two did; PAGEPROBE_TEST_CONCURRENCY overrides.
+ */
+const concurrency = Number(process.env.PAGEPROBE_TEST_CONCURRENCY ?? 3);
 
 await removeStaleRoots();
 const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
@@ -29,7 +56,7 @@ const reporters = [
 ];
 const child = spawn(
   process.execPath,
-  ['--test', '--test-concurrency=2', '--test-timeout=300000', ...reporters, ...selected],
+  ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...reporters, ...selected],
   {
     cwd: here,
     stdio: 'inherit',
