@@ -9,7 +9,7 @@ import {
   sendToChannel,
   smtpMailer,
 } from '@pageprobe/alert-channels';
-import { type AlertChannel, Prisma } from '@pageprobe/db';
+import type { AlertChannel, Prisma } from '@pageprobe/db';
 import { keyringOf, open, seal } from '@pageprobe/secrets';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
@@ -17,6 +17,7 @@ import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
+import { createWithinLimit } from '../http/team-limit.ts';
 import { type ChannelInput, checkChannelInput } from './channel-input.ts';
 import { presentAttempt, presentChannel, presentDelivery } from './present-channel.ts';
 
@@ -74,27 +75,23 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     });
     needsOf(input.type, secret);
     const id = randomUUIDv7();
-    const channel = await deps.db.$transaction(async (tx) => {
-      // The team row lock serialises this team's creations, so the count cannot race past the limit.
-      await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
-      if ((await tx.alertChannel.count({ where: { teamId } })) >= ALERT_CHANNELS_PER_TEAM) {
-        throw new ProblemError(
-          409,
-          'alert_channel_limit_reached',
-          `A team may have ${ALERT_CHANNELS_PER_TEAM} alert channels; delete one to add another.`,
-        );
-      }
-      return tx.alertChannel.create({
-        data: {
-          id,
-          teamId,
-          type: input.type,
-          name: input.name,
-          settings: settings as Prisma.InputJsonObject,
-          sealed: sealed(id, secret),
-        },
-      });
-    });
+    const channel = await createWithinLimit(
+      deps.db,
+      teamId,
+      { max: ALERT_CHANNELS_PER_TEAM, code: 'alert_channel_limit_reached', noun: 'alert channels' },
+      (tx) => tx.alertChannel.count({ where: { teamId } }),
+      (tx) =>
+        tx.alertChannel.create({
+          data: {
+            id,
+            teamId,
+            type: input.type,
+            name: input.name,
+            settings: settings as Prisma.InputJsonObject,
+            sealed: sealed(id, secret),
+          },
+        }),
+    );
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/alert-channels/${channel.id}`)

@@ -6,6 +6,7 @@ import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
+import { createWithinLimit } from '../http/team-limit.ts';
 import { checkMonitorIds } from '../monitors/monitor-input.ts';
 import { type WindowInput, windowColumns } from './window-input.ts';
 
@@ -53,17 +54,13 @@ export function maintenanceWindowRoutes(deps: ApiDeps): Router {
     const { teamId } = req.auth!;
     const columns = windowColumns(input, null);
     await checkMonitorIds(deps.db, teamId, columns.monitorIds, 'monitors');
-    const window = await deps.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
-      if ((await tx.maintenanceWindow.count({ where: { teamId } })) >= WINDOWS_PER_TEAM) {
-        throw new ProblemError(
-          409,
-          'maintenance_window_limit_reached',
-          `A team may have ${WINDOWS_PER_TEAM} maintenance windows; delete one to add another.`,
-        );
-      }
-      return tx.maintenanceWindow.create({ data: { id: randomUUIDv7(), teamId, name: input.name, ...columns } });
-    });
+    const window = await createWithinLimit(
+      deps.db,
+      teamId,
+      { max: WINDOWS_PER_TEAM, code: 'maintenance_window_limit_reached', noun: 'maintenance windows' },
+      (tx) => tx.maintenanceWindow.count({ where: { teamId } }),
+      (tx) => tx.maintenanceWindow.create({ data: { id: randomUUIDv7(), teamId, name: input.name, ...columns } }),
+    );
     res.status(201).location(`${base}/api/v1/maintenance-windows/${window.id}`).json(presentWindow(window));
   });
 

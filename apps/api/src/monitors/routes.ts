@@ -9,6 +9,7 @@ import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
+import { createWithinLimit } from '../http/team-limit.ts';
 import { listTests } from '../test-routes/list-tests.ts';
 import { presentTest } from '../test-routes/present-test.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
@@ -69,40 +70,35 @@ export function monitorRoutes(deps: ApiDeps): Router {
     if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
     const id = randomUUIDv7();
     const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
-    const monitor = await deps.db.$transaction(async (tx) => {
-      // The team row lock serialises this team's creations, so the count cannot race past the limit.
-      await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
-      const count = await tx.monitor.count({ where: { teamId, deletedAt: null } });
-      if (count >= config.MONITORS_PER_TEAM) {
-        throw new ProblemError(
-          409,
-          'monitor_limit_reached',
-          `A team may have ${config.MONITORS_PER_TEAM} monitors; delete one to add another.`,
-        );
-      }
-      return tx.monitor.create({
-        data: {
-          id,
-          teamId,
-          apiKeyId: keyId,
-          type: input.type,
-          url: input.url,
-          device: input.device,
-          intervalSeconds: input.interval_seconds,
-          callbackUrl: input.callback_url ?? null,
-          runCount: input.runs ?? 1,
-          ...(input.assertions ? { assertions: input.assertions } : {}),
-          ...alertColumns(input.alert),
-          ...(input.tags ? { tags: input.tags } : {}),
-          ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
-          // checkRequest refused secrets without a key.
-          ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
-          nextRunAt: new Date(),
-          ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
-        },
-        include: WITH_CHANNELS,
-      });
-    });
+    const monitor = await createWithinLimit(
+      deps.db,
+      teamId,
+      { max: config.MONITORS_PER_TEAM, code: 'monitor_limit_reached', noun: 'monitors' },
+      (tx) => tx.monitor.count({ where: { teamId, deletedAt: null } }),
+      (tx) =>
+        tx.monitor.create({
+          data: {
+            id,
+            teamId,
+            apiKeyId: keyId,
+            type: input.type,
+            url: input.url,
+            device: input.device,
+            intervalSeconds: input.interval_seconds,
+            callbackUrl: input.callback_url ?? null,
+            runCount: input.runs ?? 1,
+            ...(input.assertions ? { assertions: input.assertions } : {}),
+            ...alertColumns(input.alert),
+            ...(input.tags ? { tags: input.tags } : {}),
+            ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
+            // checkRequest refused secrets without a key.
+            ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
+            nextRunAt: new Date(),
+            ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
+          },
+          include: WITH_CHANNELS,
+        }),
+    );
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`)

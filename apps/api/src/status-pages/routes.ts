@@ -1,10 +1,11 @@
-import { type Db, Prisma, type StatusPage, sqlState, UNIQUE_VIOLATION } from '@pageprobe/db';
+import { type Db, type Prisma, type StatusPage, sqlState, UNIQUE_VIOLATION } from '@pageprobe/db';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
+import { createWithinLimit } from '../http/team-limit.ts';
 import { statusPageUrl } from '../pages/page-urls.ts';
 
 /** Status pages one team may have. */
@@ -100,18 +101,13 @@ export function statusPageRoutes(deps: ApiDeps): Router {
     const input = req.body as Required<Pick<StatusPageInput, 'slug' | 'title' | 'monitors'>> & StatusPageInput;
     const { teamId } = req.auth!;
     await checkMonitors(teamId, input.monitors);
-    const page = await deps.db
-      .$transaction(async (tx) => {
-        // The team row lock serialises this team's creations, so the count cannot race past the limit.
-        await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${teamId}::uuid FOR UPDATE`;
-        if ((await tx.statusPage.count({ where: { teamId } })) >= STATUS_PAGES_PER_TEAM) {
-          throw new ProblemError(
-            409,
-            'status_page_limit_reached',
-            `A team may have ${STATUS_PAGES_PER_TEAM} status pages; delete one to add another.`,
-          );
-        }
-        return tx.statusPage.create({
+    const page = await createWithinLimit(
+      deps.db,
+      teamId,
+      { max: STATUS_PAGES_PER_TEAM, code: 'status_page_limit_reached', noun: 'status pages' },
+      (tx) => tx.statusPage.count({ where: { teamId } }),
+      (tx) =>
+        tx.statusPage.create({
           data: {
             id: randomUUIDv7(),
             teamId,
@@ -120,9 +116,8 @@ export function statusPageRoutes(deps: ApiDeps): Router {
             description: input.description ?? null,
             monitors: input.monitors as unknown as Prisma.InputJsonArray,
           },
-        });
-      })
-      .catch(slugTaken);
+        }),
+    ).catch(slugTaken);
     res
       .status(201)
       .location(`${base}/api/v1/status-pages/${page.id}`)
