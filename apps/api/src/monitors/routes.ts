@@ -1,4 +1,4 @@
-import { type Monitor, Prisma } from '@pageprobe/db';
+import { Prisma } from '@pageprobe/db';
 import { incidents, listChecks, loadSeries, metricsOf, uptimePercent } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
 import { keyringOf, seal } from '@pageprobe/secrets';
