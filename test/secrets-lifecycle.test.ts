@@ -212,6 +212,16 @@ test('secrets reseal moves every seal to the current key, erases deleted monitor
   });
   const before = (await monitorRow(live.id)).secrets!;
   assert.ok(sealedWith(apiKey, before));
+  // An alert channel's webhook URL is sealed the same way (issue 31).
+  const hook = 'https://hooks.example/services/T0/B0/channel-token';
+  const channel = await call<{ id: string }>(`${api}/alert-channels`, {
+    method: 'POST',
+    token: key,
+    body: { type: 'slack', name: 'ops', url: hook },
+  });
+  assert.equal(channel.status, 201, JSON.stringify(channel.body));
+  const channelRow = () => env.db.alertChannel.findUniqueOrThrow({ where: { id: channel.body.id } });
+  assert.ok(sealedWith(apiKey, (await channelRow()).sealed!));
 
   const cli = fileURLToPath(new URL('../apps/api/src/cli/admin.ts', import.meta.url));
   const run = spawnSync(process.execPath, [cli, 'secrets', 'reseal'], {
@@ -230,6 +240,8 @@ test('secrets reseal moves every seal to the current key, erases deleted monitor
   assert.ok(report.unreadable_monitors.includes(lost.id), run.stdout);
   assert.ok(report.deleted_monitors_erased >= 1, run.stdout);
   assert.equal((await monitorRow(gone.id)).secrets, null);
+  assert.equal(report.alert_channels.resealed, 1, run.stdout);
+  assert.deepEqual(open([newKey], (await channelRow()).sealed!, `alert-channel:${channel.body.id}`), { url: hook });
 
   // The old key can go now: the current key alone opens the seal.
   const after = (await monitorRow(live.id)).secrets!;

@@ -1,7 +1,8 @@
 import type { Db } from '@pageprobe/db';
+import { channelSealContext } from '@pageprobe/alert-channels';
 import { open, SecretsError, seal, sealedWith } from '@pageprobe/secrets';
 
-// `pnpm admin secrets reseal` (issue 28): after SECRETS_KEY is replaced (the old key kept in
+// `pnpm admin secrets reseal` (issues 28 and 31): after SECRETS_KEY is replaced (the old key kept in
 // SECRETS_KEYS_PREVIOUS), every seal is opened with the ring and sealed again under the current key, so
 // the old key can then be dropped. Safe to run again, and beside a running stack: a row is written only
 // if it still holds the bytes that were read (a PATCH meanwhile wins).
@@ -32,11 +33,39 @@ function resealed(
   }
 }
 
+/**
+ * Pages through one kind of seal in key order, sealing again under the current key each one that is not:
+ * `write` stores the new bytes only where the row still holds those read (a PATCH meanwhile wins) and
+ * says how many rows it changed.
+ */
+async function resealAll<R>(
+  keyring: readonly Buffer[],
+  read: (after: string | undefined) => Promise<R[]>,
+  sealOf: (row: R) => { key: string; sealed: Uint8Array; context: string },
+  write: (row: R, next: Uint8Array<ArrayBuffer>) => Promise<number>,
+): Promise<ResealCounts & { unreadableKeys: string[] }> {
+  const counts = { resealed: 0, current: 0, unreadable: 0, unreadableKeys: [] as string[] };
+  for (let after: string | undefined; ; ) {
+    const rows = await read(after);
+    for (const row of rows) {
+      const { key, sealed, context } = sealOf(row);
+      const next = resealed(keyring, sealed, context);
+      if (typeof next !== 'string') counts.resealed += await write(row, next);
+      else {
+        counts[next]++;
+        if (next === 'unreadable') counts.unreadableKeys.push(key);
+      }
+    }
+    if (rows.length < PAGE) break;
+    after = sealOf(rows.at(-1)!).key;
+  }
+  return counts;
+}
+
+const counted = ({ unreadableKeys: _, ...counts }: ResealCounts & { unreadableKeys: string[] }): ResealCounts => counts;
+
 export async function resealSecrets(db: Db, keyring: readonly Buffer[]) {
   if (keyring.length === 0) throw new Error('SECRETS_KEY is not set: there is no key to seal with');
-  const monitors: ResealCounts = { resealed: 0, current: 0, unreadable: 0 };
-  const tests: ResealCounts = { resealed: 0, current: 0, unreadable: 0 };
-  const unreadableMonitors: string[] = [];
 
   // Monitors deleted before their secrets were erased on delete lose them now.
   const { count: erased } = await db.monitor.updateMany({
@@ -44,51 +73,63 @@ export async function resealSecrets(db: Db, keyring: readonly Buffer[]) {
     data: { secrets: null },
   });
 
-  for (let after: string | undefined; ; ) {
-    const rows = await db.monitor.findMany({
-      where: { secrets: { not: null }, ...(after ? { id: { gt: after } } : {}) },
-      select: { id: true, secrets: true },
-      orderBy: { id: 'asc' },
-      take: PAGE,
-    });
-    for (const row of rows) {
-      const next = resealed(keyring, row.secrets!, `monitor:${row.id}`);
-      if (typeof next === 'string') {
-        monitors[next]++;
-        if (next === 'unreadable') unreadableMonitors.push(row.id);
-        continue;
-      }
-      const { count } = await db.monitor.updateMany({
-        where: { id: row.id, secrets: { equals: row.secrets! } },
-        data: { secrets: next },
-      });
-      monitors.resealed += count;
-    }
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
-  }
+  const monitors = await resealAll(
+    keyring,
+    (after) =>
+      db.monitor.findMany({
+        where: { secrets: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+        select: { id: true, secrets: true },
+        orderBy: { id: 'asc' },
+        take: PAGE,
+      }),
+    (row) => ({ key: row.id, sealed: row.secrets!, context: `monitor:${row.id}` }),
+    async (row, next) =>
+      (
+        await db.monitor.updateMany({
+          where: { id: row.id, secrets: { equals: row.secrets! } },
+          data: { secrets: next },
+        })
+      ).count,
+  );
+  const tests = await resealAll(
+    keyring,
+    (after) =>
+      db.testSecret.findMany({ where: after ? { testId: { gt: after } } : {}, orderBy: { testId: 'asc' }, take: PAGE }),
+    (row) => ({ key: row.testId, sealed: row.sealed, context: row.context }),
+    async (row, next) =>
+      (
+        await db.testSecret.updateMany({
+          where: { testId: row.testId, sealed: { equals: row.sealed } },
+          data: { sealed: next },
+        })
+      ).count,
+  );
+  // Alert channels' webhook URLs and routing keys (issue 31).
+  const channels = await resealAll(
+    keyring,
+    (after) =>
+      db.alertChannel.findMany({
+        where: { sealed: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+        select: { id: true, sealed: true },
+        orderBy: { id: 'asc' },
+        take: PAGE,
+      }),
+    (row) => ({ key: row.id, sealed: row.sealed!, context: channelSealContext(row.id) }),
+    async (row, next) =>
+      (
+        await db.alertChannel.updateMany({
+          where: { id: row.id, sealed: { equals: row.sealed! } },
+          data: { sealed: next },
+        })
+      ).count,
+  );
 
-  for (let after: string | undefined; ; ) {
-    const rows = await db.testSecret.findMany({
-      where: after ? { testId: { gt: after } } : {},
-      orderBy: { testId: 'asc' },
-      take: PAGE,
-    });
-    for (const row of rows) {
-      const next = resealed(keyring, row.sealed, row.context);
-      if (typeof next === 'string') {
-        tests[next]++;
-        continue;
-      }
-      const { count } = await db.testSecret.updateMany({
-        where: { testId: row.testId, sealed: { equals: row.sealed } },
-        data: { sealed: next },
-      });
-      tests.resealed += count;
-    }
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.testId;
-  }
-
-  return { monitors, tests, deleted_monitors_erased: erased, unreadable_monitors: unreadableMonitors };
+  return {
+    monitors: counted(monitors),
+    tests: counted(tests),
+    alert_channels: counted(channels),
+    deleted_monitors_erased: erased,
+    unreadable_monitors: monitors.unreadableKeys,
+    unreadable_alert_channels: channels.unreadableKeys,
+  };
 }
