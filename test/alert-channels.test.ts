@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { after, test } from 'node:test';
 import { SLACK_LIMITS } from '@pageprobe/alert-channels';
+import { seal } from '@pageprobe/secrets';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import type * as AdaptiveCards from 'adaptivecards';
 import { Redis } from 'ioredis';
@@ -473,6 +474,14 @@ test('POST /alert-channels/{id}/test sends one message now and answers with its 
     listed.map((d: Json) => [d.event, d.state]),
     [['alert_channel.test', 'failed']],
   );
+  // A target sealed under a key the deployment no longer has: asked for again, nothing sent or queued.
+  await env.db.alertChannel.update({
+    where: { id: up.id },
+    data: { sealed: new Uint8Array(seal(randomBytes(32), { url: `${good.url}/x` }, `alert-channel:${up.id}`)) },
+  });
+  assertProblem(await post(`/alert-channels/${up.id}/test`, undefined, other.key), 409, 'secrets_unreadable');
+  assert.equal(good.requests.length, 1);
+  assert.equal((await get(`/alert-channels/${up.id}/deliveries`, other.key)).body.data.length, 1);
 });
 
 test('a channel that has failed everything for 24 hours is marked failing, and the team is told through its others', async () => {

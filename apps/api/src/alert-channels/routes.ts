@@ -10,7 +10,7 @@ import {
   smtpMailer,
 } from '@pageprobe/alert-channels';
 import type { AlertChannel, Prisma } from '@pageprobe/db';
-import { keyringOf, open, seal } from '@pageprobe/secrets';
+import { keyringOf, open, SecretsError, seal } from '@pageprobe/secrets';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
@@ -59,6 +59,20 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
         501,
         'secrets_unavailable',
         'This deployment has no SECRETS_KEY to seal the channel’s URL or routing key with.',
+      );
+    }
+  }
+
+  /** The channel's URL or key; a seal no key of the ring opens (a dropped key) asks for the target again. */
+  function openTarget(channel: AlertChannel): ChannelSecret {
+    try {
+      return open<ChannelSecret>(keyring, channel.sealed!, channelSealContext(channel.id));
+    } catch (error) {
+      if (!(error instanceof SecretsError)) throw error;
+      throw new ProblemError(
+        409,
+        'secrets_unreadable',
+        'This channel’s URL or routing key can no longer be opened (its key is gone); give it again with PATCH.',
       );
     }
   }
@@ -144,6 +158,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
   router.post('/alert-channels/:channel_id/test', requireScope('write'), async (req, res) => {
     const { teamId } = req.auth!;
     const channel = await owned(teamId, req.params.channel_id as string);
+    const secret = channel.sealed ? openTarget(channel) : null;
     const body: ChannelNoticeBody = {
       event: 'alert_channel.test',
       channel: { id: channel.id, name: channel.name, type: channel.type },
@@ -155,7 +170,6 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
       include: { team: { select: { webhookSecret: true } } },
     });
     // One attempt, now, and its outcome is the answer: a test message is not retried.
-    const secret = channel.sealed ? open<ChannelSecret>(keyring, channel.sealed, channelSealContext(channel.id)) : null;
     const { protocol, result } = await sendToChannel(
       { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret },
       delivery,
