@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createAdminService } from '@pageprobe/api';
+import { PROCESS_ENV } from '@pageprobe/config';
 import { createDb, migrate } from '@pageprobe/db';
 import {
   type LocalService,
@@ -156,7 +157,7 @@ const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m'];
 function startApp(name: string, color: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], {
     cwd: ROOT,
-    env,
+    env: { ...PROCESS_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   apps.set(name, child);

@@ -9,6 +9,7 @@ export {
   jobLockEnv,
   opsEnv,
   planEnv,
+  PROCESS_ENV,
   publicUrlEnv,
   redisEnv,
   s3Env,

@@ -124,3 +124,12 @@ export const secretsEnv = {
       .transform((keys) => keys.map((v) => Buffer.from(v, 'base64'))),
   ),
 };
+
+/**
+ * What every app process is started with, beside its configuration: by `npm start`, the test harness and
+ * the images (infra/docker/Dockerfile sets the same). glibc gives each thread that allocates a malloc
+ * arena of its own and rarely returns their memory; the SEO parser's worker threads made the browser
+ * worker's resident memory double under load (600 to 1,200 MiB in seo-crawl-e2e's hostile pages on a
+ * busy machine, 520 MiB with two arenas). Read by glibc at process start, so it cannot be set from inside.
+ */
+export const PROCESS_ENV = { MALLOC_ARENA_MAX: '2' } as const;

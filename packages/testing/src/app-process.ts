@@ -1,3 +1,4 @@
+import { PROCESS_ENV } from '@pageprobe/config';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -50,7 +51,11 @@ export async function spawnApp(
 ): Promise<AppProcess> {
   const args = typeof app === 'string' ? [`apps/${app}/src/main.ts`] : app;
   const name = typeof app === 'string' ? app : args.join(' ');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...PROCESS_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   onSpawn?.(child);
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
