@@ -97,7 +97,7 @@ export type paths = {
         put?: never;
         /**
          * Send a test message
-         * @description Needs a `write` key. Sends one test message now (event `alert_channel.test`, not retried) and answers with its outcome; it is listed with the channel's deliveries.
+         * @description Needs a `write` key. Sends one test message now (event `alert_channel.test`, not retried) and answers with its outcome; it is listed with the channel's deliveries. 409 `secrets_unreadable` when the channel's target was sealed with a key this deployment no longer has (give it again with PATCH).
          */
         post: operations["testAlertChannel"];
         delete?: never;
@@ -2068,6 +2068,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Problem"];
         };
