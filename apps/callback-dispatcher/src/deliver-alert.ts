@@ -1,8 +1,6 @@
 import {
   attemptClock,
-  type ChannelSecret,
-  type ChannelSettings,
-  channelSealContext,
+  channelToSend,
   classifyAlert,
   type SendDeps,
   sendToChannel,
@@ -10,7 +8,7 @@ import {
 import type { Db } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
-import { open, SecretsError } from '@pageprobe/secrets';
+import { SecretsError } from '@pageprobe/secrets';
 import { UnrecoverableError } from 'bullmq';
 import { noteChannelOutcome } from './channel-health.ts';
 import { RetryableDeliveryError } from './deliver-callback.ts';
@@ -43,11 +41,8 @@ export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: Job
 
   let sent: Awaited<ReturnType<typeof sendToChannel>>;
   try {
-    const secret = channel.sealed
-      ? open<ChannelSecret>(deps.keyring, channel.sealed, channelSealContext(channel.id))
-      : null;
     sent = await sendToChannel(
-      { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret },
+      channelToSend(channel, deps.keyring),
       { id: delivery.id, event: delivery.event, payload: delivery.payload },
       { ...deps.send, webhookSecret: delivery.team.webhookSecret },
     );

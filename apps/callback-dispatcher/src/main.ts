@@ -42,8 +42,8 @@ await startWorkerHost({
       db,
       keyring: keyringOf(config),
       send: {
-        timeoutMs: config.CALLBACK_TIMEOUT_MS,
-        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+        timeoutMs: deps.timeoutMs,
+        allowPrivate: deps.allowPrivate,
         pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
         mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM, config.CALLBACK_TIMEOUT_MS) : null,
       },

@@ -25,6 +25,7 @@ export { alertRetryDelay, classifyAlert, DEFAULT_ALERT_RETRY_BASE_MS } from './r
 export {
   callbackHeaders,
   type ChannelToSend,
+  channelToSend,
   PAGERDUTY_EVENTS_URL,
   type SendDeps,
   sendToChannel,

@@ -2,7 +2,8 @@ import { SIGNATURE_HEADER, signPayload } from '@pageprobe/webhook-verify';
 import type { DeliveryBody } from './alert-body.ts';
 import { messageOf } from './alert-message.ts';
 import { type AttemptResult, attemptClock, postAttempt } from './attempt.ts';
-import type { ChannelSecret, ChannelSettings, ChannelType } from './channel-types.ts';
+import { open } from '@pageprobe/secrets';
+import { type ChannelSecret, type ChannelSettings, type ChannelType, channelSealContext } from './channel-types.ts';
 import type { Mailer } from './mailer.ts';
 import { discordBody } from './render/discord.ts';
 import { emailContent } from './render/email.ts';
@@ -19,6 +20,18 @@ export interface ChannelToSend {
   settings: ChannelSettings;
   /** Opened from the channel's seal for this attempt only. */
   secret: ChannelSecret | null;
+}
+
+/**
+ * A stored channel ready to send to: its target opened from its seal for this attempt only. Throws the
+ * secrets package's SecretsError when no key of the ring opens it.
+ */
+export function channelToSend(
+  channel: { id: string; type: ChannelType; settings: unknown; sealed: Uint8Array | null },
+  keyring: readonly Buffer[],
+): ChannelToSend {
+  const secret = channel.sealed ? open<ChannelSecret>(keyring, channel.sealed, channelSealContext(channel.id)) : null;
+  return { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret };
 }
 
 export interface SendDeps {

@@ -4,13 +4,14 @@ import {
   type ChannelSettings,
   type ChannelType,
   channelSealContext,
+  channelToSend,
   classifyAlert,
   type Mailer,
   sendToChannel,
   smtpMailer,
 } from '@pageprobe/alert-channels';
 import type { AlertChannel, Prisma } from '@pageprobe/db';
-import { keyringOf, open, SecretsError, seal } from '@pageprobe/secrets';
+import { keyringOf, SecretsError, seal } from '@pageprobe/secrets';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
@@ -63,10 +64,10 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     }
   }
 
-  /** The channel's URL or key; a seal no key of the ring opens (a dropped key) asks for the target again. */
-  function openTarget(channel: AlertChannel): ChannelSecret {
+  /** The channel with its URL or key; a seal no key of the ring opens (a dropped key) asks for it again. */
+  function openTarget(channel: AlertChannel) {
     try {
-      return open<ChannelSecret>(keyring, channel.sealed!, channelSealContext(channel.id));
+      return channelToSend(channel, keyring);
     } catch (error) {
       if (!(error instanceof SecretsError)) throw error;
       throw new ProblemError(
@@ -158,7 +159,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
   router.post('/alert-channels/:channel_id/test', requireScope('write'), async (req, res) => {
     const { teamId } = req.auth!;
     const channel = await owned(teamId, req.params.channel_id as string);
-    const secret = channel.sealed ? openTarget(channel) : null;
+    const target = openTarget(channel);
     const body: ChannelNoticeBody = {
       event: 'alert_channel.test',
       channel: { id: channel.id, name: channel.name, type: channel.type },
@@ -170,17 +171,13 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
       include: { team: { select: { webhookSecret: true } } },
     });
     // One attempt, now, and its outcome is the answer: a test message is not retried.
-    const { protocol, result } = await sendToChannel(
-      { id: channel.id, type: channel.type, settings: channel.settings as ChannelSettings, secret },
-      delivery,
-      {
-        timeoutMs: config.CALLBACK_TIMEOUT_MS,
-        allowPrivate: config.ALLOW_PRIVATE_TARGETS,
-        pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
-        mailer: mailerOf(),
-        webhookSecret: delivery.team.webhookSecret,
-      },
-    );
+    const { protocol, result } = await sendToChannel(target, delivery, {
+      timeoutMs: config.CALLBACK_TIMEOUT_MS,
+      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+      pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
+      mailer: mailerOf(),
+      webhookSecret: delivery.team.webhookSecret,
+    });
     const delivered = classifyAlert(result, protocol) === 'delivered';
     const { attempts } = await deps.db.callbackDelivery.update({
       where: { id: delivery.id },
