@@ -1,10 +1,4 @@
-import {
-  attemptClock,
-  channelToSend,
-  classifyAlert,
-  type SendDeps,
-  sendToChannel,
-} from '@pageprobe/alert-channels';
+import { attemptClock, channelToSend, classifyAlert, type SendDeps, sendToChannel } from '@pageprobe/alert-channels';
 import type { Db } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
