@@ -515,3 +515,24 @@ test('maintenance (issue 31): the monitor page and the status page show the wind
   assert.ok(!JSON.stringify(json).includes(backend.id), 'no monitor id on the public page');
   for (const w of [now.body, weekly.body]) await api(`/maintenance-windows/${w.id}`, { method: 'DELETE' });
 });
+
+test("a test's report links to the page of the monitor that ran it, and a test of POST /tests links to none", async () => {
+  const { teamId } = await env.db.monitor.findUniqueOrThrow({ where: { id: shop.id } });
+  const row = (reportToken: string, monitorId: string | null) =>
+    env.db.test.create({
+      data: {
+        teamId,
+        monitorId,
+        type: 'uptime',
+        url: 'https://example.com/',
+        device: 'mobile',
+        status: 'queued',
+        reportToken,
+      },
+    });
+  const byMonitor = await row('monitor-run-report-token-0123456789abcdefghij', shop.id);
+  const alone = await row('lone-test-report-token-0123456789abcdefghijk', null);
+  const html = async (token: string) => (await fetch(`${origin}/reports/${token}`)).text();
+  assert.ok((await html(byMonitor.reportToken)).includes(`href="${shop.report_url}"`));
+  assert.ok(!(await html(alone.reportToken)).includes('/reports/monitors/'));
+});
