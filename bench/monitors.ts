@@ -410,6 +410,7 @@ async function readFigures(
       const ms = 20 + ((t / 60_000) % 7);
       batch.push({
         monitorId: monitor.id,
+        location: 'default',
         plan: 'pro',
         slot: new Date(t),
         startedAt: new Date(t + 5),
@@ -527,7 +528,7 @@ async function tickFigures(db: ReturnType<typeof createDb>, pool: Pool, redis: R
   try {
     progress(`one tick over ${n} lighthouse monitors due at once (in-process, nothing consuming)`);
     const started = performance.now();
-    const { run, skipped } = await runTick({ pool, monitorChecks, monitorRuns });
+    const { run, skipped } = await runTick({ pool, monitorChecks: () => monitorChecks, monitorRuns });
     const seconds = (performance.now() - started) / 1000;
     const queued = await monitorRuns.getJobCounts('waiting', 'prioritized', 'delayed');
     return table(

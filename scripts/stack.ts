@@ -31,8 +31,9 @@ const WORKER_GRACE_MS = 8_000;
 /** An app still running this long after SIGTERM is killed: the whole stop fits in 15 s. */
 const APP_KILL_AFTER_MS = 11_000;
 const t0 = performance.now();
-const step = (message: string) =>
-  process.stdout.write(`\x1b[36m[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)}s]\x1b[0m ${message}\n`);
+const stamped = (message: string) =>
+  `\x1b[36m[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)}s]\x1b[0m ${message}\n`;
+const step = (message: string) => process.stdout.write(stamped(message));
 
 const services: LocalService[] = [];
 const apps = new Map<string, ChildProcess>();
@@ -229,24 +230,26 @@ try {
   );
 
   const base = `${env.PUBLIC_BASE_URL}/api/v1`;
-  step(`ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // One write, so that whoever waits for the ready line (a person, a script, the local-stack test) gets
+  // the key and the examples with it, and no app's log line lands in between.
   process.stdout.write(
-    [
-      '',
-      `  API          ${base}`,
-      `  OpenAPI      ${base}/openapi.json`,
-      `  Admin API    ${env.PUBLIC_BASE_URL}/admin/v1  (Bearer ${env.ADMIN_TOKEN}, kept in .data/admin-token)`,
-      `  API key      ${creds.key}  (${created ? 'created now for the dev team' : 'dev team, from .data/dev-credentials.json'})`,
-      `  Webhook key  ${creds.webhook_secret}  (signs the dev team's callbacks and alerts: X-Service-Signature)`,
-      '',
-      '  Try:',
-      `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,
-      `      -H 'Content-Type: application/json' -d '{"url":"https://example.com","type":"uptime"}'`,
-      `    curl -s ${base}/tests/<id> -H 'Authorization: Bearer ${creds.key}'`,
-      '',
-      '  Ctrl-C stops everything.',
-      '',
-    ].join('\n'),
+    stamped(`ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`) +
+      [
+        '',
+        `  API          ${base}`,
+        `  OpenAPI      ${base}/openapi.json`,
+        `  Admin API    ${env.PUBLIC_BASE_URL}/admin/v1  (Bearer ${env.ADMIN_TOKEN}, kept in .data/admin-token)`,
+        `  API key      ${creds.key}  (${created ? 'created now for the dev team' : 'dev team, from .data/dev-credentials.json'})`,
+        `  Webhook key  ${creds.webhook_secret}  (signs the dev team's callbacks and alerts: X-Service-Signature)`,
+        '',
+        '  Try:',
+        `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,
+        `      -H 'Content-Type: application/json' -d '{"url":"https://example.com","type":"uptime"}'`,
+        `    curl -s ${base}/tests/<id> -H 'Authorization: Bearer ${creds.key}'`,
+        '',
+        '  Ctrl-C stops everything.',
+        '',
+      ].join('\n'),
   );
 } catch (error) {
   const message = (error as Error).message;

@@ -180,6 +180,7 @@ function checkAt(monitorId: string, plan: Plan, at: Date, rand: () => number): F
   const ms = () => (rand() < 0.1 ? null : Math.round(rand() ** 2 * 2_000));
   return {
     monitorId,
+    location: 'default',
     plan,
     slot: at,
     startedAt: new Date(at.getTime() + Math.round(rand() * 300)),

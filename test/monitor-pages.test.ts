@@ -60,6 +60,7 @@ function history(monitorId: string, failing: boolean): FinishedCheck[] {
     const up = !(failing && at >= FAIL_FROM && at < FAIL_FROM + FAILED * 5 * MIN);
     checks.push({
       monitorId,
+      location: 'default',
       plan: 'pro',
       slot: new Date(at),
       startedAt: new Date(at),

@@ -38,7 +38,7 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
     server.closeAllConnections();
     server.close();
     await app.locals.close();
-    await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
+    await Promise.allSettled(testQueues.opened().map((q) => q.close()));
     redis.disconnect();
     storage.close();
     await pool.end();

@@ -25,6 +25,7 @@ import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
+import { locationRoutes } from './locations/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
 export function createApp(deps: ApiDeps): Express {
@@ -82,6 +83,7 @@ export function createApp(deps: ApiDeps): Express {
     statusPageRoutes(deps),
     alertChannelRoutes(deps),
     maintenanceWindowRoutes(deps),
+    locationRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),

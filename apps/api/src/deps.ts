@@ -1,7 +1,7 @@
-import type { Db, Pool, TestType } from '@pageprobe/db';
+import type { Db, Pool } from '@pageprobe/db';
+import type { TestQueues } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
-import type { Queue } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.ts';
@@ -13,7 +13,8 @@ export interface ApiDeps {
   /** The pool Prisma runs on, for the few hot reads that skip it. */
   pool: Pool;
   redis: Redis;
-  testQueues: Map<TestType, Queue>;
+  /** Each kind's queue at each location, opened as first used. */
+  testQueues: TestQueues;
   logger: Logger;
   storage: Storage;
   /** Where request metrics go (main.ts serves it on OPS_PORT); none in most tests. */

@@ -24,7 +24,7 @@ const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREF
 const storage = createStorage(config);
 
 const registry = createRegistry('api');
-queueMetrics(registry, [...testQueues.values()]);
+queueMetrics(registry, testQueues.opened());
 const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
 // A request whose headers and body do not arrive in time gets 408 and its socket closed, checked every
 // second: a client trickling bytes cannot hold a connection (Node's defaults: 5 minutes, checked every 30 s).
@@ -64,7 +64,7 @@ async function shutdown(signal: string) {
   if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
   await app.locals.close();
-  await Promise.allSettled([...testQueues.values()].map((q) => q.close()));
+  await Promise.allSettled(testQueues.opened().map((q) => q.close()));
   redis.disconnect();
   storage.close();
   await db.$disconnect();

@@ -1,8 +1,8 @@
-import type { TestType } from '@pageprobe/db';
-import { openQueue, type QueueContext, testJobFor, testTypes } from '@pageprobe/jobs';
-import type { Queue } from 'bullmq';
+import { openTestQueues as open, type QueueContext, type TestQueues, testTypes } from '@pageprobe/jobs';
 
-/** The producer side of every test type's queue. */
-export function openTestQueues(ctx: QueueContext): Map<TestType, Queue> {
-  return new Map(testTypes.map((type) => [type, openQueue(testJobFor(type), ctx)]));
+/** The producer side of the test queues: every kind's at the default location now, others as first asked. */
+export function openTestQueues(ctx: QueueContext): TestQueues {
+  const queues = open(ctx);
+  for (const type of testTypes) queues.at(type, 'default');
+  return queues;
 }

@@ -1,4 +1,4 @@
-import { jobs, startWorker, testJobFor, testTypes } from '@pageprobe/jobs';
+import { atLocation, jobs, liveLocations, openTestQueues, startWorker, testTypes } from '@pageprobe/jobs';
 import { ensureTickScheduler, historyBackfill, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
@@ -27,7 +27,7 @@ await startWorkerHost({
   poolSize: 20,
   consumes: [jobs.callback, jobs.monitorRun, jobs.monitorTick],
   describe: { concurrency: config.CALLBACK_CONCURRENCY },
-  start: ({ pool, db, logger, queue, ops, queueFor }) => {
+  start: ({ pool, db, logger, queue, ops, queueFor, connection }) => {
     const outcomes = callbackOutcomes(ops.registry);
     const deps = {
       store: deliveryStore(pool),
@@ -100,14 +100,14 @@ await startWorkerHost({
       async () => {
         const { skipped } = await runTick({
           pool,
-          monitorChecks: queueFor(jobs.monitorChecks),
+          monitorChecks: (location) => queueFor(atLocation(jobs.monitorChecks, location)),
           monitorRuns: queueFor(jobs.monitorRun),
         });
         if (skipped) logger.info({ skipped }, 'monitor slots skipped: their runs before were still in flight');
       },
       { concurrency: 1 },
     );
-    const testQueues = new Map(testTypes.map((type) => [type, queueFor(testJobFor(type))]));
+    const testQueues = openTestQueues(queue, queueFor);
     const monitorDeps = {
       db,
       logger,
@@ -116,7 +116,9 @@ await startWorkerHost({
       accept: {
         db,
         pool,
-        testQueues,
+        testQueue: testQueues.at,
+        // A monitor's run goes to those of its locations that are live now (runMonitor).
+        liveLocations: () => liveLocations(connection, config.QUEUE_PREFIX),
         queuesReady: () => true,
         logger,
         allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
@@ -138,11 +140,7 @@ await startWorkerHost({
   sweep: (host) =>
     Promise.all([
       sweepPendingDeliveries(host.db, host.queueFor(jobs.callback), config.SWEEP_QUEUED_AFTER_MS),
-      sweepQueuedTests(
-        host.db,
-        new Map(testTypes.map((type) => [type, host.queueFor(testJobFor(type))])),
-        config.SWEEP_QUEUED_AFTER_MS,
-      ),
+      sweepQueuedTests(host.db, testTypes, openTestQueues(host.queue, host.queueFor).at, config.SWEEP_QUEUED_AFTER_MS),
       sweepExpiredIdempotencyKeys(host.db),
       // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,
       // the end of those past retention, and monitors' history from before issue 29 carried over.

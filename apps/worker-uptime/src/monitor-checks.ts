@@ -1,5 +1,5 @@
 import type { ApiKey, Monitor, Prisma } from '@pageprobe/db';
-import { jobs, startWorker } from '@pageprobe/jobs';
+import { atLocation, jobs, startWorker } from '@pageprobe/jobs';
 import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
 import { NetworkError } from '@pageprobe/net-guard';
 import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
@@ -66,6 +66,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
     const verdict = monitor.assertions ? judged(monitor.assertions, result) : null;
     const check: FinishedCheck = {
       monitorId: monitor.id,
+      location: host.location.id,
       plan: claimed.plan,
       slot,
       startedAt,
@@ -77,7 +78,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
   }
 
   const worker = startWorker(
-    jobs.monitorChecks,
+    atLocation(jobs.monitorChecks, host.location.id),
     host.queue,
     async ({ checks }) => {
       const monitors = await load(host, checks);

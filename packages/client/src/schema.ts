@@ -126,6 +126,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where tests and monitors can run
+         * @description The locations with live workers now, from the workers' heartbeats (every 5 s), each with its
+         *     workers counted by kind of test. A worker that stops leaves the list at once; one that dies,
+         *     within 15 s of its last heartbeat. A location leaves the list with its last worker.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/maintenance-windows": {
         parameters: {
             query?: never;
@@ -869,6 +891,20 @@ export type components = {
             interval_seconds: number;
             locale?: components["schemas"]["Locale"];
             /**
+             * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
+             * @default every
+             * @enum {string}
+             */
+            location_mode?: "every" | "round_robin";
+            /**
+             * @description Where it checks from, each listed by GET /locations when it is made or changed. Down means at
+             *     least `quorum` locations failed the same slot; a location that stops reporting does not count
+             *     as a failure. Without it, the default location alone.
+             */
+            locations?: components["schemas"]["LocationIds"];
+            /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
+            quorum?: number;
+            /**
              * @description As for POST /tests.
              * @default 1
              */
@@ -901,6 +937,16 @@ export type components = {
             device?: components["schemas"]["Device"];
             headers?: components["schemas"]["RequestHeaders"];
             locale?: components["schemas"]["Locale"];
+            /**
+             * @description Where to run it from: each location runs the test, and each costs what a test costs. Each must
+             *     be listed by GET /locations with a live worker of the test's type, or the request is a 400
+             *     `location_unavailable` naming it. Without it, the test runs at the team's default location
+             *     (`default` unless set). With it, the test shows one entry per location under `locations`; it
+             *     fails when at least a majority of them failed (1 of 1, 2 of 2, 2 of 3), with the first failed
+             *     location's error, and otherwise completes; its top-level figures are those of the first
+             *     location, in the order given, that completed, and so are its artifacts.
+             */
+            locations?: components["schemas"]["LocationIds"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
              *     types: 1 only). The test reports the representative run, the one closest to the median first
@@ -1111,6 +1157,17 @@ export type components = {
         };
         /** @description lighthouse only (other types: 400 naming the field). The page's language (BCP 47): Accept-Language and navigator.language. */
         Locale: string;
+        Location: {
+            /** @description The location's id, as workers give it in LOCATION. */
+            id: string;
+            /** @description Its name for people (LOCATION_NAME), or its id. */
+            name: string;
+            /** @description Live workers by kind of test. */
+            workers: {
+                [key: string]: number;
+            };
+        };
+        LocationIds: string[];
         MaintenanceWindow: {
             /** @description Whether it holds its monitors' alerts now. */
             active: boolean;
@@ -1189,6 +1246,10 @@ export type components = {
             interval_seconds: number;
             /** Format: date-time */
             last_run_at: string | null;
+            /** @enum {string} */
+            location_mode?: "every" | "round_robin";
+            /** @description Checked from locations: each one's state and uptime (uptime_percent is then across all of their checks). Null: the default location alone. */
+            locations?: components["schemas"]["MonitorLocation"][] | null;
             /**
              * Format: date-time
              * @description Null while paused.
@@ -1197,6 +1258,8 @@ export type components = {
             options: components["schemas"]["ShownOptions"];
             /** @description user, out_of_credits, url_not_allowed, target_errors, key_revoked (the key that created or last resumed it was revoked) or secrets_unreadable (its sealed values open with no configured key); null while active. */
             paused_reason: string | null;
+            /** @description Failed locations that make it down; null without locations. */
+            quorum?: number | null;
             /**
              * Format: uri
              * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs.
@@ -1254,6 +1317,19 @@ export type components = {
         };
         /** @description One check of a monitor, as GET /monitors/{monitor_id}/checks lists it; `test_id` tells the two apart. */
         MonitorCheck: components["schemas"]["MonitorUptimeCheck"] | components["schemas"]["MonitorRunCheck"];
+        /** @description A location a monitor checks from: what its last check found, and its own uptime. */
+        MonitorLocation: {
+            /** Format: date-time */
+            last_check_at: string | null;
+            location: string;
+            /**
+             * @description not_reporting: no check from it lately (its workers are gone); it does not count as a failure.
+             * @enum {string}
+             */
+            state: "up" | "down" | "not_reporting" | "waiting";
+            /** @description Percent of its checks that passed over 24 h. */
+            uptime_24h: number | null;
+        };
         /** @description A lighthouse or seo_crawl monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
         MonitorRunCheck: {
             /**
@@ -1317,6 +1393,8 @@ export type components = {
             at: string;
             /** @description Days until the TLS certificate expires; null over plain HTTP or when none was read. */
             certificate_days_remaining: number | null;
+            /** @description Where it ran from (each location's check of a slot is one item). */
+            location?: string;
             /** @description It ran during a maintenance window, so it counts neither up nor down (left out of uptime percentages, day bars and charts). */
             maintenance?: boolean;
             /** @description Against the monitor's assertions; null without any. */
@@ -1625,6 +1703,8 @@ export type components = {
             grade: "A" | "B" | "C" | "D" | "E" | "F" | null;
             /** Format: uuid */
             id: string;
+            /** @description Asked from locations: one entry each, in the order asked. */
+            locations?: components["schemas"]["TestLocation"][];
             /**
              * Format: uuid
              * @description The monitor that ran it; null for a test started with POST /tests.
@@ -1634,6 +1714,8 @@ export type components = {
             /** @description False when an `error`-level assertion failed (or the test failed); null when none were given. */
             passed: boolean | null;
             performance_score: number | null;
+            /** @description Failed locations that fail the test. */
+            quorum?: number;
             /** Format: uri */
             report_url: string;
             /** @description Type-specific summary (for uptime, the verdict and timings). */
@@ -1660,6 +1742,27 @@ export type components = {
             type: components["schemas"]["TestType"];
             url: string;
             vitals: Record<string, never> | null;
+        };
+        /** @description One location's run of a test; figures and `error` once it finished. */
+        TestLocation: {
+            /** Format: date-time */
+            completed_at?: string;
+            duration_ms?: number;
+            error?: {
+                code: string;
+                message: string;
+            } | null;
+            grade?: string | null;
+            location: string;
+            name?: string;
+            performance_score?: number | null;
+            result?: Record<string, never> | null;
+            scores?: Record<string, never> | null;
+            /** Format: date-time */
+            started_at?: string;
+            status: components["schemas"]["TestStatus"];
+            structure_score?: number | null;
+            vitals?: Record<string, never> | null;
         };
         /** @enum {string} */
         TestStatus: "queued" | "running" | "completed" | "failed";
@@ -1706,8 +1809,21 @@ export type components = {
             /** @description Replaces the monitor's headers (values sealed as at creation); null removes them. */
             headers?: null | components["schemas"]["RequestHeaders"];
             interval_seconds?: number;
+            /**
+             * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
+             * @enum {string}
+             */
+            location_mode?: "every" | "round_robin";
+            /**
+             * @description Where it checks from, each listed by GET /locations when it is made or changed. Down means at
+             *     least `quorum` locations failed the same slot; a location that stops reporting does not count
+             *     as a failure. Without it, the default location alone.
+             */
+            locations?: components["schemas"]["LocationIds"];
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
+            /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
+            quorum?: number;
             /** @description Replaces the list. */
             tags?: components["schemas"]["MonitorTags"];
         };
@@ -2095,6 +2211,33 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live locations. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Location"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     listMaintenanceWindows: {
@@ -2488,6 +2631,8 @@ export interface operations {
         parameters: {
             query: {
                 from?: string;
+                /** @description One of the monitor's locations: that location's series alone (uptime, from its raw checks, so within the plan's raw retention). */
+                location?: string;
                 metric: string;
                 to?: string;
             };

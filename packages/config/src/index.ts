@@ -7,6 +7,7 @@ export {
   commonEnv,
   databaseEnv,
   jobLockEnv,
+  locationEnv,
   opsEnv,
   planEnv,
   PROCESS_ENV,
@@ -15,6 +16,7 @@ export {
   s3Env,
   secretsEnv,
   shutdownEnv,
+  sourceEnv,
   sweeperEnv,
   targetEnv,
 } from './shared-env.ts';

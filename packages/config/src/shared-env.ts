@@ -40,6 +40,29 @@ export const targetEnv = {
   ALLOW_TARGETS: listVar(''),
 };
 
+/**
+ * Where a worker is (issue 32): work meant for a location goes to its own queues, and the worker's
+ * heartbeat lists it in GET /locations. Unset: `default`, the queues a single machine has always used.
+ */
+export const locationEnv = {
+  LOCATION: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lower-case letters, digits and "-", at most 32')
+    .default('default'),
+  /** The location's name for people ("Frankfurt"); unset, its id. */
+  LOCATION_NAME: z.string().trim().min(1).max(64).optional(),
+};
+
+/**
+ * The local address (an IPv4 or IPv6 literal) every outbound connection of a worker to a target or a
+ * callback receiver binds to: the uptime checks and their TLS probe, the crawler, the browser's egress
+ * proxy, the dispatcher's callbacks and alerts. A location's traffic then leaves from its own address
+ * (one the host has). Unset: the system chooses, as before.
+ */
+export const sourceEnv = {
+  SOURCE_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
+};
+
 export const commonEnv = {
   LOG_LEVEL: logLevel,
   /** json or pretty; unset: pretty on a terminal, JSON lines otherwise. */

@@ -24,7 +24,7 @@ const retention: JobsOptions = {
   removeOnFail: { age: 24 * 3600 },
 };
 
-export function openQueue<P extends z.ZodType>(def: JobDefinition<P>, ctx: QueueContext): Queue {
+export function openQueue(def: { readonly queue: string }, ctx: QueueContext): Queue {
   return new Queue(def.queue, { connection: ctx.connection, prefix: ctx.prefix });
 }
 

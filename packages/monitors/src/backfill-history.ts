@@ -108,6 +108,7 @@ function checkOf(test: Test, monitor: Old): FinishedCheck[] {
   return [
     {
       monitorId: monitor.id,
+      location: 'default',
       plan: monitor.plan,
       slot: at,
       startedAt: at,

@@ -16,3 +16,13 @@ export { type DayBar, dayBars } from './day-bars.ts';
 export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, type Point } from './series.ts';
 export { type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';
+export {
+  judgeSlots,
+  type LocationChecks,
+  quorumOf,
+  reporting,
+  STALE_ROUNDS,
+  type SlotVerdict,
+  withCheck,
+} from './checks/location-quorum.ts';
+export { checkLocations } from './schedule.ts';

@@ -5,6 +5,7 @@ import {
   acceptTest,
   enqueueDeliveries,
   KEY_REVOKED,
+  majority,
   raiseAlert,
   TestRejected,
 } from '@pageprobe/test-lifecycle';
@@ -52,6 +53,20 @@ async function startRun(deps: RunMonitorDeps, monitorId: string): Promise<RunRes
     await pauseMonitor(deps, monitor, KEY_REVOKED.reason, KEY_REVOKED.message);
     return 'paused';
   }
+  // From several locations (issue 32): those with a live worker of its kind now. One whose workers are
+  // gone is not waited for (it does not count as a failure); with none live, the slot is skipped.
+  let locations: string[] | undefined;
+  if (monitor.locations?.length) {
+    const live = (await deps.accept.liveLocations?.()) ?? [];
+    locations = monitor.locations.filter((l) => live.some((x) => x.id === l && x.workers[monitor.type]));
+    if (locations.length === 0) {
+      deps.logger.info(
+        { monitorId, locations: monitor.locations },
+        'monitor run skipped: none of its locations is live',
+      );
+      return 'skipped';
+    }
+  }
   try {
     await acceptTest(
       deps.accept,
@@ -63,6 +78,7 @@ async function startRun(deps: RunMonitorDeps, monitorId: string): Promise<RunRes
         runs: monitor.runCount,
         ...(monitor.assertions ? { assertions: monitor.assertions as Prisma.InputJsonObject } : {}),
         monitorId: monitor.id,
+        ...(locations ? { locations, quorum: monitor.quorum ?? majority(monitor.locations.length) } : {}),
         // Its secrets stay sealed for the monitor; the worker opens them (the dispatcher has no key).
         fromMonitor: {
           options: (monitor.options as Prisma.InputJsonObject | null) ?? null,

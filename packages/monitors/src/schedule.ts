@@ -1,5 +1,5 @@
 import type { Plan, Pool, TestType } from '@pageprobe/db';
-import { enqueueMany, jobs } from '@pageprobe/jobs';
+import { atLocation, DEFAULT_LOCATION, enqueueMany, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
 
 // Scheduling (issue 29). Due times live in PostgreSQL (`monitors.next_run_at`, on a grid spread over the
@@ -29,6 +29,10 @@ export interface Claimed {
   slot: Date;
   /** The run before is still in flight: this slot is skipped (and counted). */
   busy: boolean;
+  /** Where it checks from (issue 32); null: the default location. */
+  locations: string[] | null;
+  location_mode: string;
+  interval_seconds: number;
 }
 
 // The slot is the due time, or now for a monitor more than an interval behind (an outage): it runs once,
@@ -51,12 +55,12 @@ UPDATE monitors m SET
   last_run_at = CASE WHEN due.busy THEN m.last_run_at ELSE due.slot END,
   skipped_runs = m.skipped_runs + due.busy::int
 FROM due WHERE m.id = due.id
-RETURNING m.id, m.type, due.plan, due.slot, due.busy`;
+RETURNING m.id, m.type, due.plan, due.slot, due.busy, m.locations, m.location_mode, m.interval_seconds`;
 
 export interface TickDeps {
   pool: Pool;
-  /** The uptime workers' queue of check batches. */
-  monitorChecks: Queue;
+  /** The uptime workers' queue of check batches at a location. */
+  monitorChecks: (location: string) => Queue;
   /** The dispatchers' queue of other kinds' runs. */
   monitorRuns: Queue;
 }
@@ -88,22 +92,37 @@ export async function runTick(deps: TickDeps): Promise<{ run: number; skipped: n
   }
 }
 
+/**
+ * Where a monitor checks this slot from (issue 32): each of its locations, or with round_robin one of
+ * them in turn (the slot's number on the monitor's grid picks it).
+ */
+export function checkLocations(c: Pick<Claimed, 'locations' | 'location_mode' | 'interval_seconds' | 'slot'>) {
+  const locations = c.locations?.length ? c.locations : [DEFAULT_LOCATION];
+  if (c.location_mode !== 'round_robin') return locations;
+  const turn = Math.floor(c.slot.getTime() / (c.interval_seconds * 1000));
+  return [locations[turn % locations.length]!];
+}
+
 async function queueRuns(deps: TickDeps, claimed: Claimed[]): Promise<void> {
-  const checks = claimed.filter((c) => c.type === 'uptime');
-  const batches = [];
-  for (let i = 0; i < checks.length; i += CHECKS_PER_JOB) {
-    const batch = checks.slice(i, i + CHECKS_PER_JOB);
-    batches.push({
-      batch: `${batch[0]!.id}_${batch[0]!.slot.getTime()}`,
-      checks: batch.map((c) => ({ monitorId: c.id, slot: c.slot.getTime(), plan: c.plan })),
-    });
+  const byLocation = new Map<string, Claimed[]>();
+  for (const c of claimed.filter((c) => c.type === 'uptime')) {
+    for (const location of checkLocations(c)) byLocation.set(location, [...(byLocation.get(location) ?? []), c]);
+  }
+  const added: Promise<void>[] = [];
+  for (const [location, checks] of byLocation) {
+    const batches = [];
+    for (let i = 0; i < checks.length; i += CHECKS_PER_JOB) {
+      const batch = checks.slice(i, i + CHECKS_PER_JOB);
+      batches.push({
+        batch: `${batch[0]!.id}_${batch[0]!.slot.getTime()}`,
+        checks: batch.map((c) => ({ monitorId: c.id, slot: c.slot.getTime(), plan: c.plan })),
+      });
+    }
+    added.push(enqueueMany(deps.monitorChecks(location), atLocation(jobs.monitorChecks, location), batches));
   }
   const runs = claimed.filter((c) => c.type !== 'uptime').map((c) => ({ monitorId: c.id, slot: c.slot.getTime() }));
   // One addBulk a queue: a round trip for the whole batch.
-  await Promise.all([
-    enqueueMany(deps.monitorChecks, jobs.monitorChecks, batches),
-    enqueueMany(deps.monitorRuns, jobs.monitorRun, runs),
-  ]);
+  await Promise.all([...added, enqueueMany(deps.monitorRuns, jobs.monitorRun, runs)]);
 }
 
 /**

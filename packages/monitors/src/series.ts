@@ -33,18 +33,29 @@ export const levelFor = (from: Date, to: Date): Level =>
  * A metric of a monitor's runs in [from, to], oldest first, a point per minute, hour or day (whichever
  * fits the range), read from the rollups kept as runs finish: never from the raw runs.
  */
-export async function loadSeries(db: Db, monitor: Monitor, metric: string, from: Date, to: Date) {
-  const { resolution, series } = await loadSeriesOf(db, monitor, [metric], from, to);
+export async function loadSeries(db: Db, monitor: Monitor, metric: string, from: Date, to: Date, location?: string) {
+  const { resolution, series } = await loadSeriesOf(db, monitor, [metric], from, to, location);
   return { resolution, points: series[metric]! };
 }
 
-/** Several metrics' series over one range, from one read of the rollups (a monitor's page draws them together). */
-export async function loadSeriesOf(db: Db, monitor: Monitor, metrics: string[], from: Date, to: Date) {
+/**
+ * Several metrics' series over one range, from one read of the rollups (a monitor's page draws them
+ * together). One location's series (issue 32: an uptime monitor's, `location` given) is summed up from
+ * its raw checks, as the rollups are across locations: it reaches back as far as the plan keeps them.
+ */
+export async function loadSeriesOf(
+  db: Db,
+  monitor: Monitor,
+  metrics: string[],
+  from: Date,
+  to: Date,
+  location?: string,
+) {
   const level = levelFor(from, to);
   const start = bucketStart(level, from);
   const rows =
-    level.name === 'minute' && monitor.type === 'uptime'
-      ? await minutesOfChecks(db, monitor.id, start, to)
+    (level.name === 'minute' || location !== undefined) && monitor.type === 'uptime'
+      ? await bucketsOfChecks(db, monitor.id, level, start, to, location)
       : await db.$queryRawUnsafe<Array<{ at: Date } & Pick<Rollup, 'stats' | 'hist'>>>(
           `SELECT at, (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(stats) WHERE key = ANY($4)) AS stats,
                   (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(hist) WHERE key = ANY($4)) AS hist
@@ -68,13 +79,15 @@ export async function loadSeriesOf(db: Db, monitor: Monitor, metrics: string[], 
   return { resolution: level.name, series };
 }
 
-/** An uptime monitor's minutes in [from, to], oldest first: its raw checks are that level (CHECK_LEVELS). */
-async function minutesOfChecks(db: Db, monitorId: string, from: Date, to: Date) {
-  const minute = LEVELS[0];
-  const minutes = new Map<number, Rollup>();
-  for (const check of await checksBetween(db, monitorId, from, new Date(to.getTime() + 1))) {
-    const at = bucketStart(minute, check.slot).getTime();
-    minutes.set(at, addRun(minutes.get(at) ?? emptyRollup(), sampleOf(check)));
+/**
+ * An uptime monitor's buckets of `level` in [from, to], oldest first, summed up from its raw checks (the
+ * minute level is its raw checks: CHECK_LEVELS), of one location or all.
+ */
+async function bucketsOfChecks(db: Db, monitorId: string, level: Level, from: Date, to: Date, location?: string) {
+  const buckets = new Map<number, Rollup>();
+  for (const check of await checksBetween(db, monitorId, from, new Date(to.getTime() + 1), location)) {
+    const at = bucketStart(level, check.slot).getTime();
+    buckets.set(at, addRun(buckets.get(at) ?? emptyRollup(), sampleOf(check)));
   }
-  return [...minutes].map(([at, rollup]) => ({ at: new Date(at), ...rollup }));
+  return [...buckets].map(([at, rollup]) => ({ at: new Date(at), ...rollup }));
 }

@@ -28,8 +28,16 @@ export {
   type Caller,
   assertAllowed,
   checkTestRequest,
+  locationsOf,
   type TestRequest,
 } from './accept/accept-test.ts';
+export { majority } from './accept/insert-test.ts';
+export {
+  finishAtLocation,
+  type LocationEntry,
+  locationEntries,
+  type Where,
+} from './locations/finish-at-location.ts';
 export { costsFor } from './accept/costs.ts';
 export { type Allowance, remainingAllowance } from './accept/free-allowance.ts';
 export { type RejectionCode, TestRejected } from './accept/rejections.ts';

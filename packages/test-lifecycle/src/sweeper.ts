@@ -1,5 +1,6 @@
 import type { Db, TestType } from '@pageprobe/db';
-import { enqueueMany, jobs, testJobFor } from '@pageprobe/jobs';
+import { atLocation, enqueueMany, jobs, type TestQueueAt, testJobFor } from '@pageprobe/jobs';
+import { locationsOf } from './accept/accept-test.ts';
 import type { Queue } from 'bullmq';
 import { deliveryJob } from './transitions.ts';
 
@@ -11,20 +12,38 @@ import { deliveryJob } from './transitions.ts';
 /** Rows one sweep looks at, oldest first. */
 export const SWEEP_BATCH = 500;
 
-export async function sweepQueuedTests(db: Db, queues: Map<TestType, Queue>, olderThanMs: number): Promise<number> {
+/**
+ * Re-adds the jobs of tests of `types` left queued, each to the queue of every location it runs from
+ * (issue 32) that has not recorded its entry yet.
+ */
+export async function sweepQueuedTests(
+  db: Db,
+  types: readonly TestType[],
+  queueAt: TestQueueAt,
+  olderThanMs: number,
+): Promise<number> {
   const rows = await db.test.findMany({
     where: {
       status: 'queued',
-      type: { in: [...queues.keys()] },
+      type: { in: [...types] },
       createdAt: { lt: new Date(Date.now() - olderThanMs) },
     },
-    select: { id: true, type: true },
+    select: { id: true, type: true, locations: true, locationResults: true },
     orderBy: { createdAt: 'asc' },
     take: SWEEP_BATCH,
   });
-  for (const [type, queue] of queues) {
-    const ids = rows.filter((r) => r.type === type).map((r) => ({ testId: r.id }));
-    await enqueueMany(queue, testJobFor(type), ids);
+  const byQueue = new Map<string, { type: TestType; location: string; ids: Array<{ testId: string }> }>();
+  for (const row of rows) {
+    const done = (row.locationResults as Record<string, unknown> | null) ?? {};
+    for (const location of locationsOf(row).filter((l) => !done[l])) {
+      const key = `${row.type} ${location}`;
+      const group = byQueue.get(key) ?? { type: row.type, location, ids: [] };
+      group.ids.push({ testId: row.id });
+      byQueue.set(key, group);
+    }
+  }
+  for (const { type, location, ids } of byQueue.values()) {
+    await enqueueMany(queueAt(type, location), atLocation(testJobFor(type), location), ids);
   }
   return rows.length;
 }

@@ -9,7 +9,8 @@ export const TEST_COLUMNS = `
   vitals, audits, seo_issues AS "seoIssues", result, error_code AS "errorCode",
   error_message AS "errorMessage", created_at AS "createdAt", started_at AS "startedAt",
   completed_at AS "completedAt", updated_at AS "updatedAt", assertions, assertion_results AS "assertionResults", passed,
-  run_count AS "runCount", run_results AS "runResults", spread, monitor_id AS "monitorId", options`;
+  run_count AS "runCount", run_results AS "runResults", spread, monitor_id AS "monitorId", options,
+  locations, location_results AS "locationResults", quorum`;
 
 /** The Prisma `include` that loads a test's callback delivery with its attempts. */
 export const withCallback = { delivery: { include: { attempts: { orderBy: { number: 'asc' as const } } } } };

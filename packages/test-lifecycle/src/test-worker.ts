@@ -1,15 +1,18 @@
 import type { Plan, Test, TestType } from '@pageprobe/db';
-import { type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
+import { atLocation, type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import type { Worker } from 'bullmq';
 import { waitOutDatabaseOutage } from './database-outage.ts';
-import { claimTest, finishTest, type LifecycleDeps, type Outcome, verdictFor } from './transitions.ts';
+import { finishAtLocation, type Where } from './locations/finish-at-location.ts';
+import { claimTest, finishTest, type LifecycleDeps, type Outcome, type Verdict, verdictFor } from './transitions.ts';
 
 export interface TestWorkerOptions {
   type: TestType;
   queue: QueueContext;
   lifecycle: LifecycleDeps;
   logger: Logger;
+  /** Where this worker is (issue 32): it takes the tests queued for this location. */
+  location: Where;
   concurrency: number;
   /** BullMQ lock duration; a killed worker's job is taken up again once its lock runs out. */
   lockMs?: number;
@@ -35,7 +38,12 @@ const serviceFailure = (message: string): Outcome => ({
 
 export function startTestWorker(options: TestWorkerOptions): Worker {
   const { type, queue, lifecycle, logger } = options;
-  const def = testJobFor(type);
+  const def = atLocation(testJobFor(type), options.location.id);
+  // A test that lists locations records this location's entry; one that does not simply ends.
+  const finish = (test: Pick<Test, 'id' | 'locations'>, outcome: Outcome, verdict: Verdict | null, at: Date) =>
+    test.locations?.length
+      ? finishAtLocation(lifecycle, test.id, options.location, outcome, at)
+      : finishTest(lifecycle, test.id, outcome, verdict);
 
   async function runOnce(testId: string, job: JobInfo, log: Logger): Promise<void> {
     const test = await claimTest(lifecycle.db, testId, options.inFlight);
@@ -45,6 +53,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     }
     if (!test) return log.debug('test already finished; nothing to do');
     const started = performance.now();
+    const startedAt = new Date();
     let outcome: Outcome;
     try {
       outcome = await options.run(test, log);
@@ -56,7 +65,7 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     }
     // Handed back at shutdown: the test runs again in full elsewhere; this run's end is not its end.
     if (job.handedBack) return;
-    if (await finishTest(lifecycle, testId, outcome, verdictFor(test, outcome)))
+    if (await finish(test, outcome, verdictFor(test, outcome), startedAt))
       options.onFinished?.(type, outcome.status, (performance.now() - started) / 1000);
     log.info({ status: outcome.status }, 'test finished');
   }
@@ -83,8 +92,9 @@ export function startTestWorker(options: TestWorkerOptions): Worker {
     if (!job) return;
     const exhausted = job.attemptsMade >= (job.opts.attempts ?? def.attempts) || error.name === 'UnrecoverableError';
     if (!exhausted || typeof job.data?.testId !== 'string') return;
-    finishTest(lifecycle, job.data.testId, serviceFailure(`The test was stopped: ${error.message}`)).catch(
-      (e: unknown) => logger.error({ err: e, testId: job.data.testId }, 'could not fail exhausted test'),
+    const failure = serviceFailure(`The test was stopped: ${error.message}`);
+    finishAtLocation(lifecycle, job.data.testId, options.location, failure, new Date()).catch((e: unknown) =>
+      logger.error({ err: e, testId: job.data.testId }, 'could not fail exhausted test'),
     );
   });
   worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));

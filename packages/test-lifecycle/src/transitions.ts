@@ -1,4 +1,4 @@
-import { type Db, type Plan, Prisma, RETENTION, type Test } from '@pageprobe/db';
+import { type CallbackDelivery, type Db, type Plan, Prisma, RETENTION, type Test } from '@pageprobe/db';
 import { type Assertion, type AssertionResult, judge, type Measure } from '@pageprobe/test-kinds';
 import { enqueue, jobs } from '@pageprobe/jobs';
 import type { Queue } from 'bullmq';
@@ -134,6 +134,18 @@ export async function finishTest(
   outcome: Outcome,
   verdict: Verdict | null = null,
 ): Promise<boolean> {
+  const deliveries = await deps.db.$transaction((tx) =>
+    settleTest(tx, deps, testId, finishedColumns(outcome, verdict), {
+      refund: outcome.status === 'failed' && outcome.refund ? 'all' : 0,
+    }),
+  );
+  if (deliveries === undefined) return false;
+  await enqueueDeliveries(deps.callbacks, deliveries, deps.onEnqueueError);
+  return true;
+}
+
+/** The columns a test's outcome (and how it fared against its assertions) writes. */
+export function finishedColumns(outcome: Outcome, verdict: Verdict | null): Prisma.TestUpdateManyMutationInput {
   const judged = verdict
     ? {
         // Plain JSON by construction (strings, numbers, booleans, nulls).
@@ -143,51 +155,60 @@ export async function finishTest(
         passed: verdict.passed,
       }
     : {};
-  const deliveries = await deps.db.$transaction(async (tx) => {
-    const data: Prisma.TestUpdateManyMutationInput =
-      outcome.status === 'completed'
-        ? {
-            ...withoutNul(outcome.fields),
-            ...judged,
-            status: 'completed',
-            completedAt: new Date(),
-            errorCode: null,
-            errorMessage: null,
-          }
-        : {
-            ...judged,
-            status: 'failed',
-            completedAt: new Date(),
-            errorCode: outcome.error.code,
-            errorMessage: withoutNul(outcome.error.message),
-          };
-    const [test] = await tx.test.updateManyAndReturn({
-      where: { id: testId, status: { in: ['queued', 'running'] } },
-      data: data as Prisma.TestUpdateManyMutationInput,
-    });
-    if (!test) return undefined;
-    await setArtifactExpiry(tx, test.id);
-    // The secret values were for the run alone (issue 18); only a test with options can have any.
-    if (test.options) await tx.testSecret.deleteMany({ where: { testId: test.id } });
-    if (outcome.status === 'failed' && outcome.refund && test.creditsSpent > 0) {
-      await tx.creditLedgerEntry.create({
-        data: { teamId: test.teamId, delta: test.creditsSpent, reason: 'refund', testId: test.id },
-      });
-    }
-    const out = await evaluateRun(tx, test, deps.publicBaseUrl);
-    if (test.callbackUrl) {
-      const { event, body } = serialiseCallback(test, deps.publicBaseUrl);
-      out.unshift(
-        await tx.callbackDelivery.create({
-          data: { teamId: test.teamId, testId: test.id, url: test.callbackUrl, event, payload: body },
-        }),
-      );
-    }
-    return out;
+  return outcome.status === 'completed'
+    ? ({
+        ...withoutNul(outcome.fields),
+        ...judged,
+        status: 'completed',
+        completedAt: new Date(),
+        errorCode: null,
+        errorMessage: null,
+      } as Prisma.TestUpdateManyMutationInput)
+    : {
+        ...judged,
+        status: 'failed',
+        completedAt: new Date(),
+        errorCode: outcome.error.code,
+        errorMessage: withoutNul(outcome.error.message),
+      };
+}
+
+/**
+ * Ends a test within `tx`, unless it has ended already (then undefined): the columns, its artifacts'
+ * expiry, its sealed secrets gone, the credits given back (`all` of them, or that many), and the delivery
+ * rows of its callback and, for a monitor's run, of its alerts (to enqueue after the commit).
+ */
+export async function settleTest(
+  tx: Prisma.TransactionClient,
+  deps: LifecycleDeps,
+  testId: string,
+  data: Prisma.TestUpdateManyMutationInput,
+  { refund }: { refund: 'all' | number },
+): Promise<CallbackDelivery[] | undefined> {
+  const [test] = await tx.test.updateManyAndReturn({
+    where: { id: testId, status: { in: ['queued', 'running'] } },
+    data,
   });
-  if (deliveries === undefined) return false;
-  await enqueueDeliveries(deps.callbacks, deliveries, deps.onEnqueueError);
-  return true;
+  if (!test) return undefined;
+  await setArtifactExpiry(tx, test.id);
+  // The secret values were for the run alone (issue 18); only a test with options can have any.
+  if (test.options) await tx.testSecret.deleteMany({ where: { testId: test.id } });
+  const refunded = refund === 'all' ? test.creditsSpent : Math.min(refund, test.creditsSpent);
+  if (refunded > 0) {
+    await tx.creditLedgerEntry.create({
+      data: { teamId: test.teamId, delta: refunded, reason: 'refund', testId: test.id },
+    });
+  }
+  const out = await evaluateRun(tx, test, deps.publicBaseUrl);
+  if (test.callbackUrl) {
+    const { event, body } = serialiseCallback(test, deps.publicBaseUrl);
+    out.unshift(
+      await tx.callbackDelivery.create({
+        data: { teamId: test.teamId, testId: test.id, url: test.callbackUrl, event, payload: body },
+      }),
+    );
+  }
+  return out;
 }
 
 /** A delivery's job: a callback's one retry, or an alert channel's retries over about 30 minutes. */

@@ -1,6 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, createPool, type Db, type Pool } from '@pageprobe/db';
-import { closeWorker, createRedis, handBack, type JobDefinition, jobs, type QueueContext } from '@pageprobe/jobs';
+import { hostname } from 'node:os';
+import {
+  closeWorker,
+  createRedis,
+  handBack,
+  type JobDefinition,
+  jobs,
+  type QueueContext,
+  startHeartbeat,
+} from '@pageprobe/jobs';
 import { createLogger, type Logger } from '@pageprobe/logger';
 import { type ProcessOps, startProcessOps } from '@pageprobe/ops';
 import { startSweeper } from '@pageprobe/test-lifecycle';
@@ -26,6 +35,8 @@ export interface WorkerHost {
   /** The producer side of a queue, opened once and closed at shutdown. */
   queueFor(def: QueueOf): Queue;
   ops: ProcessOps;
+  /** Where it is (issue 32): LOCATION, and LOCATION_NAME or the id. */
+  location: { id: string; name: string };
 }
 
 export interface WorkerHostOptions {
@@ -35,6 +46,8 @@ export interface WorkerHostOptions {
   poolSize: number;
   /** The queues it consumes (measured on its ops port). */
   consumes: QueueOf[];
+  /** The kinds of test it runs at its location: its heartbeat lists it in GET /locations for them. */
+  kinds?: string[];
   /** Before the workers start: what must be ready before the first job (a warm browser); facts for the ready line. */
   prepare?(host: WorkerHost): Promise<Record<string, unknown>>;
   /** Starts its BullMQ workers. */
@@ -75,7 +88,8 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     queues: options.consumes.map(queueFor),
     checks: { postgres: () => pool.query('SELECT 1'), redis: () => connection.ping() },
   });
-  const host: WorkerHost = { config, logger, pool, db, connection, queue, queueFor, ops };
+  const location = { id: config.LOCATION, name: config.LOCATION_NAME ?? config.LOCATION };
+  const host: WorkerHost = { config, logger, pool, db, connection, queue, queueFor, ops, location };
   const prepared = await options.prepare?.(host);
   const workers = options.start(host);
   for (const worker of workers) worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
@@ -91,11 +105,21 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     config.SWEEP_INTERVAL_MS,
     (error) => logger.warn({ err: error }, 'sweep failed'),
   );
-  logger.info({ ...options.describe, ...prepared, opsPort: ops.port }, `${app} ready`);
+  // Listed in GET /locations from now on, until it stops (or, killed, LIVE_FOR_MS after its last word).
+  const leave = options.kinds?.length
+    ? startHeartbeat(connection, config.QUEUE_PREFIX, {
+        id: `${hostname()}:${process.pid}`,
+        location: location.id,
+        name: location.name,
+        kinds: options.kinds,
+      })
+    : async () => {};
+  logger.info({ ...options.describe, ...prepared, location: location.id, opsPort: ops.port }, `${app} ready`);
 
   async function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     stopSweeper();
+    await leave();
     const closing = Promise.all(workers.map((w) => closeWorker(w, connection)));
     const closed = await Promise.race([closing, sleep(config.SHUTDOWN_GRACE_MS).then(() => 'late' as const)]);
     if (closed === 'late') {

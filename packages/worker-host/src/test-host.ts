@@ -1,4 +1,4 @@
-import { type TestType, testJobFor } from '@pageprobe/jobs';
+import { atLocation, openTestQueues, type TestQueues, type TestType, testJobFor } from '@pageprobe/jobs';
 import { keyringOf } from '@pageprobe/secrets';
 import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
 import { claimTest, ensureCurrentPartitions, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
@@ -43,14 +43,19 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
   }
   const keyring = keyringOf(config);
   const typeOf = (runner: KindRunner) => runner.kind.name as TestType;
-  const defs = runners.map((r) => testJobFor(typeOf(r)));
+  const where = { id: config.LOCATION, name: config.LOCATION_NAME ?? config.LOCATION };
+  // This location's queue of each kind (issue 32).
+  const defs = runners.map((r) => atLocation(testJobFor(typeOf(r)), where.id));
+  let testQueues: TestQueues;
   const host = await startWorkerHost({
     app: options.app,
     config,
     poolSize: options.poolSize,
-    consumes: [...defs, ...(options.also?.consumes ?? [])],
+    consumes: [...defs, ...(options.also?.consumes ?? []).map((def) => atLocation(def, where.id))],
+    kinds: runners.map(typeOf),
     describe: { kinds: runners.map((r) => r.kind.name), ...options.describe },
     prepare: async (host) => {
+      testQueues = openTestQueues(host.queue, host.queueFor);
       // Prisma compiles a query on its first use (a fifth of a second for the claim): let that be now,
       // not in the first test. No test has the nil id, so nothing is claimed. (PostgreSQL down: later.)
       await Promise.all(runners.map((r) => claimTest(host.db, NIL_UUID, r.kind.inFlight))).catch(() => {});
@@ -85,6 +90,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
           concurrency: runner.concurrency,
           inFlight: runner.kind.inFlight,
           lifecycle,
+          location: where,
           onFinished: (type, status, seconds) => host.ops.testFinished(type, status, seconds),
           run: async (test, log) => {
             let secrets: Awaited<ReturnType<typeof loadSecrets>>;
@@ -99,7 +105,9 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
             return runner.run(test, {
               log,
               secrets,
-              storeArtifacts: (artifacts) => {
+              storeArtifacts: async (artifacts) => {
+                // From several locations, the first asked keeps the test's artifacts (docs/locations.md).
+                if (test.locations?.length && test.locations[0] !== where.id) return;
                 if (!storage)
                   throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);
                 return storeArtifacts(host.db, storage, test.id, artifacts);
@@ -111,11 +119,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
       return [...kindWorkers, ...(options.also?.start(host) ?? [])];
     },
     sweep: async (host) => {
-      await sweepQueuedTests(
-        host.db,
-        new Map(runners.map((r, i) => [typeOf(r), host.queueFor(defs[i]!)])),
-        config.SWEEP_QUEUED_AFTER_MS,
-      );
+      await sweepQueuedTests(host.db, runners.map(typeOf), testQueues.at, config.SWEEP_QUEUED_AFTER_MS);
       // Processes with S3 settings also delete expired artifacts (issue 29), after the tests' own work.
       if (storage) {
         const swept = await sweepExpiredArtifacts(host.db, storage);

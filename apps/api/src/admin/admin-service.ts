@@ -12,6 +12,8 @@ export interface TeamView {
   name: string;
   plan: Plan;
   credits_balance: number;
+  /** Where its tests without `locations` run (issue 32); null: `default`. */
+  default_location: string | null;
 }
 
 export interface ApiKeyView {
@@ -28,6 +30,7 @@ const teamView = (team: Team): TeamView => ({
   name: team.name,
   plan: team.plan,
   credits_balance: team.creditsBalance,
+  default_location: team.defaultLocation,
 });
 
 const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No team with id ${teamId}.`);
@@ -53,8 +56,11 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
       return teamView(await requireTeam(teamId));
     },
 
-    async updateTeam(teamId: string, input: { plan: Plan }): Promise<TeamView> {
-      const [team] = await db.team.updateManyAndReturn({ where: { id: teamId }, data: { plan: input.plan } });
+    async updateTeam(teamId: string, input: { plan?: Plan; default_location?: string | null }): Promise<TeamView> {
+      const [team] = await db.team.updateManyAndReturn({
+        where: { id: teamId },
+        data: { plan: input.plan, defaultLocation: input.default_location },
+      });
       if (!team) throw teamNotFound(teamId);
       return teamView(team);
     },

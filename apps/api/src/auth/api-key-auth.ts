@@ -42,10 +42,10 @@ export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddress
           hash: true,
           expiresAt: true,
           revokedAt: true,
-          team: { select: { plan: true } },
+          team: { select: { plan: true, defaultLocation: true } },
         },
       });
-      return found && { ...found, plan: found.team.plan };
+      return found && { ...found, plan: found.team.plan, defaultLocation: found.team.defaultLocation };
     });
     if (!row || !sameHash(row.hash, hash) || row.revokedAt) {
       failures.add(address);
@@ -54,7 +54,13 @@ export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddress
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });
     }
-    req.auth = { teamId: row.teamId, keyId: row.id, scope: row.scope, plan: row.plan };
+    req.auth = {
+      teamId: row.teamId,
+      keyId: row.id,
+      scope: row.scope,
+      plan: row.plan,
+      defaultLocation: row.defaultLocation,
+    };
     next();
   };
 }

@@ -8,6 +8,8 @@ export interface CachedKey {
   expiresAt: Date | null;
   revokedAt: Date | null;
   plan: Plan;
+  /** The team's default location (issue 32), null for `default`. */
+  defaultLocation: string | null;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface AuthContext {
   scope: 'read' | 'write';
   /** The team's plan as of the key lookup (cached for a few seconds, like the key). */
   plan: 'free' | 'pro';
+  /** Where the team's tests without `locations` run (issue 32); null: `default`. */
+  defaultLocation: string | null;
 }
 
 declare global {

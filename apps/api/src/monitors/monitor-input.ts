@@ -3,6 +3,7 @@ import type { LighthouseOptions, RequestOptionsInput } from '@pageprobe/test-kin
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
 import type { CredentialsPatch } from './replace-credentials.ts';
+import type { LocationSettings } from './monitor-locations.ts';
 
 /** How a monitor alerts (issues 16 and 31). */
 export interface AlertSettings {
@@ -24,7 +25,7 @@ export function alertColumns(alert: AlertSettings | undefined) {
 }
 
 /** POST /monitors, defaults applied by the validator. */
-export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
+export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, LocationSettings {
   url: string;
   type: TestType;
   device: Device;
@@ -38,7 +39,7 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions {
 }
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
-export interface UpdateMonitor extends CredentialsPatch {
+export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
   interval_seconds?: number;
   callback_url?: string | null;
   assertions?: Prisma.InputJsonObject | null;

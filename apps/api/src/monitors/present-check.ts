@@ -5,6 +5,7 @@ import type { FinishedCheck } from '@pageprobe/monitors';
 export const presentCheck = (check: FinishedCheck) => ({
   at: check.startedAt.toISOString(),
   slot: check.slot.toISOString(),
+  location: check.location,
   status: 'completed' as const,
   up: check.figures.up,
   reason: check.figures.reason,

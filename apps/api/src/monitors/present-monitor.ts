@@ -1,6 +1,7 @@
 import type { Monitor } from '@pageprobe/db';
 import type { Incident } from '@pageprobe/monitors';
 import { badgeUrls, monitorPageUrl } from '../pages/page-urls.ts';
+import { locationFields, type MonitorLocation } from './monitor-locations.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -15,6 +16,7 @@ export function presentMonitor(
   monitor: Monitor & { alertChannels: Array<{ channelId: string }> },
   base: string,
   uptime: UptimeRecord | null = null,
+  locations: MonitorLocation[] | null = null,
 ) {
   return {
     id: monitor.id,
@@ -47,5 +49,6 @@ export function presentMonitor(
     incidents: uptime?.incidents ?? null,
     report_url: monitorPageUrl(base, monitor.reportToken),
     badges: badgeUrls(base, monitor),
+    ...locationFields(monitor, locations),
   };
 }

@@ -1,4 +1,4 @@
-import { Prisma } from '@pageprobe/db';
+import { type Monitor, Prisma } from '@pageprobe/db';
 import { incidents, listChecks, loadSeries, metricsOf, uptimePercent } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
 import { keyringOf, seal } from '@pageprobe/secrets';
@@ -24,6 +24,7 @@ import {
 } from './monitor-input.ts';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
+import { checkLocationSettings, locationColumns, locationStates } from './monitor-locations.ts';
 import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
 
 /** An alert's delivery to its monitor's callback_url (the one without a channel), as the API shows it. */
@@ -50,6 +51,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
     return monitor;
   }
+  const statesOf = (monitor: Monitor) => locationStates(deps.db, monitor, { withUptime: false });
   const checkRequest = (input: Parameters<typeof checkTestRequest>[1]) =>
     checkTestRequest(
       {
@@ -68,6 +70,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     await checkRequest(input);
     checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
     const id = randomUUIDv7();
     const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
     const monitor = await createWithinLimit(
@@ -90,6 +93,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
             ...(input.assertions ? { assertions: input.assertions } : {}),
             ...alertColumns(input.alert),
             ...(input.tags ? { tags: input.tags } : {}),
+            ...locationColumns(input),
             ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
             // checkRequest refused secrets without a key.
             ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
@@ -102,7 +106,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`)
-      .json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
+      .json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 
   router.get('/monitors', requireScope('read'), async (req, res) => {
@@ -115,17 +119,21 @@ export function monitorRoutes(deps: ApiDeps): Router {
       include: WITH_CHANNELS,
     });
     const { page, nextCursor } = pageOf(rows, limit);
-    res.json({ data: page.map((m) => presentMonitor(m, config.PUBLIC_BASE_URL)), next_cursor: nextCursor });
+    const data = await Promise.all(
+      page.map(async (m) => presentMonitor(m, config.PUBLIC_BASE_URL, null, await statesOf(m))),
+    );
+    res.json({ data, next_cursor: nextCursor });
   });
 
   router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
-    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
+    const states = await locationStates(deps.db, monitor, { withUptime: true });
+    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
     const [percent, record] = await Promise.all([
       uptimePercent(deps.db, monitor.id, new Date()),
       incidents(deps.db, monitor.id),
     ]);
-    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, { uptime_percent: percent, incidents: record }));
+    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, { uptime_percent: percent, incidents: record }, states));
   });
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
@@ -136,6 +144,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     }
     if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
     const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyring) : null;
     await checkRequest({
       url: current.url,
@@ -150,6 +159,9 @@ export function monitorRoutes(deps: ApiDeps): Router {
     if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
     Object.assign(data, alertColumns(input.alert));
     if (input.tags) data.tags = input.tags;
+    Object.assign(data, locationColumns(input));
+    // Other locations: the verdicts kept for the old ones judge nothing now.
+    if (input.locations) Object.assign(data, { locationChecks: Prisma.DbNull, decidedSlot: null });
     const resumed = input.paused === false && current.status === 'paused';
     if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user', nextRunAt: null });
     // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,
@@ -160,7 +172,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     }
     if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
     const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
-    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL));
+    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 
   router.delete('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
@@ -204,7 +216,13 @@ export function monitorRoutes(deps: ApiDeps): Router {
     }
     const before = q.cursor ? decodeCursor(q.cursor).createdAt : null;
     const checks = await listChecks(deps.db, monitor.id, before, limit + 1);
-    const page = checks.slice(0, limit);
+    let page = checks.slice(0, limit);
+    // Several locations check one slot (issue 32), and the cursor is a slot: a page ends with a whole slot,
+    // so the next one starts at the slot after it.
+    if (checks.length > limit && checks[limit]!.slot.getTime() === page.at(-1)!.slot.getTime()) {
+      const whole = page.filter((c) => c.slot.getTime() !== checks[limit]!.slot.getTime());
+      if (whole.length > 0) page = whole;
+    }
     const last = page.at(-1);
     res.json({
       data: page.map(presentCheck),
@@ -241,7 +259,14 @@ export function monitorRoutes(deps: ApiDeps): Router {
         errors: [{ path: 'query.from', message: 'must be before to' }],
       });
     }
-    const { resolution, points } = await loadSeries(deps.db, monitor, metric, from, to);
+    if (q.location !== undefined && (monitor.type !== 'uptime' || !monitor.locations?.includes(q.location))) {
+      const message =
+        monitor.type === 'uptime' ? "is not one of the monitor's locations" : 'applies to uptime monitors only';
+      throw new ProblemError(400, 'validation_failed', `location ${message}.`, {
+        errors: [{ path: 'query.location', message }],
+      });
+    }
+    const { resolution, points } = await loadSeries(deps.db, monitor, metric, from, to, q.location);
     res.json({
       metric,
       from: from.toISOString(),

@@ -1,5 +1,5 @@
 import type { Test } from '@pageprobe/db';
-import { type DeliveryWithAttempts, reportUrl } from '@pageprobe/test-lifecycle';
+import { type DeliveryWithAttempts, locationEntries, reportUrl } from '@pageprobe/test-lifecycle';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -31,6 +31,8 @@ export function presentTest(test: Test, publicBaseUrl: string, delivery: Deliver
     runs: test.runResults ?? null,
     spread: test.spread ?? null,
     error: test.errorCode ? { code: test.errorCode, message: test.errorMessage ?? '' } : null,
+    // Asked from locations (issue 32): one entry each, in the order asked, and the quorum that fails it.
+    ...(test.locations?.length ? { locations: locationEntries(test), quorum: test.quorum } : {}),
     callback: delivery
       ? {
           state: delivery.state,

@@ -4,6 +4,7 @@ import { ProblemError } from '../http/problem.ts';
 const STATUS: Record<RejectionCode, number> = {
   validation_failed: 400,
   url_not_allowed: 400,
+  location_unavailable: 400,
   insufficient_credits: 402,
   idempotency_key_in_flight: 409,
   idempotency_key_reused: 422,

@@ -4,6 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
 import { type AcceptDeps, acceptTest, type TestRequest, TestRejected, withCallback } from '@pageprobe/test-lifecycle';
+import { liveLocations } from '@pageprobe/jobs';
 import { parseLimit } from '../http/keyset.ts';
 import { retryHint } from './retry-hint.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
@@ -21,7 +22,8 @@ export function testRoutes(deps: ApiDeps): Router {
   const accept: AcceptDeps = {
     db: deps.db,
     pool: deps.pool,
-    testQueues: deps.testQueues,
+    testQueue: deps.testQueues.at,
+    liveLocations: () => liveLocations(deps.redis, config.QUEUE_PREFIX),
     queuesReady: () => deps.redis.status === 'ready',
     logger: deps.logger,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,

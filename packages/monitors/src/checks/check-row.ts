@@ -18,6 +18,8 @@ export interface CheckFigures {
 /** One finished check of a monitor. */
 export interface FinishedCheck {
   monitorId: string;
+  /** Where it ran from (issue 32): each location's check of a slot is a row of its own. */
+  location: string;
   plan: Plan;
   /** The slot it ran for: its key. */
   slot: Date;
@@ -61,14 +63,15 @@ export function checkColumns(checks: FinishedCheck[], inMaintenance: (check: Fin
     col((c) => c.figures.up),
     col((c) => c.passed),
     col(inMaintenance),
+    col((c) => c.location),
   ];
 }
 
 export const INSERT_CHECKS = `
 INSERT INTO monitoring.checks (monitor_id, at, plan, delay_ms, dns_ms, connect_ms, tls_ms, first_byte_ms,
-  download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance)
+  download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance, location)
 SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[], $4::int[], $5::int[], $6::int[], $7::int[],
   $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[],
-  $16::bool[])
-ON CONFLICT (monitor_id, at, plan) DO NOTHING
-RETURNING monitor_id, at`;
+  $16::bool[], $17::text[])
+ON CONFLICT (monitor_id, at, plan, location) DO NOTHING
+RETURNING monitor_id, at, location`;

@@ -18,6 +18,7 @@ interface Row {
   up: boolean;
   passed: boolean | null;
   maintenance: boolean;
+  location: string;
 }
 
 /** A stored check read back (its failing assertions are not kept). */
@@ -31,6 +32,7 @@ export function checkFromRow(row: Row): FinishedCheck {
   };
   return {
     monitorId: row.monitor_id,
+    location: row.location,
     plan: row.plan,
     slot: row.at,
     startedAt: new Date(row.at.getTime() + row.delay_ms),
@@ -53,13 +55,15 @@ export async function listChecks(db: Db, monitorId: string, before: Date | null,
   return rows.map(checkFromRow);
 }
 
-/** A monitor's checks in [from, to), oldest first (recomputing, exporting). */
-export async function checksBetween(db: Db, monitorId: string, from: Date, to: Date) {
+/** A monitor's checks in [from, to), oldest first (recomputing, exporting), of one location or all. */
+export async function checksBetween(db: Db, monitorId: string, from: Date, to: Date, location?: string) {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    'SELECT * FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at < $3 ORDER BY at',
+    `SELECT * FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at < $3
+       AND ($4::text IS NULL OR location = $4) ORDER BY at`,
     monitorId,
     from,
     to,
+    location ?? null,
   );
   return rows.map(checkFromRow);
 }

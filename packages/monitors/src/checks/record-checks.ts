@@ -1,4 +1,4 @@
-import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
+import { type CallbackDelivery, type Db, type Monitor, Prisma } from '@pageprobe/db';
 import {
   type ActiveWindow,
   type AlertToRaise,
@@ -13,9 +13,11 @@ import {
   windowsOf,
 } from '@pageprobe/test-lifecycle';
 import { advise, kindNamed } from '@pageprobe/test-kinds';
+import { judgeSlots, type LocationChecks, type SlotVerdict, withCheck } from './location-quorum.ts';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
-const key = (monitorId: string, at: Date) => `${monitorId} ${at.getTime()}`;
+const key = (monitorId: string, at: Date, location: string) => `${monitorId} ${at.getTime()} ${location}`;
+const keyOf = (c: FinishedCheck) => key(c.monitorId, c.slot, c.location);
 
 /**
  * The maintenance window each check ran in, by its key. Most teams have no window: one query finds
@@ -37,7 +39,7 @@ async function maintenanceOf(tx: Prisma.TransactionClient, checks: FinishedCheck
   for (const check of checks) {
     const monitor = byId.get(check.monitorId);
     const window = monitor && activeWindow(windows, monitor, check.startedAt);
-    if (window) found.set(key(check.monitorId, check.slot), window);
+    if (window) found.set(keyOf(check), window);
   }
   return found;
 }
@@ -55,20 +57,20 @@ export async function recordChecks(
   publicBaseUrl: string,
 ): Promise<CallbackDelivery[]> {
   // A slot given twice in one batch counts once, like one given again later.
-  const unique = [...new Map(checks.map((c) => [key(c.monitorId, c.slot), c])).values()];
+  const unique = [...new Map(checks.map((c) => [keyOf(c), c])).values()];
   const sorted = unique.sort((a, b) =>
     a.monitorId === b.monitorId ? a.slot.getTime() - b.slot.getTime() : a.monitorId < b.monitorId ? -1 : 1,
   );
   const ids = [...new Set(sorted.map((c) => c.monitorId))];
   return db.$transaction(async (tx) => {
     const windows = await maintenanceOf(tx, sorted);
-    const maintenance = (c: FinishedCheck) => windows.get(key(c.monitorId, c.slot)) ?? null;
-    const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date }>>(
+    const maintenance = (c: FinishedCheck) => windows.get(keyOf(c)) ?? null;
+    const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date; location: string }>>(
       INSERT_CHECKS,
       ...checkColumns(sorted, (c) => maintenance(c) !== null),
     );
-    const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at)));
-    const recorded = sorted.filter((c) => fresh.has(key(c.monitorId, c.slot)));
+    const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at, r.location)));
+    const recorded = sorted.filter((c) => fresh.has(keyOf(c)));
     // A check during maintenance counts neither up nor down: kept, but left out of the rollups (issue 31).
     await recordRollups(
       tx,
@@ -103,12 +105,39 @@ async function applyChecks(
 ): Promise<CallbackDelivery[]> {
   let state = monitor;
   const raised: Array<{ alert: PlannedAlert; check: FinishedCheck }> = [];
+  // From several locations (issue 32), a check adds its location's verdict, and a slot is judged across
+  // them once it can be; from one, each check is its slot's verdict.
+  const across = (monitor.locations?.length ?? 0) > 1;
   for (const check of checks) {
-    const failure = failureOf(check);
-    const words = failure ? failureWords(check, failure) : null;
-    const { update, alerts } = transition(state, failure, { ...words, pausesOnFailures: false });
     const window = maintenance(check);
-    await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt, window !== null);
+    const verdicts: Array<{ failure: string | null; locations: SlotVerdict | null }> = [];
+    if (across) {
+      const locationChecks = withCheck(
+        (state.locationChecks as LocationChecks | null) ?? {},
+        check.location,
+        check.slot.getTime(),
+        failureOf(check),
+      );
+      state = { ...state, locationChecks };
+      for (const verdict of judgeSlots(state, locationChecks)) {
+        verdicts.push({ failure: verdict.failure, locations: verdict });
+        state = { ...state, decidedSlot: new Date(verdict.slot) };
+      }
+    } else {
+      verdicts.push({ failure: failureOf(check), locations: null });
+    }
+    const alerts: AlertToRaise[] = [];
+    for (const { failure, locations } of verdicts) {
+      const words = failure ? failureWords(check, failure, locations) : null;
+      const changed = transition(state, failure, { ...words, pausesOnFailures: false });
+      await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt, window !== null);
+      state = { ...state, ...changed.update };
+      alerts.push(
+        ...changed.alerts.map((a) =>
+          locations ? { ...a, details: { ...a.details, locations: locationsDetail(locations) } } : a,
+        ),
+      );
+    }
     if (check.passed === false && state.lastPassed === true) {
       alerts.push({
         event: 'monitor.regressed',
@@ -120,7 +149,6 @@ async function applyChecks(
     if (certificate) alerts.push(certificate);
     state = {
       ...state,
-      ...update,
       lastPassed: check.passed ?? state.lastPassed,
       ...(certificate ? { certificateAlertedFor: new Date(check.figures.tls!.valid_to!) } : {}),
     };
@@ -135,12 +163,14 @@ async function applyChecks(
     'lastPassed',
     'downAlertedAt',
     'certificateAlertedFor',
+    'locationChecks',
+    'decidedSlot',
   ] as const satisfies ReadonlyArray<keyof Monitor>;
   // Most checks change nothing (up, and up before): no write.
   if (fields.some((f) => state[f] !== monitor[f])) {
     await tx.monitor.update({
       where: { id: monitor.id },
-      data: Object.fromEntries(fields.map((f) => [f, state[f]])),
+      data: Object.fromEntries(fields.map((f) => [f, state[f] ?? (f === 'locationChecks' ? Prisma.DbNull : null)])),
     });
   }
   const deliveries: CallbackDelivery[] = [];
@@ -186,9 +216,23 @@ const checkSummary = (check: FinishedCheck) => ({
  * A failed check in words (issue 31: a monitor.down for an HTTP 500 said `message: null`): what the
  * status or error means and how long the check took, and what to try.
  */
-function failureWords(check: FinishedCheck, failure: string) {
+function failureWords(check: FinishedCheck, failure: string, locations: SlotVerdict | null) {
   const { status_code: status, timings_ms: timings } = check.figures;
   const advice = advise(kindNamed('uptime').failures, failure, status === null ? null : `HTTP ${status}`);
   const took = timings.total === null ? '' : ` The check took ${Math.round(timings.total)} ms.`;
-  return { message: `${advice.what}${took}`, advice };
+  if (!locations) return { message: `${advice.what}${took}`, advice };
+  // Across locations (issue 32): which failed and which did not, then what the first failure means.
+  const { failed, passed, notReporting } = locations;
+  const up = passed.length ? ` Up from ${passed.join(', ')}.` : '';
+  const silent = notReporting.length ? ` Not reporting: ${notReporting.join(', ')}.` : '';
+  const where = `Down from ${failed.join(', ')} (${failed.length} of ${failed.length + passed.length} locations, quorum ${locations.quorum}).`;
+  return { message: `${where}${up}${silent} ${advice.what}`, advice };
 }
+
+/** The locations behind a verdict, in an alert's details. */
+const locationsDetail = (v: SlotVerdict) => ({
+  failed: v.failed,
+  passed: v.passed,
+  not_reporting: v.notReporting,
+  quorum: v.quorum,
+});

@@ -1,6 +1,13 @@
 import { CHECK_VIOLATION, type Device, type Pool, sqlState, type Test, type TestType } from '@pageprobe/db';
 import type { Db, Prisma } from '@pageprobe/db';
-import { enqueue, testJobFor } from '@pageprobe/jobs';
+import {
+  atLocation,
+  DEFAULT_LOCATION,
+  enqueue,
+  type LiveLocation,
+  type TestQueueAt,
+  testJobFor,
+} from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
 import {
@@ -28,6 +35,8 @@ export interface Caller {
   /** The key that asked; null for a monitor's run whose key has since been deleted. */
   keyId: string | null;
   plan: 'free' | 'pro';
+  /** Where the team's tests without `locations` run (issue 32); null or unset: `default`. */
+  defaultLocation?: string | null;
 }
 
 /** A secret already sealed (a monitor's, copied to each of its runs without opening it). */
@@ -50,13 +59,20 @@ export interface TestRequest extends RequestOptionsInput, LighthouseOptions {
   runs?: number;
   /** Lighthouse CI-style assertions (issue 15), checked against the kind's keys before anything is spent. */
   assertions?: Prisma.InputJsonObject;
+  /** Where it runs from (issue 32), each location costing what a test costs; checked by the caller. */
+  locations?: string[];
+  /** Failed locations that fail the test; unset, a majority (a monitor's run gives its monitor's). */
+  quorum?: number;
 }
 
 export interface AcceptDeps {
   db: Db;
   /** The pool Prisma runs on, for the one-statement insert. */
   pool: Pool;
-  testQueues: Map<TestType, Queue>;
+  /** A kind's queue at a location. */
+  testQueue: TestQueueAt;
+  /** The locations with live workers (issue 32): a test's `locations` must be among them. */
+  liveLocations?: () => Promise<LiveLocation[]>;
   /** Whether the queues can take a job now; when not, tests are refused rather than left to the sweeper. */
   queuesReady(): boolean;
   logger: Logger;
@@ -183,6 +199,25 @@ export async function checkTestRequest(
 }
 
 /**
+ * A test's `locations` each have a live worker of its kind (issue 32): an unknown one, or one whose
+ * workers are gone, is refused naming it. A monitor's run was checked when the monitor was made.
+ */
+async function checkLocations(deps: Pick<AcceptDeps, 'liveLocations'>, input: TestRequest): Promise<void> {
+  if (!input.locations || input.fromMonitor || !deps.liveLocations) return;
+  const live = await deps.liveLocations();
+  for (const [i, id] of input.locations.entries()) {
+    const found = live.find((l) => l.id === id);
+    if (found?.workers[input.type]) continue;
+    const message = found
+      ? `has no live ${input.type} worker`
+      : 'is not a location with live workers (GET /locations lists them)';
+    throw new TestRejected('location_unavailable', `locations[${i}] "${id}" ${message}.`, {
+      field: { path: `body.locations.${i}`, message },
+    });
+  }
+}
+
+/**
  * Accepts a test: checks the addresses, writes the row and its debit atomically (the ledger trigger
  * refuses a balance below zero), then adds the job. The row is the job's outbox: if the add fails,
  * the sweeper adds it later, so an accepted test is never lost. Most requests take one SQL statement;
@@ -195,6 +230,7 @@ export async function acceptTest(
   idempotencyKey: string | undefined,
 ): Promise<Accepted> {
   await checkTestRequest(deps, input);
+  await checkLocations(deps, input);
   // Fail fast rather than accept work we cannot queue now (the sweeper would catch up, but late).
   if (!deps.queuesReady()) {
     throw new TestRejected('service_unavailable', 'Tests cannot be started right now; try again shortly.', {
@@ -202,6 +238,8 @@ export async function acceptTest(
     });
   }
 
+  // No locations asked: the team's default location, if it has one; else `default`, as before (null).
+  if (!input.locations && caller.defaultLocation) input = { ...input, locations: [caller.defaultLocation] };
   let outcome: Accepted;
   try {
     outcome =
@@ -220,12 +258,17 @@ export async function acceptTest(
   }
 
   if (!outcome.replayed) {
-    const queue = deps.testQueues.get(outcome.test.type);
-    if (queue) {
-      await enqueue(queue, testJobFor(outcome.test.type), { testId: outcome.test.id }).catch((error: unknown) => {
-        deps.logger.warn({ err: error, testId: outcome.test.id }, 'enqueue failed; the sweeper will retry');
+    const { id, type } = outcome.test;
+    for (const location of locationsOf(outcome.test)) {
+      const def = atLocation(testJobFor(type), location);
+      await enqueue(deps.testQueue(type, location), def, { testId: id }).catch((error: unknown) => {
+        deps.logger.warn({ err: error, testId: id, location }, 'enqueue failed; the sweeper will retry');
       });
     }
   }
   return outcome;
 }
+
+/** The locations a test runs from: those it lists, or the default location alone. */
+export const locationsOf = (test: Pick<Test, 'locations'>): string[] =>
+  test.locations?.length ? test.locations : [DEFAULT_LOCATION];

@@ -4,9 +4,12 @@ import { kindNamed, kinds } from '@pageprobe/test-kinds';
 /** Credits one run of a test costs on a plan (CONTRACT.md), from its kind. */
 export const creditCost = (type: TestType, plan: Plan): number => kindNamed(type).cost[plan];
 
-/** Credits a test costs: each of its runs costs what a test of one run does (issue 15). */
-export const testCost = (input: { type: TestType; runs?: number }, plan: Plan): number =>
-  creditCost(input.type, plan) * (input.runs ?? 1);
+/**
+ * Credits a test costs: each of its runs costs what a test of one run does (issue 15), at each of its
+ * locations (issue 32).
+ */
+export const testCost = (input: { type: TestType; runs?: number; locations?: string[] }, plan: Plan): number =>
+  creditCost(input.type, plan) * (input.runs ?? 1) * (input.locations?.length ?? 1);
 
 /** What GET /credits shows: every kind's cost on the plan. */
 export const costsFor = (plan: Plan) => Object.fromEntries(kinds.map((k) => [k.name, k.cost[plan]]));

@@ -34,7 +34,8 @@ export async function createGuarded(
       if (allowance) {
         // The team row lock serialises this team's allowance tests, so the count below cannot race.
         await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${caller.teamId} AS uuid) FOR UPDATE`;
-        const runs = input.runs ?? 1;
+        // Each location's runs count, as each costs (issue 32).
+        const runs = (input.runs ?? 1) * (input.locations?.length ?? 1);
         const left = await remainingAllowance(
           tx,
           caller.teamId,
@@ -62,7 +63,9 @@ export async function createGuarded(
       }
       const cost = testCost(input, plan);
       const { secrets, ...row } = newTest(caller, input, cost, deps.secretsKey);
-      const test = await tx.test.create({ data: { ...row, options: row.options ?? Prisma.DbNull } });
+      const test = await tx.test.create({
+        data: { ...row, options: row.options ?? Prisma.DbNull, locations: row.locations ?? undefined },
+      });
       if (secrets) await tx.testSecret.create({ data: { testId: test.id, ...secrets } });
       if (cost > 0) {
         await tx.creditLedgerEntry.create({

@@ -22,15 +22,17 @@ export async function remainingAllowance(
   const since = new Date(Date.now() - windowSeconds * 1000);
   const recent = await db.test.findMany({
     where: { teamId, type, createdAt: { gt: since } },
-    select: { createdAt: true, runCount: true },
+    select: { createdAt: true, runCount: true, locations: true },
     orderBy: { createdAt: 'asc' },
   });
-  const used = recent.reduce((sum, t) => sum + t.runCount, 0);
+  // Each location's runs count (issue 32).
+  const runsOf = (t: (typeof recent)[number]) => t.runCount * Math.max(1, t.locations?.length ?? 0);
+  const used = recent.reduce((sum, t) => sum + runsOf(t), 0);
   // `want` more fit once the oldest tests holding (used + want - limit) runs have left the window.
   let pivot = recent[0];
   for (let freed = 0, i = 0; i < recent.length && freed < used + want - limit; i++) {
     pivot = recent[i];
-    freed += recent[i]!.runCount;
+    freed += runsOf(recent[i]!);
   }
   return {
     limit,

@@ -13,12 +13,14 @@ import type { Caller, TestRequest } from './accept-test.ts';
 const SQL = `
   WITH input AS (
     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::"TestType"[], $5::text[], $6::"Device"[],
-      $7::text[], $8::text[], $9::int[], $10::jsonb[], $11::int[], $12::uuid[], $13::jsonb[], $14::bytea[], $15::text[])
+      $7::text[], $8::text[], $9::int[], $10::jsonb[], $11::int[], $12::uuid[], $13::jsonb[], $14::bytea[], $15::text[],
+      $16::jsonb[], $17::int[])
       AS i(id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions,
-        run_count, monitor_id, options, sealed, context)
+        run_count, monitor_id, options, sealed, context, locations, quorum)
   ), test AS (
-    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options, updated_at)
-    SELECT id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options, now()
+    INSERT INTO tests (id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options, locations, quorum, updated_at)
+    SELECT id, team_id, api_key_id, type, url, device, callback_url, report_token, credits_spent, assertions, run_count, monitor_id, options,
+      CASE WHEN locations IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(locations)) END, quorum, now()
     FROM input
     RETURNING *
   ), secrets AS (
@@ -48,6 +50,9 @@ export interface NewTest {
   secrets: { sealed: Uint8Array<ArrayBuffer>; context: string } | null;
   /** The assertions parsed into a list, in the order given (jsonb would not keep an object's key order). */
   assertions: Prisma.InputJsonArray | undefined;
+  /** Where it runs from (issue 32); null: the default location alone. */
+  locations: string[] | null;
+  quorum: number | null;
 }
 
 async function insertTests(pool: Pool, tests: readonly NewTest[]): Promise<Test[]> {
@@ -70,6 +75,9 @@ async function insertTests(pool: Pool, tests: readonly NewTest[]): Promise<Test[
       tests.map((t) => (t.options === null ? null : JSON.stringify(t.options))),
       tests.map((t) => (t.secrets ? Buffer.from(t.secrets.sealed) : null)),
       tests.map((t) => t.secrets?.context ?? null),
+      // An array of arrays would be flattened by unnest: each test's list goes as JSON.
+      tests.map((t) => (t.locations ? JSON.stringify(t.locations) : null)),
+      tests.map((t) => t.quorum),
     ],
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -108,6 +116,9 @@ function optionsOf(id: string, input: TestRequest, key: Buffer | null): Pick<New
   return { options, secrets: { sealed: new Uint8Array(seal(key, secrets, context)), context } };
 }
 
+/** Of n locations, how many failing make the whole fail by default: 1 of 1, 2 of 2, 2 of 3, 3 of 4. */
+export const majority = (n: number): number => Math.floor(n / 2) + 1;
+
 /** A new test's row; the id is made here so a debit (and its secrets) can name it in the same statement. */
 export function newTest(auth: Caller, input: TestRequest, cost: number, secretsKey: Buffer | null): NewTest {
   const id = randomUUIDv7();
@@ -125,5 +136,7 @@ export function newTest(auth: Caller, input: TestRequest, cost: number, secretsK
     runCount: input.runs ?? 1,
     monitorId: input.monitorId ?? null,
     assertions: input.assertions === undefined ? undefined : assertionList(input),
+    locations: input.locations ?? null,
+    quorum: input.locations ? (input.quorum ?? majority(input.locations.length)) : null,
   };
 }

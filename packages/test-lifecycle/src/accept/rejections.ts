@@ -2,6 +2,7 @@
 export type RejectionCode =
   | 'validation_failed'
   | 'url_not_allowed'
+  | 'location_unavailable'
   | 'test_type_unavailable'
   | 'secrets_unavailable'
   | 'service_unavailable'

@@ -1,0 +1,132 @@
+import type { Db, Monitor, TestType } from '@pageprobe/db';
+import { type LiveLocation, liveLocations } from '@pageprobe/jobs';
+import { type LocationChecks, quorumOf, reporting } from '@pageprobe/monitors';
+import type { LocationEntry } from '@pageprobe/test-lifecycle';
+import type { Redis } from 'ioredis';
+import { ProblemError } from '../http/problem.ts';
+
+// A monitor's locations (issue 32): chosen among the live ones, judged by a quorum, shown each with its
+// state and its own uptime.
+
+export interface LocationSettings {
+  locations?: string[];
+  quorum?: number;
+  location_mode?: 'every' | 'round_robin';
+}
+
+const refuse = (path: string, message: string, code = 'validation_failed') =>
+  new ProblemError(400, code, `${path.replace(/^body\./, '')} ${message}.`, { errors: [{ path, message }] });
+
+/**
+ * The settings as they will be after this request (`current` for a change): each location listed by GET
+ * /locations with a live worker of the monitor's type, and a quorum within the number of locations.
+ */
+export async function checkLocationSettings(
+  redis: Redis,
+  prefix: string,
+  type: TestType,
+  input: LocationSettings,
+  current?: Pick<Monitor, 'locations' | 'quorum'>,
+): Promise<void> {
+  if (input.locations) {
+    let live: LiveLocation[];
+    try {
+      live = await liveLocations(redis, prefix);
+    } catch {
+      throw new ProblemError(503, 'service_unavailable', 'Locations cannot be checked right now; try again shortly.', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    for (const [i, id] of input.locations.entries()) {
+      const found = live.find((l) => l.id === id);
+      if (found?.workers[type]) continue;
+      const message = found
+        ? `has no live ${type} worker`
+        : 'is not a location with live workers (GET /locations lists them)';
+      throw refuse(`body.locations.${i}`, `"${id}" ${message}`, 'location_unavailable');
+    }
+  }
+  const count = (input.locations ?? current?.locations ?? []).length;
+  const quorum = input.quorum ?? current?.quorum ?? null;
+  if (quorum !== null && quorum > Math.max(count, 1)) {
+    throw refuse('body.quorum', `must be at most the number of locations (${Math.max(count, 1)})`);
+  }
+}
+
+/** The columns the settings set. A new list of locations without a quorum goes back to a majority. */
+export function locationColumns(input: LocationSettings) {
+  return {
+    ...(input.locations ? { locations: input.locations, quorum: input.quorum ?? null } : {}),
+    ...(input.quorum !== undefined && !input.locations ? { quorum: input.quorum } : {}),
+    ...(input.location_mode ? { locationMode: input.location_mode } : {}),
+  };
+}
+
+type State = 'up' | 'down' | 'not_reporting' | 'waiting';
+
+export interface MonitorLocation {
+  location: string;
+  state: State;
+  last_check_at: string | null;
+  uptime_24h: number | null;
+}
+
+/**
+ * Each location's state. An uptime monitor's comes from its locations' last verdicts (kept on the row,
+ * so a list costs no query); another kind's from its latest finished run's entries.
+ */
+export async function locationStates(
+  db: Db,
+  monitor: Monitor,
+  { withUptime }: { withUptime: boolean },
+): Promise<MonitorLocation[] | null> {
+  if (!monitor.locations?.length) return null;
+  const uptime = withUptime ? await uptimeByLocation(db, monitor.id) : new Map<string, number>();
+  if (monitor.type === 'uptime') {
+    const checks = (monitor.locationChecks as LocationChecks | null) ?? {};
+    const live = reporting(monitor, checks, Date.now() - monitor.intervalSeconds * 1000);
+    return monitor.locations.map((location) => {
+      const last = checks[location]?.at(-1);
+      const state: State = !last ? 'waiting' : !live.includes(location) ? 'not_reporting' : last[1] ? 'down' : 'up';
+      return {
+        location,
+        state,
+        last_check_at: last ? new Date(last[0]).toISOString() : null,
+        uptime_24h: uptime.get(location) ?? null,
+      };
+    });
+  }
+  const run = await db.test.findFirst({
+    where: { monitorId: monitor.id, status: { in: ['completed', 'failed'] } },
+    orderBy: { createdAt: 'desc' },
+    select: { locationResults: true },
+  });
+  const entries = (run?.locationResults as Record<string, LocationEntry> | null) ?? {};
+  return monitor.locations.map((location) => {
+    const entry = entries[location];
+    return {
+      location,
+      state: !run ? 'waiting' : !entry ? 'not_reporting' : entry.status === 'completed' ? 'up' : 'down',
+      last_check_at: entry?.completed_at ?? null,
+      uptime_24h: null,
+    };
+  });
+}
+
+/** Percent of each location's checks that passed over the last 24 hours (maintenance left out). */
+async function uptimeByLocation(db: Db, monitorId: string): Promise<Map<string, number>> {
+  const rows = await db.$queryRawUnsafe<Array<{ location: string; percent: number }>>(
+    `SELECT location, round(100.0 * count(*) FILTER (WHERE up) / count(*), 3)::float8 AS percent
+     FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= now() - interval '24 hours' AND NOT maintenance
+     GROUP BY location`,
+    monitorId,
+  );
+  return new Map(rows.map((r) => [r.location, r.percent]));
+}
+
+/** What a monitor shows of its locations. */
+export const locationFields = (monitor: Monitor, states: MonitorLocation[] | null) => ({
+  locations: states,
+  quorum: monitor.locations?.length ? quorumOf(monitor) : null,
+  location_mode: monitor.locationMode as 'every' | 'round_robin',
+});
