@@ -6,16 +6,19 @@
 // the compose file and Dockerfile name every app, every pod is confined (the image's non-root uid,
 // read-only root, no capabilities, seccomp) and gets only the secret keys its app reads, and the
 // NetworkPolicies let each part reach and be reached by exactly what it uses. Where kubectl is installed,
-// the kustomizations are also rendered and the result checked. The bucket's lifecycle rules expire each
-// plan's artifacts after RETENTION's days.
+// the kustomizations are also rendered and the result checked, a location's overlay among them (only the
+// workers, at their location, scaled on its own queues, over TLS to the central PostgreSQL and Redis, in
+// names of their own). The bucket's lifecycle rules expire each plan's artifacts after RETENTION's days.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { jobs } from '@pageprobe/jobs';
+import { parseEnv as parseDotenv } from 'node:util';
+import { DEFAULT_LOCATION, jobs, LOCATION_ID, queueAt } from '@pageprobe/jobs';
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -63,6 +66,7 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'v1/Secret': Secret,
   'v1/Service': Service,
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 /** Types and required fields as the API server's OpenAPI schema has them (unknown fields are not caught). */
@@ -105,8 +109,15 @@ function imageEnv(target: string): Record<string, string> {
     for (const [, k, v] of line[1]!.matchAll(/(\w+)=(\S+)/g)) env[k!] = v!;
   return env;
 }
-/** The app's configuration as it would parse it in that pod: an invalid or missing variable throws here. */
-function podConfig(deployment: Doc, docs: Doc[]): { app: App; config: Record<string, any> } {
+/**
+ * The app's configuration as it would parse it in that pod: an invalid or missing variable throws here.
+ * Secret keys come from the base's placeholder Secret, or from `secrets` (a location's example env file).
+ */
+function podConfig(
+  deployment: Doc,
+  docs: Doc[],
+  secrets?: Record<string, string>,
+): { app: App; config: Record<string, any> } {
   const container = deployment.spec.template.spec.containers[0];
   const app = /pageprobe\/([\w-]+)/.exec(container.image)![1] as App;
   assert.ok(APPS.includes(app), `${deployment.metadata.name} runs ${container.image}`);
@@ -117,7 +128,7 @@ function podConfig(deployment: Doc, docs: Doc[]): { app: App; config: Record<str
   }
   for (const { name, value, valueFrom } of container.env ?? []) {
     const ref = valueFrom?.secretKeyRef;
-    env[name] = ref ? named(base, 'Secret', ref.name).stringData[ref.key] : value;
+    env[name] = ref ? (secrets ?? named(base, 'Secret', ref.name).stringData)[ref.key] : value;
   }
   return { app, config: parseEnv(SCHEMAS[app], env) as Record<string, any> };
 }
@@ -321,9 +332,15 @@ test('every manifest parses; every kustomization lists files that exist', () => 
   for (const file of k8sFiles) {
     const docs = load(file);
     if (!isKustomization(file)) continue;
+    const { resources = [], components = [], configurations = [], patches = [] } = docs[0]!;
+    // Patches are files (`path`) or inline (`patch`, with a `target`).
+    for (const p of patches)
+      assert.ok(p.path || (p.patch && p.target), `${file}: a patch with neither path nor target`);
     for (const entry of [
-      ...(docs[0]!.resources ?? []),
-      ...(docs[0]!.patches ?? []).map((p: { path: string }) => p.path),
+      ...resources,
+      ...components,
+      ...configurations,
+      ...patches.filter((p: Doc) => p.path).map((p: Doc) => p.path),
     ]) {
       assert.ok(existsSync(join(dirname(file), entry)), `${file} lists ${entry}, which does not exist`);
     }
@@ -722,3 +739,286 @@ test("the bucket's lifecycle rules expire each plan's artifacts after its retent
     'compose imports the rules into the bucket',
   );
 });
+
+// Locations (issue 32, docs/locations.md): one location's workers in another cluster, made by an overlay
+// per location (overlays/location-example) from the production overlay and components/location.
+const LOCATION_OVERLAY = 'k8s/overlays/location-example';
+const LOCATION_COMPONENT = join(INFRA, 'k8s/components/location');
+const WORKERS = ['worker-lighthouse', 'worker-seo', 'worker-uptime'];
+/** The example of the location's Secret, as `kubectl create secret generic --from-env-file` takes it. */
+const locationSecrets = () =>
+  parseDotenv(readFileSync(join(INFRA, LOCATION_OVERLAY, 'location.env.example'), 'utf8')) as Record<string, string>;
+const renders = new Map<string, Doc[]>();
+/** `kubectl kustomize <dir>`, once per directory. */
+function rendered(dir: string): Doc[] {
+  if (!renders.has(dir)) {
+    const out = spawnSync('kubectl', ['kustomize', join(INFRA, dir)], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    renders.set(dir, parseYaml(out.stdout, dir));
+  }
+  return renders.get(dir)!;
+}
+const needsKubectl = { skip: kustomizeOk ? false : 'kubectl with kustomize 5 is not installed' };
+/** A store URL's port, the scheme's default when it names none. */
+const storePort = (url: string) => {
+  const u = new URL(url);
+  return Number(u.port || { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'rediss:': 6379 }[u.protocol]);
+};
+/** A pod's environment variable, as its container sets it (not from the ConfigMap). */
+const envValue = (d: Doc, name: string) =>
+  d.spec.template.spec.containers[0].env?.find((e: Doc) => e.name === name)?.value as string | undefined;
+
+test('the location component leaves LOCATION, KEDA’s Redis address and the queues invalid until an overlay sets them', () => {
+  const [kustomization] = load(join(LOCATION_COMPONENT, 'kustomization.yaml'));
+  assert.equal(kustomization!.kind, 'Component');
+  const patches = globSync('*.yaml', { cwd: LOCATION_COMPONENT }).flatMap((f) => load(join(LOCATION_COMPONENT, f)));
+  const config = patches.find((d) => d.kind === 'ConfigMap')!.data;
+  // A worker whose overlay forgot LOCATION refuses to start, rather than take the centre's work from afar.
+  const location = (uptimeEnv as unknown as z.ZodObject<Record<string, z.ZodType>>).shape.LOCATION;
+  assert.ok(location, 'the uptime worker reads LOCATION');
+  assert.equal(location.safeParse(config.LOCATION).success, false, `LOCATION ${config.LOCATION} is a valid id`);
+  assert.doesNotMatch(config.REDIS_ADDRESS, /^[\w.-]+:\d+$/, 'KEDA would read a Redis the overlay did not name');
+  const lists = ofKind(patches, 'ScaledObject').flatMap((s) => s.spec.triggers.map((t: Doc) => t.metadata.listName));
+  assert.equal(lists.length, 2 * WORKERS.length);
+  for (const list of lists)
+    assert.match(list, /\.SET_IN_OVERLAY:/, `${list}: a real queue before the overlay names it`);
+});
+
+test(
+  'a location overlay renders only the workers, at their location, and KEDA scales them over TLS on the location’s own queues',
+  needsKubectl,
+  () => {
+    const docs = rendered(LOCATION_OVERLAY);
+    const production = rendered('k8s/overlays/production');
+    const secrets = locationSecrets();
+    validateAgainstApi(docs, 'rendered location');
+    // Nothing central: no API (nor its Services and HPA), dispatcher, migration Job, database, Redis or Secret.
+    assert.deepEqual([...new Set(docs.map((d) => d.kind))].sort(), [
+      'ConfigMap',
+      'Deployment',
+      'NetworkPolicy',
+      'PodDisruptionBudget',
+      'ScaledObject',
+      'TriggerAuthentication',
+    ]);
+    const deployments = ofKind(docs, 'Deployment');
+    assert.deepEqual(deployments.map((d) => d.spec.selector.matchLabels.app).sort(), WORKERS);
+    const productionOf = (d: Doc) =>
+      ofKind(production, 'Deployment').find(
+        (p) => p.spec.selector.matchLabels.app === d.spec.selector.matchLabels.app,
+      )!;
+    const locations = new Set<string>();
+    for (const d of deployments) {
+      const name = d.metadata.name;
+      const { app, config } = podConfig(d, docs, secrets);
+      assert.ok(['worker-uptime', 'worker-browser'].includes(app), `${name} runs ${app}`);
+      assert.notEqual(config.LOCATION, DEFAULT_LOCATION, `${name}: at the central location`);
+      assert.match(config.LOCATION ?? '', LOCATION_ID, `${name}: LOCATION`);
+      assert.ok(config.LOCATION_NAME, `${name}: no LOCATION_NAME`);
+      locations.add(config.LOCATION);
+      assert.equal(d.spec.template.metadata.labels['pageprobe.dev/location'], config.LOCATION, name);
+      // The production pod otherwise: its resources, probes, grace period and confinement.
+      const pod = d.spec.template.spec;
+      const central = productionOf(d).spec.template.spec;
+      assert.deepEqual(
+        [pod.securityContext, pod.terminationGracePeriodSeconds, pod.automountServiceAccountToken],
+        [central.securityContext, central.terminationGracePeriodSeconds, central.automountServiceAccountToken],
+        name,
+      );
+      for (const key of ['image', 'resources', 'readinessProbe', 'livenessProbe', 'securityContext', 'ports'])
+        assert.deepEqual(pod.containers[0][key], central.containers[0][key], `${name}: ${key}`);
+    }
+    assert.equal(locations.size, 1, 'one location per overlay');
+    const [location] = locations;
+
+    const scaled = ofKind(docs, 'ScaledObject');
+    assert.equal(scaled.length, deployments.length, 'a ScaledObject per worker Deployment');
+    for (const s of scaled) {
+      const deployment = named(docs, 'Deployment', s.spec.scaleTargetRef.name);
+      assert.ok(deployment, `${s.metadata.name} scales ${s.spec.scaleTargetRef.name}, which is not here`);
+      const { app, config } = podConfig(deployment, docs, secrets);
+      const settings = named(
+        docs,
+        'ConfigMap',
+        deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name,
+      );
+      assert.ok(settings, `${deployment.metadata.name}: its ConfigMap is not here`);
+      const [consumed, ...more] = consumes(app, config);
+      assert.ok(consumed && more.length === 0, `${s.metadata.name}: a scaled Deployment consumes one queue`);
+      // The location's queue of the kind: `test-uptime.us-east`, never the centre's `test-uptime`.
+      const queue = queueAt(consumed.queue, location!);
+      assert.equal(queue, `${consumed.queue}.${location}`);
+      const triggers = s.spec.triggers as Doc[];
+      assert.deepEqual(
+        triggers.map((t) => [t.type, t.name, t.metadata.listName]),
+        [
+          ['redis', 'wait', `${config.QUEUE_PREFIX}:${queue}:wait`],
+          ['redis', 'active', `${config.QUEUE_PREFIX}:${queue}:active`],
+        ],
+        `${s.metadata.name} reads BullMQ's lists of ${queue}`,
+      );
+      const redis = new URL(secrets.REDIS_URL!);
+      for (const t of triggers) {
+        const where = `${s.metadata.name} ${t.name}`;
+        assert.equal(t.metadata.enableTLS, 'true', `${where}: Redis over TLS`);
+        assert.notEqual(t.metadata.unsafeSsl, 'true', `${where}: the certificate unverified`);
+        assert.equal(
+          settings.data[t.metadata.addressFromEnv],
+          `${redis.hostname}:${storePort(secrets.REDIS_URL!)}`,
+          `${where}: KEDA's address is REDIS_URL's`,
+        );
+        const auth = named(docs, 'TriggerAuthentication', t.authenticationRef?.name);
+        assert.ok(auth, `${where}: no TriggerAuthentication ${t.authenticationRef?.name}`);
+        const params = Object.fromEntries(auth.spec.secretTargetRef.map((r: Doc) => [r.parameter, r]));
+        assert.equal(params.tls, undefined, `${where}: KEDA refuses tls in both the trigger and its authentication`);
+        assert.equal(params.password?.name, 'pageprobe-secrets', where);
+        assert.equal(secrets[params.password.key], redis.password, `${where}: KEDA's password is REDIS_URL's`);
+        assert.ok(params.ca, `${where}: KEDA verifies Redis's certificate against the central CA`);
+      }
+      assert.equal(Number(s.spec.advanced.scalingModifiers.target), 2 * consumed.concurrency, s.metadata.name);
+      const central = ofKind(production, 'ScaledObject').find(
+        (p) => p.spec.scaleTargetRef.name === deployment.spec.selector.matchLabels.app,
+      )!;
+      assert.equal(s.spec.minReplicaCount, central.spec.minReplicaCount, `${s.metadata.name}: minReplicaCount`);
+    }
+  },
+);
+
+test(
+  'a location reaches PostgreSQL and Redis over TLS, verified against the CA it mounts, with only the secret keys it reads',
+  needsKubectl,
+  () => {
+    const docs = rendered(LOCATION_OVERLAY);
+    const secrets = locationSecrets();
+    const redis = new URL(secrets.REDIS_URL!);
+    assert.equal(redis.protocol, 'rediss:', 'REDIS_URL: Redis over TLS');
+    assert.notEqual(redis.password, '', 'REDIS_URL carries a password');
+    const database = new URL(secrets.DATABASE_URL!);
+    // node-postgres (pg-connection-string) reads both: verify-full checks the chain and the host name.
+    assert.equal(database.searchParams.get('sslmode'), 'verify-full', 'DATABASE_URL: sslmode');
+    const rootcert = database.searchParams.get('sslrootcert');
+    assert.ok(rootcert, 'DATABASE_URL: sslrootcert, the central CA');
+
+    const cas = new Set<string>();
+    const used = new Set<string>();
+    for (const d of ofKind(docs, 'Deployment')) {
+      const name = d.metadata.name;
+      const pod = d.spec.template.spec;
+      const [c] = pod.containers;
+      const volumes = new Map<string, Doc>(pod.volumes.map((v: Doc) => [v.name, v]));
+      const mount = c.volumeMounts.find((m: Doc) => rootcert.startsWith(`${m.mountPath}/`));
+      assert.ok(mount, `${name}: nothing mounted at ${rootcert}`);
+      assert.equal(mount.readOnly, true, `${name}: the CA's mount is writable`);
+      const secret = volumes.get(mount.name)?.secret;
+      assert.ok(secret, `${name}: ${rootcert} is not from a Secret`);
+      const file = rootcert.slice(mount.mountPath.length + 1);
+      const key = secret.items ? secret.items.find((i: Doc) => i.path === file)?.key : file;
+      assert.ok(key, `${name}: the CA Secret's volume has no ${file}`);
+      cas.add(`${secret.secretName}/${key}`);
+      // ioredis verifies Redis's certificate against Node's CAs, which NODE_EXTRA_CA_CERTS extends.
+      assert.equal(envValue(d, 'NODE_EXTRA_CA_CERTS'), rootcert, `${name}: Redis's CA`);
+      // Otherwise what the production pod has: emptyDirs.
+      for (const m of c.volumeMounts)
+        if (m !== mount) assert.ok(volumes.get(m.name)?.emptyDir, `${name}: ${m.mountPath} is not an emptyDir`);
+      // The app's own parser takes the example Secret and the location's settings.
+      const { app } = podConfig(d, docs, secrets);
+      for (const e of c.env)
+        if (e.valueFrom?.secretKeyRef) assert.equal(e.valueFrom.secretKeyRef.name, 'pageprobe-secrets', name);
+      // What its configuration reads, no more: REDIS_PASSWORD is KEDA's, which reads it from the Secret.
+      const keys = secretKeysOf(d.spec.template);
+      assert.deepEqual(
+        keys,
+        Object.keys(secrets)
+          .filter((k) => declared(SCHEMAS[app]).has(k))
+          .sort(),
+        name,
+      );
+      for (const k of keys) used.add(k);
+    }
+    for (const auth of ofKind(docs, 'TriggerAuthentication'))
+      for (const ref of auth.spec.secretTargetRef) {
+        if (ref.name === 'pageprobe-secrets') used.add(ref.key);
+        if (ref.parameter === 'ca')
+          assert.ok(cas.has(`${ref.name}/${ref.key}`), 'KEDA verifies Redis against the pods’ CA');
+      }
+    assert.equal(cas.size, 1, 'one CA file for the central servers');
+    // The example Secret holds what the pods and KEDA read, nothing else (no ADMIN_TOKEN: the API is central).
+    assert.deepEqual(Object.keys(secrets).sort(), [...used].sort());
+  },
+);
+
+test(
+  'a location’s network policies: only Prometheus in, on the ops port; out, DNS, the central PostgreSQL and Redis on their ports, and the internet but no private range',
+  needsKubectl,
+  () => {
+    const docs = rendered(LOCATION_OVERLAY);
+    const secrets = locationSecrets();
+    const policies = ofKind(docs, 'NetworkPolicy');
+    const applying = (labels: Record<string, string>, type: string) =>
+      policies.filter((p) => (p.spec.policyTypes ?? ['Ingress']).includes(type) && selects(p.spec.podSelector, labels));
+    const rules = (labels: Record<string, string>, type: 'Ingress' | 'Egress') =>
+      applying(labels, type)
+        .flatMap((p) => p.spec[type === 'Ingress' ? 'ingress' : 'egress'] ?? [])
+        .flatMap((r: Doc) => describeRule(type === 'Ingress' ? r.from : r.to, r.ports));
+    assert.ok(
+      policies.some(
+        (p) => JSON.stringify([p.spec.podSelector, p.spec.policyTypes, p.spec.ingress]) === '[{},["Ingress"],null]',
+      ),
+      'ingress denied by default',
+    );
+    const stores = [storePort(secrets.DATABASE_URL!), storePort(secrets.REDIS_URL!)].map((p) => `${p}/TCP`).sort();
+    for (const d of ofKind(docs, 'Deployment')) {
+      const name = d.metadata.name;
+      const labels = d.spec.template.metadata.labels;
+      const { config } = podConfig(d, docs, secrets);
+      assert.deepEqual(rules(labels, 'Ingress'), [`ns:monitoring ${config.OPS_PORT}/TCP`], `${name}: who may connect`);
+      const allowed = rules(labels, 'Egress');
+      const expected = [...DNS, ...INTERNET.map((i) => `${i} any port`)];
+      for (const rule of expected) assert.ok(allowed.includes(rule), `${name}: may not reach ${rule}`);
+      // Beyond DNS and the internet without its private ranges: the central stores' addresses, on their ports only.
+      const central = allowed.filter((r) => !expected.includes(r)).map((r) => /^ip:(\S+) except {2}(\S+)$/.exec(r));
+      assert.ok(
+        central.every((m) => m && !['0.0.0.0/0', '::/0'].includes(m[1]!)),
+        `${name}: reaches more than the central stores: ${allowed.filter((r) => !expected.includes(r))}`,
+      );
+      assert.deepEqual(central.map((m) => m![2]).sort(), stores, `${name}: the central PostgreSQL's and Redis's ports`);
+    }
+  },
+);
+
+test(
+  'a location never collides with the centre or another location: its own namespace, names suffixed by it, the centre’s images',
+  needsKubectl,
+  () => {
+    const docs = rendered(LOCATION_OVERLAY);
+    const production = rendered('k8s/overlays/production');
+    const { config } = podConfig(ofKind(docs, 'Deployment')[0]!, docs, locationSecrets());
+    for (const d of docs) {
+      assert.equal(d.metadata.namespace, `pageprobe-${config.LOCATION}`, `${d.kind} ${d.metadata.name}`);
+      assert.ok(d.metadata.name.endsWith(`-${config.LOCATION}`), `${d.kind} ${d.metadata.name}: no location suffix`);
+    }
+    // Even applied to the centre's namespace, nothing would overwrite one of its objects.
+    const key = (d: Doc) => `${d.kind}/${d.metadata.name}`;
+    const central = new Set(production.map(key));
+    assert.deepEqual(
+      docs.map(key).filter((k) => central.has(k)),
+      [],
+    );
+    // The references follow the suffixed names.
+    for (const d of ofKind(docs, 'Deployment')) {
+      const app = d.spec.selector.matchLabels.app;
+      assert.ok(named(docs, 'ConfigMap', d.spec.template.spec.containers[0].envFrom[0].configMapRef.name), app);
+      assert.ok(
+        ofKind(docs, 'PodDisruptionBudget').some((p) => p.spec.selector.matchLabels.app === app),
+        `${app}: no disruption budget`,
+      );
+      // The release the centre runs.
+      const image = d.spec.template.spec.containers[0].image;
+      assert.equal(
+        image,
+        ofKind(production, 'Deployment').find((p) => p.spec.selector.matchLabels.app === app)!.spec.template.spec
+          .containers[0].image,
+      );
+    }
+  },
+);

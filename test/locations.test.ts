@@ -40,8 +40,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A site that resets every connection from the addresses in `refused`: down for those locations only. */
 const refused = new Set<string>();
+// Connection: close, so that every check opens a connection of its own (a kept-alive one would outlive a refusal).
 const site: Server = createServer((_req, res) =>
-  res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>ok</title><h1>Up and running</h1>'),
+  res
+    .writeHead(200, { 'Content-Type': 'text/html', Connection: 'close' })
+    .end('<!doctype html><title>ok</title><h1>Up and running</h1>'),
 );
 site.on('connection', (socket) => {
   const from = socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
@@ -85,22 +88,39 @@ test('a test from two locations runs at each: one entry per location, the site r
     return t.status === 'completed' || t.status === 'failed' ? t : undefined;
   }, 30_000);
   refused.clear();
+  // An uptime test that finds the site down completes with up: false; that location's verdict is failed.
   assert.deepEqual(
-    done.locations.map((l: Json) => [l.location, l.name, l.status]),
+    done.locations.map((l: Json) => [l.location, l.name, l.status, l.verdict]),
     [
-      ['eu-central', 'Frankfurt', 'completed'],
-      ['us-east', 'Virginia', 'failed'],
+      ['eu-central', 'Frankfurt', 'completed', 'ok'],
+      ['us-east', 'Virginia', 'completed', 'failed'],
     ],
   );
   const [eu, us] = done.locations as [Json, Json];
   assert.equal(eu.result.up, true);
   assert.equal(eu.error, null);
   assert.ok(eu.duration_ms >= 0 && Date.parse(eu.completed_at) >= Date.parse(eu.started_at));
-  assert.equal(us.error.code, 'connection_reset', JSON.stringify(us));
-  // A majority of 2 is 2: one failed location of two does not fail the test, and its figures are eu-central's.
+  assert.equal(us.result.up, false);
+  assert.equal(us.result.reason, 'connection_reset', JSON.stringify(us));
+  // A majority of 2 is 2: one failed location of two does not fail the test; its figures are eu-central's.
   assert.equal(done.quorum, 2);
   assert.equal(done.status, 'completed');
   assert.equal(done.result.up, true);
+
+  // Both refused: both fail, so the test ends as the first failed location did (down, its figures).
+  refused.add(US.SOURCE_ADDRESS).add(EU.SOURCE_ADDRESS);
+  const down = await post('/tests', { url: siteUrl, type: 'uptime', locations: ['us-east', 'eu-central'] });
+  const ended = await eventually(async () => {
+    const t = (await get(`/tests/${down.body.id}`)).body;
+    return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+  }, 30_000);
+  refused.clear();
+  assert.equal(ended.result.up, false);
+  assert.equal(ended.result.reason, 'connection_reset');
+  assert.deepEqual(
+    ended.locations.map((l: Json) => l.verdict),
+    ['failed', 'failed'],
+  );
 });
 
 test('a location that is unknown, or has no live worker of the kind, is a 400 naming it', async () => {
@@ -129,7 +149,8 @@ test('a location that is unknown, or has no live worker of the kind, is a 400 na
   assert.equal(quorum.body.errors[0].path, 'body.quorum');
 });
 
-test('quorum 2 of 2: one location failing raises nothing and shows that location down; quorum 1 of 2 raises monitor.down naming it', async () => {
+test('quorum 2 of 2: one location failing raises nothing and shows that location down; quorum 1 of 2 raises monitor.down naming it', async (t) => {
+  t.after(() => refused.clear());
   refused.add(US.SOURCE_ADDRESS);
   const both = await monitor({ quorum: 2 });
   const one = await monitor({ quorum: 1 });
@@ -237,7 +258,7 @@ test('a lighthouse test from two locations, each served by its browser worker: o
     150_000,
     'lighthouse from two locations',
   );
-  assert.equal(done.status, 'completed', JSON.stringify(done.error));
+  assert.equal(done.status, 'completed', JSON.stringify(done.locations));
   assert.deepEqual(
     done.locations.map((l: Json) => [l.location, l.status]),
     [

@@ -9,6 +9,8 @@ export interface DeliverDeps {
   logger: Logger;
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The local address every attempt binds to (SOURCE_ADDRESS); undefined: the system chooses. */
+  localAddress: string | undefined;
   /** Told each attempt's verdict (for metrics). */
   onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
 }
@@ -39,7 +41,7 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
       body: delivery.payload,
       secret: delivery.secret,
     },
-    { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate },
+    { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, localAddress: deps.localAddress },
   );
   const verdict = classify(result);
   deps.onAttempt?.(verdict);

@@ -35,6 +35,8 @@ await startWorkerHost({
       onAttempt: (outcome: string) => outcomes.inc({ outcome }),
       timeoutMs: config.CALLBACK_TIMEOUT_MS,
       allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+      // Callbacks and alerts leave from SOURCE_ADDRESS when it is set.
+      localAddress: config.SOURCE_ADDRESS,
     };
     const callbacks = queueFor(jobs.callback);
     const alertDeps = {
@@ -44,6 +46,7 @@ await startWorkerHost({
       send: {
         timeoutMs: deps.timeoutMs,
         allowPrivate: deps.allowPrivate,
+        localAddress: deps.localAddress,
         pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
         mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM, config.CALLBACK_TIMEOUT_MS) : null,
       },

@@ -1,4 +1,4 @@
-import { type AttemptResult, callbackHeaders, postAttempt } from '@pageprobe/alert-channels';
+import { type AttemptOptions, type AttemptResult, callbackHeaders, postAttempt } from '@pageprobe/alert-channels';
 
 export interface CallbackRequest {
   url: string;
@@ -10,10 +10,7 @@ export interface CallbackRequest {
 }
 
 /** One attempt: POST the stored bytes, signed afresh (postAttempt says how it is guarded and bounded). */
-export function postCallback(
-  request: CallbackRequest,
-  options: { timeoutMs: number; allowPrivate: boolean },
-): Promise<AttemptResult> {
+export function postCallback(request: CallbackRequest, options: AttemptOptions): Promise<AttemptResult> {
   const delivery = { id: request.deliveryId, event: request.event, payload: request.body };
   return postAttempt(request.url, request.body, callbackHeaders(delivery, request.secret), options);
 }

@@ -32,7 +32,12 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
     logger: host.logger,
   };
   const recorder = checkRecorder(deps);
-  const policy = { allowPrivate: config.ALLOW_PRIVATE_TARGETS, allowTargets: config.ALLOW_TARGETS };
+  // The same policy as an uptime test's (uptimeRunner), bound to SOURCE_ADDRESS like it.
+  const policy = {
+    allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+    allowTargets: config.ALLOW_TARGETS,
+    localAddress: config.SOURCE_ADDRESS,
+  };
 
   async function runOne(claimed: Claimed, monitor: Loaded | undefined): Promise<void> {
     const slot = new Date(claimed.slot);

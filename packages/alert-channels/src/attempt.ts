@@ -60,16 +60,24 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** How an attempt may connect: its time budget, the address policy and the local address it leaves from. */
+export interface AttemptOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  /** The local address the connection binds to (the dispatcher's SOURCE_ADDRESS); unset: the system chooses. */
+  localAddress?: string | undefined;
+}
+
 /**
  * One POST of the stored bytes within a timeout covering connect to the end of the answer. Redirects are
  * never followed; the host is resolved and checked by the guard, and the socket is given only the address
- * that passed. At most SNIPPET_BYTES of the answer are read.
+ * that passed, from the local address when one is given. At most SNIPPET_BYTES of the answer are read.
  */
 export async function postAttempt(
   url: string,
   body: string,
   headers: Record<string, string>,
-  { timeoutMs, allowPrivate }: { timeoutMs: number; allowPrivate: boolean },
+  { timeoutMs, allowPrivate, localAddress }: AttemptOptions,
 ): Promise<AttemptResult> {
   const done = attemptClock();
   try {
@@ -77,7 +85,7 @@ export async function postAttempt(
       method: 'POST',
       body,
       headers: { 'content-type': 'application/json', ...headers },
-      policy: { allowPrivate },
+      policy: { allowPrivate, localAddress },
       timeoutMs,
       maxRedirects: 0,
       maxBytes: SNIPPET_BYTES,

@@ -1,6 +1,13 @@
 export { type AlertBody, type ChannelNoticeBody, type DeliveryBody, isNotice } from './alert-body.ts';
 export { type AlertMessage, type Fact, messageOf, type Severity, when } from './alert-message.ts';
-export { type AttemptResult, attemptClock, postAttempt, retryAfterMs, SNIPPET_BYTES } from './attempt.ts';
+export {
+  type AttemptOptions,
+  type AttemptResult,
+  attemptClock,
+  postAttempt,
+  retryAfterMs,
+  SNIPPET_BYTES,
+} from './attempt.ts';
 export {
   CHANNEL_FIELDS,
   CHANNEL_TYPES,

@@ -37,6 +37,8 @@ export function channelToSend(
 export interface SendDeps {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The local address a channel's HTTP attempt binds to (the dispatcher's SOURCE_ADDRESS); unset: the system chooses. */
+  localAddress?: string | undefined;
   pagerDutyUrl: string;
   /** Null when SMTP_URL is not set: an email channel's attempt then fails and is retried. */
   mailer: Mailer | null;

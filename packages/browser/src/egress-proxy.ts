@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { BlockedAddressError, type GuardPolicy, resolveAllowed } from '@pageprobe/net-guard';
+import { BlockedAddressError, type GuardPolicy, resolveAllowed, sourceOptions } from '@pageprobe/net-guard';
 
 export type EgressPolicy = GuardPolicy;
 
@@ -24,11 +24,14 @@ export interface EgressProxy {
  * The browser's only way out: an HTTP proxy (CONNECT for https and websockets, absolute-form for
  * http) that resolves every host itself, refuses loopback, private, link-local, CGNAT, metadata and
  * reserved addresses, and connects to the address it checked, so DNS cannot be rebound between the
- * check and the connection. One proxy per test, so what it refused belongs to that test.
+ * check and the connection. One proxy per test, so what it refused belongs to that test. Every outbound
+ * connection (a CONNECT's tunnel, a plain request's forward) binds to the policy's local address when it
+ * has one; the proxy itself listens on loopback as ever.
  */
 export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProxy> {
   const blocked: BlockedRequest[] = [];
   const sockets = new Set<Socket>();
+  const source = sourceOptions(policy);
 
   /** The address to connect to, checked by the guard; what it refuses is recorded for the test's result. */
   async function resolve(host: string, port: number): Promise<string> {
@@ -62,6 +65,7 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
         path: `${target.pathname}${target.search}`,
         headers: withoutProxyHeaders(req),
         setHost: false,
+        ...source,
       });
       upstream.on('response', (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
@@ -82,7 +86,7 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
     const port = Number(portText);
     try {
       const address = await resolve(host, port);
-      const upstream = connect({ host: address, port });
+      const upstream = connect({ host: address, port, ...source });
       sockets.add(upstream);
       upstream.on('close', () => sockets.delete(upstream));
       upstream.once('connect', () => {

@@ -941,10 +941,12 @@ export type components = {
              * @description Where to run it from: each location runs the test, and each costs what a test costs. Each must
              *     be listed by GET /locations with a live worker of the test's type, or the request is a 400
              *     `location_unavailable` naming it. Without it, the test runs at the team's default location
-             *     (`default` unless set). With it, the test shows one entry per location under `locations`; it
-             *     fails when at least a majority of them failed (1 of 1, 2 of 2, 2 of 3), with the first failed
-             *     location's error, and otherwise completes; its top-level figures are those of the first
-             *     location, in the order given, that completed, and so are its artifacts.
+             *     (`default` unless set). With it, the test shows one entry per location under `locations`. A
+             *     location fails when its run failed or it found the site down (uptime). When at least a majority
+             *     of them failed (1 of 1, 2 of 2, 2 of 3), the test ends as the first failed location, in the
+             *     order given, did (failed with its error, or completed with its figures); otherwise it completes
+             *     with the figures of the first location that did not fail. The artifacts are the first
+             *     location's.
              */
             locations?: components["schemas"]["LocationIds"];
             /**
@@ -1762,6 +1764,11 @@ export type components = {
             started_at?: string;
             status: components["schemas"]["TestStatus"];
             structure_score?: number | null;
+            /**
+             * @description failed: its run failed, or it found the site down (uptime).
+             * @enum {string}
+             */
+            verdict?: "ok" | "failed";
             vitals?: Record<string, never> | null;
         };
         /** @enum {string} */

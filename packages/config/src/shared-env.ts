@@ -60,7 +60,11 @@ export const locationEnv = {
  * (one the host has). Unset: the system chooses, as before.
  */
 export const sourceEnv = {
-  SOURCE_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
+  // Empty is unset, as for the numbers and flags: a manifest may render the variable for every location.
+  SOURCE_ADDRESS: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.union([z.ipv4(), z.ipv6()], { error: 'expected an IPv4 or IPv6 address (a literal, not a name)' }).optional(),
+  ),
 };
 
 export const commonEnv = {

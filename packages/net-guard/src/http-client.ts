@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import got, { type PlainResponse, type Timings } from 'got';
 import { connectionLookup } from './guarded-lookup.ts';
 import { NetworkError, networkErrorCode, toNetworkError } from './network-error.ts';
-import type { GuardPolicy } from './policy.ts';
+import { type GuardPolicy, sourceOptions } from './policy.ts';
 
 export interface GuardedRequest {
   method?: 'GET' | 'POST' | 'HEAD';
@@ -69,7 +69,8 @@ export class RequestFailed extends NetworkError {
  * The service's one way to make an HTTP request to an address a client gave us: every hop's host is
  * resolved by the guard (or checked as a literal) before a socket opens, redirects are followed here so
  * each is checked and recorded, the time budget covers the whole exchange and the body is read up to a
- * byte cap. Any failure is thrown as RequestFailed, with one code from networkErrorCode.
+ * byte cap. Every connection binds to the policy's local address when it has one. Any failure is thrown as
+ * RequestFailed, with one code from networkErrorCode.
  */
 export async function guardedRequest(url: string, request: GuardedRequest): Promise<GuardedResponse> {
   const started = performance.now();
@@ -129,6 +130,8 @@ function exchangeOnce(
   following: boolean,
 ): Promise<GuardedResponse> {
   const lookup = connectionLookup(url, request.policy);
+  // Bound to the policy's local address; names resolved to its family only.
+  const { localAddress, family } = sourceOptions(request.policy);
   return new Promise((resolve, reject) => {
     const stream = got.stream(url, {
       method: request.method ?? 'GET',
@@ -139,6 +142,8 @@ function exchangeOnce(
       retry: { limit: 0 },
       timeout: { request: timeoutMs },
       dnsLookup: lookup,
+      localAddress,
+      dnsLookupIpVersion: family,
     });
     let response: PlainResponse | undefined;
     let keep = false;

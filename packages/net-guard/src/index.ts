@@ -11,5 +11,5 @@ export {
   RequestFailed,
 } from './http-client.ts';
 export { NetworkError, type NetworkErrorCode, networkErrorCode, toNetworkError } from './network-error.ts';
-export { allowsAnyAddress, type GuardPolicy, resolveAllowed } from './policy.ts';
+export { allowsAnyAddress, type GuardPolicy, resolveAllowed, sourceOptions } from './policy.ts';
 export { checkTarget, type TargetCheck, type TargetPolicy } from './target-check.ts';

@@ -94,6 +94,23 @@ test('round_robin judges each slot at once from each location’s latest check',
   );
 });
 
+test('a new monitor’s first slot waits for a location that has not checked yet, for three rounds at most', () => {
+  const m = monitor({ locations: ['a', 'b'], quorum: 1 });
+  assert.deepEqual(judgeSlots(m, record([['a', S, 'timeout']])), [], 'b is waited for');
+  const later = record([
+    ['a', S, 'timeout'],
+    ['a', 5 * S, 'timeout'],
+  ]);
+  assert.deepEqual(reporting(m, later), ['a']);
+  assert.deepEqual(
+    judgeSlots(m, later).map((v) => [v.slot, v.failure, v.notReporting]),
+    [
+      [S, 'timeout', ['b']],
+      [5 * S, 'timeout', ['b']],
+    ],
+  );
+});
+
 test('a location keeps its last few verdicts; a slot recorded twice keeps the first', () => {
   let checks: LocationChecks = {};
   for (let i = 1; i <= 10; i++) checks = withCheck(checks, 'a', i * S, null);

@@ -45,16 +45,22 @@ export function withCheck(checks: LocationChecks, location: string, slot: number
 export const quorumOf = (monitor: Pick<QuorumMonitor, 'locations' | 'quorum'>) =>
   monitor.quorum ?? majority(monitor.locations.length);
 
-/** Which locations report: a check within STALE_ROUNDS rounds of the newest any location made. */
+/**
+ * Which locations report: a check within STALE_ROUNDS rounds of the newest any location made. One that
+ * has not checked yet is waited for as if it had checked at the first slot kept (a new monitor's first
+ * slot waits for every location), and so drops out as late as one that stopped.
+ */
 export function reporting(monitor: QuorumMonitor, checks: LocationChecks, now?: number): string[] {
   const round =
     monitor.intervalSeconds * 1000 * (monitor.locationMode === 'round_robin' ? monitor.locations.length : 1);
-  const latest = (l: string) => checks[l]?.at(-1)?.[0] ?? Number.NEGATIVE_INFINITY;
+  const slots = Object.values(checks).flatMap((own) => own.map(([slot]) => slot));
+  const first = slots.length ? Math.min(...slots) : Number.NEGATIVE_INFINITY;
+  const latest = (l: string) => checks[l]?.at(-1)?.[0] ?? first;
   const newest = now ?? Math.max(...monitor.locations.map(latest));
   return monitor.locations.filter((l) => latest(l) >= newest - STALE_ROUNDS * round);
 }
 
-/** The slots that can now be judged, oldest first, and the last slot judged after them. */
+/** The slots that can now be judged, oldest first. */
 export function judgeSlots(monitor: QuorumMonitor, checks: LocationChecks): SlotVerdict[] {
   const live = reporting(monitor, checks);
   const decided = monitor.decidedSlot?.getTime() ?? Number.NEGATIVE_INFINITY;

@@ -7,6 +7,8 @@ import { warmUp } from './warm-up.ts';
 export interface LighthouseRunnerConfig {
   ALLOW_PRIVATE_TARGETS: boolean;
   ALLOW_TARGETS: string[];
+  /** The local address the egress proxy's connections bind to (unset: the system chooses). */
+  SOURCE_ADDRESS?: string | undefined;
   LIGHTHOUSE_CONCURRENCY: number;
   LIGHTHOUSE_TIMEOUT_MS: number;
   LIGHTHOUSE_MAX_WAIT_MS: number;
@@ -19,6 +21,7 @@ export function lighthouseRunner(config: LighthouseRunnerConfig, browsers: Brows
     browsers,
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     allowTargets: config.ALLOW_TARGETS,
+    localAddress: config.SOURCE_ADDRESS,
     timeoutMs: config.LIGHTHOUSE_TIMEOUT_MS,
     maxWaitForLoadMs: config.LIGHTHOUSE_MAX_WAIT_MS,
   };

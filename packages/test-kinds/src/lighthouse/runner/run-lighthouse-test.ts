@@ -20,6 +20,8 @@ export interface LighthouseTestDeps {
   browsers: BrowserPool;
   allowPrivate: boolean;
   allowTargets: string[];
+  /** The local address the egress proxy's connections bind to; undefined: the system chooses. */
+  localAddress: string | undefined;
   timeoutMs: number;
   maxWaitForLoadMs: number;
 }
@@ -58,7 +60,11 @@ export async function runLighthouseTest(
 ): Promise<Outcome> {
   const credentials = pageCredentials(secrets, test.url);
   const options = (test.options ?? {}) as LighthouseOptions;
-  const proxy = await startEgressProxy({ allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets });
+  const proxy = await startEgressProxy({
+    allowPrivate: deps.allowPrivate,
+    allowTargets: deps.allowTargets,
+    localAddress: deps.localAddress,
+  });
   let timer: NodeJS.Timeout | undefined;
   const runs: LighthouseRun[] = [];
   try {

@@ -29,10 +29,11 @@ export async function warmUp(deps: LighthouseTestDeps, log: Logger): Promise<{ w
       runCount: 1,
       options: null,
     } as Test;
-    // The page is on loopback, which tests may not reach: only this run's guard lets it through.
+    // The page is on loopback, which tests may not reach: only this run's guard lets it through. It is
+    // ours, not a target: no SOURCE_ADDRESS (an IPv6 one could not reach 127.0.0.1 at all).
     const outcome = await runLighthouseTest(
       test,
-      { ...deps, allowPrivate: true },
+      { ...deps, allowPrivate: true, localAddress: undefined },
       {
         log,
         secrets: null,

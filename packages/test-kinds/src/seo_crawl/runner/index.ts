@@ -6,6 +6,8 @@ import { runSeoTest } from './run-seo-test.ts';
 export interface SeoCrawlRunnerConfig {
   ALLOW_PRIVATE_TARGETS: boolean;
   ALLOW_TARGETS: string[];
+  /** The local address the crawl's requests and the egress proxy's connections bind to (unset: the system chooses). */
+  SOURCE_ADDRESS?: string | undefined;
   SEO_CONCURRENCY: number;
   SEO_MAX_PAGES: number;
   SEO_MAX_DEPTH: number;
@@ -20,6 +22,7 @@ export function seoCrawlRunner(config: SeoCrawlRunnerConfig, browsers: BrowserPo
     browsers,
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     allowTargets: config.ALLOW_TARGETS,
+    localAddress: config.SOURCE_ADDRESS,
     maxPages: config.SEO_MAX_PAGES,
     maxDepth: config.SEO_MAX_DEPTH,
     budgetMs: config.SEO_BUDGET_MS,

@@ -13,6 +13,8 @@ export interface SeoTestDeps {
   browsers: BrowserPool;
   allowPrivate: boolean;
   allowTargets: string[];
+  /** The local address every connection binds to, the crawl's and the egress proxy's; undefined: the system chooses. */
+  localAddress: string | undefined;
   maxPages: number;
   maxDepth: number;
   budgetMs: number;
@@ -43,7 +45,7 @@ export async function runSeoTest(
   deps: SeoTestDeps,
   { log, storeArtifacts, secrets }: RunContext,
 ): Promise<Outcome> {
-  const policy = { allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets };
+  const policy = { allowPrivate: deps.allowPrivate, allowTargets: deps.allowTargets, localAddress: deps.localAddress };
   const origin = new URL(test.url).origin;
   const proxy = await startEgressProxy(policy);
   try {

@@ -5,6 +5,8 @@ import { runUptimeTest } from './run-uptime-test.ts';
 export interface UptimeRunnerConfig {
   ALLOW_PRIVATE_TARGETS: boolean;
   ALLOW_TARGETS: string[];
+  /** The local address every connection of a check binds to (unset: the system chooses). */
+  SOURCE_ADDRESS?: string | undefined;
   UPTIME_CONCURRENCY: number;
   UPTIME_TIMEOUT_MS: number;
 }
@@ -15,7 +17,11 @@ export function uptimeRunner(config: UptimeRunnerConfig): KindRunner {
     concurrency: config.UPTIME_CONCURRENCY,
     run: (test, { secrets }) =>
       runUptimeTest(test, {
-        policy: { allowPrivate: config.ALLOW_PRIVATE_TARGETS, allowTargets: config.ALLOW_TARGETS },
+        policy: {
+          allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+          allowTargets: config.ALLOW_TARGETS,
+          localAddress: config.SOURCE_ADDRESS,
+        },
         timeoutMs: config.UPTIME_TIMEOUT_MS,
         hopHeaders: credentialsFor(secrets, test.url),
       }),
