@@ -44,7 +44,8 @@ test('no token, a wrong token or another scheme gets 401 unauthorized', async ()
 test('POST /teams creates a team with a zero balance; bad input is 400', async () => {
   const res = await call(`${admin}/teams`, { method: 'POST', ...as(), body: { name: 'Acme', plan: 'free' } });
   assert.equal(res.status, 201);
-  assert.deepEqual(Object.keys(res.body).sort(), ['credits_balance', 'id', 'name', 'plan']);
+  assert.deepEqual(Object.keys(res.body).sort(), ['credits_balance', 'default_location', 'id', 'name', 'plan']);
+  assert.equal(res.body.default_location, null);
   assert.equal(res.body.plan, 'free');
   assert.equal(res.body.credits_balance, 0);
   for (const body of [

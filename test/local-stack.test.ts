@@ -28,6 +28,9 @@ const env = {
   PAGEPROBE_DATA_DIR: data,
   PORT: String(port),
   ALLOW_PRIVATE_TARGETS: 'true',
+  // Shorter than any Lighthouse run, so the test running at the stop is always handed back (the default
+  // grace let a quick run finish first: a test of a race).
+  SHUTDOWN_GRACE_MS: '1500',
 };
 
 /**

@@ -30,7 +30,7 @@ const uptimeAt = (where: Record<string, string>) =>
   startApp('worker-uptime', env.appEnv({ ...common, ...where, PUBLIC_BASE_URL: origin }));
 const workers = { eu: await uptimeAt(EU), us: await uptimeAt(US) };
 await startApp('callback-dispatcher', env.appEnv({ ...common, PUBLIC_BASE_URL: origin }));
-const { key } = await teamWithKey(env, { credits: 20 });
+const { key, teamId } = await teamWithKey(env, { credits: 20 });
 
 type Json = Record<string, any>;
 const post = (path: string, body: unknown) => call<Json>(`${api}${path}`, { method: 'POST', token: key, body });
@@ -123,6 +123,28 @@ test('a test from two locations runs at each: one entry per location, the site r
   );
 });
 
+test('a team with a default location runs its tests without locations there', async (t) => {
+  const admin = (body: unknown) =>
+    call<Json>(`${origin}/admin/v1/teams/${teamId}`, { method: 'PATCH', token: env.adminToken, body });
+  t.after(() => admin({ default_location: null }));
+  const set = await admin({ default_location: 'us-east' });
+  assert.equal(set.status, 200, JSON.stringify(set.body));
+  assert.equal(set.body.default_location, 'us-east');
+  // API keys see the team's settings within their cache's few seconds.
+  const ran = await eventually(async () => {
+    const created = await post('/tests', { url: siteUrl, type: 'uptime' });
+    const done = await eventually(async () => {
+      const t = (await get(`/tests/${created.body.id}`)).body;
+      return t.status === 'completed' ? t : undefined;
+    }, 30_000);
+    return done.locations?.[0]?.location === 'us-east' ? done : undefined;
+  }, 30_000);
+  assert.deepEqual(
+    ran.locations.map((l: Json) => [l.location, l.name]),
+    [['us-east', 'Virginia']],
+  );
+});
+
 test('a location that is unknown, or has no live worker of the kind, is a 400 naming it', async () => {
   const unknown = await post('/tests', { url: siteUrl, type: 'uptime', locations: ['eu-central', 'ap-south'] });
   assertProblem(unknown, 400, 'location_unavailable');
@@ -179,6 +201,11 @@ test('quorum 2 of 2: one location failing raises nothing and shows that location
   assert.equal(uptime['eu-central'], 100);
   assert.equal(uptime['us-east'], 0);
   assert.ok(view.uptime_percent['24h'] > 0 && view.uptime_percent['24h'] < 100, 'overall counts both');
+  // Its page says which location fails, in a table of its locations.
+  const page = await fetch(view.report_url).then((r) => r.text());
+  assert.match(page, /<caption>Locations<\/caption>/);
+  assert.match(page, /<td>us-east<\/td><td class="poor">Failing<\/td>/);
+  assert.match(page, /<td>eu-central<\/td><td class="good">Up<\/td>/);
   // Each location's series on its own.
   const series = async (location: string) =>
     (await get(`/monitors/${both.id}/series?metric=up&location=${location}`)).body.points as Json[];
@@ -218,6 +245,8 @@ test('round_robin checks from one location a slot, in turn', async () => {
 });
 
 test('GET /locations drops a worker that stops at once, and one that is killed within 15 s', async () => {
+  const watched = await monitor({ interval_seconds: 2 });
+  await eventually(async () => ((await stateOf(watched.id))['us-east'] === 'up' ? true : undefined), 20_000);
   await workers.us.stop('SIGTERM');
   const ids = async () => ((await get('/locations')).body.data as Json[]).map((l) => l.id);
   assert.deepEqual(await ids(), ['eu-central'], 'a stopped worker leaves as it stops');
@@ -227,6 +256,16 @@ test('GET /locations drops a worker that stops at once, and one that is killed w
   await eventually(async () => ((await ids()).length === 0 ? true : undefined), 20_000);
   const took = Date.now() - killedAt;
   assert.ok(took <= 16_000, `a killed worker left the list after ${took} ms (stated: 15 s)`);
+  // A monitor whose locations' workers are gone shows them not reporting, and raises nothing.
+  const silent = await eventually(async () => {
+    const states = await stateOf(watched.id);
+    return Object.values(states).every((s) => s === 'not_reporting') ? states : undefined;
+  }, 20_000);
+  assert.deepEqual(Object.keys(silent), ['eu-central', 'us-east']);
+  assert.deepEqual(
+    (await alertsOf(watched.id)).map((a) => a.event),
+    [],
+  );
   const refusedNow = await post('/tests', { url: siteUrl, type: 'uptime', locations: ['eu-central'] });
   assertProblem(refusedNow, 400, 'location_unavailable');
 });

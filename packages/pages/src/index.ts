@@ -4,6 +4,7 @@ export { type Day, dayPercent } from './day-bars-view.ts';
 export {
   type AlertRow,
   type IncidentRow,
+  type LocationRow,
   type MonitorPageData,
   type MonitorState,
   monitorPage,

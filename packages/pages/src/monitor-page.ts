@@ -58,10 +58,35 @@ export interface MonitorPageData {
   incidents: IncidentRow[];
   /** Maintenance now and in the next 7 days. */
   maintenance: MaintenanceRow[];
+  /** Where it checks from (issue 32), each with its state; null: the default location alone. */
+  locations: LocationRow[] | null;
   alerts: AlertRow[];
   runs: RunRow[];
   badges: Array<{ name: BadgeName; url: string }>;
   links: { css: string; json: string; self: string };
+}
+
+export interface LocationRow {
+  location: string;
+  state: 'up' | 'down' | 'not_reporting' | 'waiting';
+  lastCheckAt: string | null;
+  uptime24h: number | null;
+}
+
+const LOCATION_WORDS: Record<LocationRow['state'], { text: string; cls: string }> = {
+  up: { text: 'Up', cls: 'good' },
+  down: { text: 'Failing', cls: 'poor' },
+  not_reporting: { text: 'Not reporting', cls: 'neutral' },
+  waiting: { text: 'No check yet', cls: 'neutral' },
+};
+
+/** Each location's state: a location not reporting is said so, and does not count as failing. */
+function locationsView(rows: LocationRow[] | null): SafeHtml {
+  if (!rows) return html``;
+  return html`<table class="locations"><caption>Locations</caption><thead><tr><th scope="col">Location</th><th scope="col">State</th><th scope="col">Last check</th><th scope="col" class="num">Uptime, 24 h</th></tr></thead><tbody>${rows.map(
+    (r) =>
+      html`<tr><td>${r.location}</td><td class="${LOCATION_WORDS[r.state].cls}">${LOCATION_WORDS[r.state].text}</td><td>${r.lastCheckAt ? utc(new Date(r.lastCheckAt)) : '—'}</td><td class="num">${fmtPercent(r.uptime24h)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 const STATE_WORDS: Record<MonitorState, { text: string; cls: string }> = {
@@ -90,6 +115,7 @@ export function monitorPage(d: MonitorPageData): SafeHtml {
       (w) =>
         html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,
     )}</ul>
+${locationsView(d.locations)}
 ${latest ? html`<p>Latest ${d.runWord}: ${latest.ok === null ? 'running' : latest.ok ? 'good' : html`<strong>failed</strong>`}, ${utc(latest.at)} · ${latest.figures}${latest.reason ? ` · ${words(latest.reason)}` : ''}${latest.reportHref ? html` · <a href="${latest.reportHref}">its report</a>` : ''}</p>` : ''}
 </section>
 <section class="card" aria-labelledby="days-h"><h2 id="days-h">The last ${d.days.length} days</h2>

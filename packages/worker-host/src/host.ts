@@ -119,7 +119,8 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   async function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     stopSweeper();
-    await leave();
+    // Off GET /locations at once; with Redis away the word would wait for it, so not for long.
+    await Promise.race([leave(), sleep(1_000)]);
     const closing = Promise.all(workers.map((w) => closeWorker(w, connection)));
     const closed = await Promise.race([closing, sleep(config.SHUTDOWN_GRACE_MS).then(() => 'late' as const)]);
     if (closed === 'late') {

@@ -4,6 +4,7 @@ import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from 
 import { fmtMs, kindNamed } from '@pageprobe/test-kinds';
 import { type HeldFor, reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
 import { looksLikeToken } from '../reports/load-report.ts';
+import { locationStates } from '../monitors/monitor-locations.ts';
 import { loadMaintenance } from './load-maintenance.ts';
 import { monitorCharts } from './monitor-charts.ts';
 import { badgeUrls } from './page-urls.ts';
@@ -60,7 +61,7 @@ export async function loadMonitorPage(
         .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` })),
     ),
   );
-  const [uptime, days, incidentList, runs, alertRows, charts, maintenance] = await Promise.all([
+  const [uptime, days, incidentList, runs, alertRows, charts, maintenance, locations] = await Promise.all([
     uptimePercent(db, monitor.id, now),
     dayBars(db, monitor.id, now),
     incidents(db, monitor.id),
@@ -68,6 +69,7 @@ export async function loadMonitorPage(
     alertsRead,
     chartsRead,
     loadMaintenance(db, monitor.teamId, [{ monitor }], now),
+    locationStates(db, monitor, { withUptime: true }),
   ]);
   const alerts: AlertRow[] = alertRows.map((a) => ({
     at: a.createdAt,
@@ -91,6 +93,13 @@ export async function loadMonitorPage(
     charts,
     incidents: incidentList.map(incidentRow),
     maintenance: maintenance.rows,
+    locations:
+      locations?.map((l) => ({
+        location: l.location,
+        state: l.state,
+        lastCheckAt: l.last_check_at,
+        uptime24h: l.uptime_24h,
+      })) ?? null,
     alerts,
     runs,
     badges: Object.entries(badgeUrls(links.base, monitor)).map(([name, url]) => ({

@@ -204,7 +204,11 @@ export async function checkTestRequest(
  */
 async function checkLocations(deps: Pick<AcceptDeps, 'liveLocations'>, input: TestRequest): Promise<void> {
   if (!input.locations || input.fromMonitor || !deps.liveLocations) return;
-  const live = await deps.liveLocations();
+  const live = await deps.liveLocations().catch(() => {
+    throw new TestRejected('service_unavailable', 'Locations cannot be checked right now; try again shortly.', {
+      retryAfterSeconds: 5,
+    });
+  });
   for (const [i, id] of input.locations.entries()) {
     const found = live.find((l) => l.id === id);
     if (found?.workers[input.type]) continue;
