@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
+import { createClient } from '@pageprobe/client';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { type AppProcess, startApp } from './support/app-process.ts';
 import { assertProblem, call } from './support/http.ts';
@@ -77,6 +78,12 @@ test('GET /locations lists each location with live workers, by kind, with its na
     { id: 'eu-central', name: 'Frankfurt', workers: { uptime: 1 } },
     { id: 'us-east', name: 'Virginia', workers: { uptime: 1 } },
   ]);
+  // The same, typed, through the client.
+  const client = createClient({ baseUrl: origin, apiKey: key });
+  assert.deepEqual(
+    (await client.listLocations()).map((l) => l.id),
+    ['eu-central', 'us-east'],
+  );
 });
 
 test('a test from two locations runs at each: one entry per location, the site refusing one of them', async () => {

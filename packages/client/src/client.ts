@@ -6,6 +6,7 @@ import type {
   CreateMonitor,
   CreateTest,
   Credits,
+  Location,
   ListTestsQuery,
   Monitor,
   MonitorAlert,
@@ -109,6 +110,8 @@ export function createClient(options: ClientOptions) {
     compareTests: (testId: string, baseId: string) =>
       data(request<Comparison>('GET', `/tests/${id(testId)}/compare/${id(baseId)}`)),
     getCredits: () => data(request<Credits>('GET', '/credits')),
+    /** Where tests and monitors can run now: the locations with live workers. */
+    listLocations: () => data(request<{ data: Location[] }>('GET', '/locations')).then((page) => page.data),
     /** Polls until the test is completed or failed (see WaitOptions). */
     waitForTest: (testId: string, opts: WaitOptions = {}): Promise<Test> => waitForTest(client, testId, opts),
     monitors: {

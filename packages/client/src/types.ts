@@ -15,6 +15,8 @@ export type Monitor = Schemas['Monitor'];
 export type CreateMonitor = Schemas['CreateMonitor'];
 export type UpdateMonitor = Schemas['UpdateMonitor'];
 export type MonitorSeries = Schemas['MonitorSeries'];
+/** A location with live workers (GET /locations). */
+export type Location = Schemas['Location'];
 export type MonitorAlert = Schemas['MonitorAlert'];
 export type MonitorCheck = Schemas['MonitorCheck'];
 export type MonitorUptimeCheck = Schemas['MonitorUptimeCheck'];
@@ -31,4 +33,5 @@ export interface Page<T> {
 
 export type ListTestsQuery = NonNullable<operations['listTests']['parameters']['query']>;
 export type PageQuery = { limit?: number; cursor?: string };
-export type SeriesQuery = { metric: string; from?: string | Date; to?: string | Date };
+/** `location`: one of an uptime monitor's locations, that location's series alone. */
+export type SeriesQuery = { metric: string; from?: string | Date; to?: string | Date; location?: string };
