@@ -85,7 +85,9 @@ test('an unfinished test says when to look again; a finished one does not; artif
   const { id } = await startTest(origin, key, { url: `${target.url}/`, type: 'lighthouse' });
   const queued = await fetch(`${api}/tests/${id}`, { headers: { authorization: `Bearer ${key}` } });
   const hint = Number(queued.headers.get('retry-after'));
-  assert.ok(hint >= 1 && hint <= 30, String(hint));
+  // A test just asked for may end any moment (a failure, a fast page): its end is seen within about 2 s,
+  // though a lighthouse test usually takes 8 (issue 33).
+  assert.ok(hint >= 1 && hint <= 2, String(hint));
   const artifacts = await fetch(`${api}/tests/${id}/artifacts`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(artifacts.status, 409);
   assert.match(

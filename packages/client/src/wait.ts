@@ -32,7 +32,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * Polls a test politely until it finishes: as often as the API's Retry-After hint says (or every
- * `intervalMs`), and after a 429 as long as its Retry-After says, so a wait never burns the read limit.
+ * `intervalMs`), but at least every `intervalMs` or a tenth of the time waited, so the end is seen within
+ * about 2 s; after a 429, as long as its Retry-After says, so a wait never burns the read limit.
  */
 export async function waitForTest(client: PageprobeClient, testId: string, opts: WaitOptions = {}): Promise<Test> {
   const started = Date.now();
@@ -44,8 +45,10 @@ export async function waitForTest(client: PageprobeClient, testId: string, opts:
       const { data: test, headers } = await client.getTestAnswer(testId);
       opts.onProgress?.(test, Date.now() - started);
       if (finished(test)) return test;
+      // The API's hint, but never more than about 2 s or a tenth of the time waited: a test that ends
+      // early (a failure, a fast page) is seen promptly even from a server whose hint is longer.
       const hint = retryAfter(headers);
-      if (hint) waitMs = hint * 1000;
+      if (hint) waitMs = Math.min(hint * 1000, Math.max(interval, (Date.now() - started) / 10));
     } catch (error) {
       if (!(error instanceof PageprobeError) || error.code !== 'rate_limited') throw error;
       waitMs = (error.retryAfterSeconds ?? interval / 1000) * 1000;

@@ -1,6 +1,7 @@
 import express, { type RequestHandler, Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../openapi/load-spec.ts';
+import { deprecationHeaders } from './deprecation.ts';
 import { ProblemError } from './problem.ts';
 
 /**
@@ -41,6 +42,7 @@ export function openApiRouter(
       $refParser: { mode: 'dereference' },
     }),
   );
+  router.use(deprecationHeaders);
   router.use(routes);
   return router;
 }
