@@ -11,7 +11,15 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createClient, type MonitorCheck, PageprobeError, type Page, type Test } from '@pageprobe/client';
+import {
+  createClient,
+  type Monitor,
+  type MonitorCheck,
+  type MonitorSeries,
+  PageprobeError,
+  type Page,
+  type Test,
+} from '@pageprobe/client';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
 import { eventually, startServer } from './support/servers.ts';
@@ -318,6 +326,95 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
     assert.match((missing.content as Array<{ text: string }>)[0]!.text, /^not_found \(404\)/);
   } finally {
     await mcp.close();
+  }
+});
+
+test('a monitor’s uptime, series and alerts: the CLI’s monitors get|series|alerts and the MCP server’s tools', async () => {
+  const monitor = await client.monitors.create({ url, type: 'uptime', interval_seconds: 1 });
+  await eventually(async () => ((await client.monitors.checks(monitor.id)).data.length >= 2 ? true : undefined));
+  const since = new Date(Date.now() - 10 * 60_000).toISOString();
+
+  const got = await cli('monitors', 'get', monitor.id);
+  assert.equal(got.code, 0, got.stderr);
+  assert.match(got.stdout, /^up {2}http\S+ {2}\(uptime, every 1 s\)/);
+  assert.match(got.stdout, /\n {2}uptime: 24h [\d.]+% · 7d [\d.]+% · 30d [\d.]+% · 90d [\d.]+%\n/);
+  assert.match(got.stdout, /\n {2}no incidents\n/);
+  assert.equal(JSON.parse((await cli('monitors', 'get', monitor.id, '--json')).stdout).id, monitor.id);
+
+  const seriesJson = await cli('monitors', 'series', monitor.id, '--metric', 'total_ms', '--from', since, '--json');
+  assert.equal(seriesJson.code, 0, seriesJson.stderr);
+  const series = JSON.parse(seriesJson.stdout) as MonitorSeries;
+  assert.equal(series.metric, 'total_ms');
+  assert.ok(series.points.length >= 1 && series.points[0]!.count >= 1, seriesJson.stdout);
+  const seriesText = await cli('monitors', 'series', monitor.id, '--metric', 'total_ms', '--from', since);
+  assert.equal(seriesText.code, 0, seriesText.stderr);
+  assert.match(
+    seriesText.stdout,
+    /^total_ms from \S+ to \S+, per minute: \d+ points\n[▁▂▃▄▅▆▇█]+\n\S+Z +[\d.]+ {2}×\d+\n/,
+  );
+
+  const alerts = await cli('monitors', 'alerts', monitor.id, '--limit', '5');
+  assert.equal(alerts.code, 0, alerts.stderr);
+  assert.match(alerts.stdout, /^no alerts\n$/);
+  assert.deepEqual(JSON.parse((await cli('monitors', 'alerts', monitor.id, '--json')).stdout).data, []);
+
+  const badMetric = await cli('monitors', 'series', monitor.id, '--metric', 'lcp_ms');
+  assert.equal(badMetric.code, 2);
+  assert.match(
+    badMetric.stderr,
+    /validation_failed \(400\): metric must be one of up, .*total_ms.* for a uptime monitor/,
+  );
+  assert.equal((await cli('monitors', 'series', monitor.id)).code, 2, 'no --metric');
+  assert.equal((await cli('monitors', 'series', monitor.id, '--metric', 'up', '--from', 'yesterday')).code, 2);
+  assert.equal((await cli('monitors', 'get')).code, 2);
+  assert.match((await cli('--help')).stdout, /pageprobe monitors series <monitor-id> --metric <metric>/);
+
+  const mcp = new Client({ name: 'doors-test', version: '1.0.0' });
+  await mcp.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [new URL('../packages/mcp/src/main.ts', import.meta.url).pathname],
+      env: { PATH: process.env.PATH ?? '', PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key },
+      stderr: 'pipe',
+    }),
+  );
+  try {
+    const tools = (await mcp.listTools()).tools;
+    for (const name of ['get_monitor', 'monitor_series', 'monitor_alerts'])
+      assert.ok(
+        tools.some((t) => t.name === name),
+        name,
+      );
+    const seriesTool = tools.find((t) => t.name === 'monitor_series')!;
+    assert.deepEqual(seriesTool.inputSchema.required, ['id', 'metric']);
+    assert.match(seriesTool.description!, /uptime: up, dns_ms, .*certificate_days_remaining/);
+    assert.match(seriesTool.description!, /seo_crawl: structure_score, errors, warnings, notices, pages_crawled/);
+
+    const read = await mcp.callTool({ name: 'get_monitor', arguments: { id: monitor.id } });
+    assert.ok(!read.isError, JSON.stringify(read.content));
+    assert.equal((read.structuredContent as Monitor).id, monitor.id);
+    assert.match((read.content as Array<{ text: string }>)[0]!.text, /\nuptime: 24h [\d.]+%, 7d .*\nno incidents\n/);
+    const points = await mcp.callTool({
+      name: 'monitor_series',
+      arguments: { id: monitor.id, metric: 'total_ms', from: since },
+    });
+    assert.ok(!points.isError, JSON.stringify(points.content));
+    assert.ok((points.structuredContent as MonitorSeries).points.length >= 1);
+    assert.match(
+      (points.content as Array<{ text: string }>)[0]!.text,
+      /^total_ms from .*, per minute, \d+ points\n\S+Z: /,
+    );
+    const wrong = await mcp.callTool({ name: 'monitor_series', arguments: { id: monitor.id, metric: 'seo' } });
+    assert.equal(wrong.isError, true);
+    assert.match(
+      (wrong.content as Array<{ text: string }>)[0]!.text,
+      /^validation_failed \(400\): metric must be one of/,
+    );
+    const raised = await mcp.callTool({ name: 'monitor_alerts', arguments: { id: monitor.id } });
+    assert.equal((raised.content as Array<{ text: string }>)[0]!.text, 'no alerts');
+  } finally {
+    await mcp.close();
+    await client.monitors.delete(monitor.id);
   }
 });
 

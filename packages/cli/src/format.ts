@@ -1,4 +1,12 @@
-import { type Comparison, type MonitorCheck, significantChanges, type Test } from '@pageprobe/client';
+import {
+  type Comparison,
+  type Monitor,
+  type MonitorAlert,
+  type MonitorCheck,
+  type MonitorSeries,
+  significantChanges,
+  type Test,
+} from '@pageprobe/client';
 
 // What a person reads: one screen per test, the figures that matter first.
 
@@ -91,3 +99,58 @@ export function checkLine(c: MonitorCheck): string {
   ].filter(Boolean);
   return `${c.at}  ${c.status.padEnd(9)}  ${scores.join(' · ') || '–'}${verdict}  test ${c.test_id}`;
 }
+
+const pct = (v: number | null | undefined) => (typeof v === 'number' ? `${v}%` : '–');
+
+/** A monitor on one screen: its state, uptime, latest incidents and per-location states (uptime monitors). */
+export function monitorSummary(m: Monitor, paint: Paint = plain): string {
+  const state =
+    m.status === 'paused'
+      ? `paused${m.paused_reason ? ` (${m.paused_reason})` : ''}`
+      : m.down
+        ? paint.bad('down')
+        : paint.ok('up');
+  const lines = [`${state}  ${m.url}  (${m.type}, every ${m.interval_seconds} s)  ${paint.dim(m.id)}`];
+  const u = m.uptime_percent;
+  if (u)
+    lines.push(`  uptime: 24h ${pct(u['24h'])} · 7d ${pct(u['7d'])} · 30d ${pct(u['30d'])} · 90d ${pct(u['90d'])}`);
+  if (m.incidents) {
+    lines.push(m.incidents.length ? '  incidents (newest first):' : '  no incidents');
+    for (const i of m.incidents.slice(0, 5))
+      lines.push(
+        `    ${i.started_at} → ${i.ended_at ?? paint.bad('ongoing')}  ${i.reason}${i.maintenance ? ' (maintenance)' : ''}`,
+      );
+    if (m.incidents.length > 5) lines.push(`    … ${m.incidents.length - 5} more (--json for all)`);
+  }
+  if (m.locations?.length) {
+    lines.push('  locations:');
+    for (const l of m.locations)
+      lines.push(
+        `    ${l.location.padEnd(12)} ${l.state.padEnd(13)} 24h ${pct(l.uptime_24h)}  last ${l.last_check_at ?? '–'}`,
+      );
+  }
+  lines.push(`  page: ${m.report_url}`);
+  return lines.join('\n');
+}
+
+const BARS = '▁▂▃▄▅▆▇█';
+/** The values as a one-line bar chart, lowest to highest. */
+export function sparkline(values: number[]): string {
+  const lo = Math.min(...values);
+  const span = Math.max(...values) - lo;
+  return values.map((v) => BARS[span === 0 ? 3 : Math.round(((v - lo) / span) * (BARS.length - 1))]).join('');
+}
+
+/** A series: a header, a sparkline of the means, then one line per point. */
+export function seriesLines(s: MonitorSeries): string[] {
+  const head = `${s.metric} from ${s.from} to ${s.to}, per ${s.resolution}: ${s.points.length} points`;
+  if (s.points.length === 0) return [head];
+  return [
+    head,
+    sparkline(s.points.map((p) => p.value)),
+    ...s.points.map((p) => `${p.at}  ${String(Number(p.value.toFixed(3))).padStart(10)}  ×${p.count}`),
+  ];
+}
+
+/** One alert in one line: when, what, why. */
+export const alertLine = (a: MonitorAlert) => `${a.created_at}  ${a.event.padEnd(29)}  ${a.reason}`;

@@ -2,7 +2,17 @@
 import { parseArgs } from 'node:util';
 import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
 import { gatherAssertions, UsageError } from './assertions.ts';
-import { checkLine, colours, comparisonSummary, plain, summary } from './format.ts';
+import {
+  alertLine,
+  checkLine,
+  colours,
+  comparisonSummary,
+  monitorSummary,
+  type Paint,
+  plain,
+  seriesLines,
+  summary,
+} from './format.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
 export const USAGE = `pageprobe: speed, SEO and uptime tests from the terminal and CI
@@ -17,6 +27,13 @@ Usage:
   pageprobe monitors create <url> --interval <seconds> [--type] [--device] [--runs N] [--assert ...]
                             [--callback-url <url>] [--json]
   pageprobe monitors list [--json]
+  pageprobe monitors get <monitor-id> [--json]
+                            (state, uptime over 24h/7d/30d/90d, latest incidents, locations)
+  pageprobe monitors series <monitor-id> --metric <metric> [--from <ISO time>] [--to <ISO time>]
+                            [--location <location>] [--json]
+                            (lighthouse: performance_score, lcp_ms, cls, ...; seo_crawl:
+                             structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...)
+  pageprobe monitors alerts <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
   pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
                             (newest first: an uptime monitor's checks, or a lighthouse or
                              seo_crawl monitor's runs)
@@ -51,6 +68,10 @@ const OPTIONS = {
   cursor: { type: 'string' },
   status: { type: 'string' },
   interval: { type: 'string' },
+  metric: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  location: { type: 'string' },
   'api-url': { type: 'string' },
   'api-key': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -67,6 +88,12 @@ const int = (name: string, value: string | undefined) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number ≥ 1`);
   return n;
+};
+
+const time = (name: string, value: string | undefined) => {
+  if (value !== undefined && Number.isNaN(Date.parse(value)))
+    throw new UsageError(`--${name} must be an ISO time, e.g. 2025-01-31T12:00:00Z`);
+  return value;
 };
 
 const assertionsFrom = (values: { assert?: string[]; config?: string }) =>
@@ -176,7 +203,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         return 0;
       }
       case 'monitors':
-        return await monitors(client, rest, values, { out, json });
+        return await monitors(client, rest, values, { out, json, paint });
       default:
         throw new UsageError(`unknown command ${command}`);
     }
@@ -198,7 +225,7 @@ async function monitors(
   client: PageprobeClient,
   [sub, ...args]: string[],
   values: Record<string, any>,
-  { out, json }: { out: (s: string) => void; json: (v: unknown) => void },
+  { out, json, paint }: { out: (s: string) => void; json: (v: unknown) => void; paint: Paint },
 ): Promise<number> {
   const line = (m: { id: string; status: string; type: string; interval_seconds: number; url: string }) =>
     `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  every ${m.interval_seconds} s  ${m.url}`;
@@ -224,6 +251,39 @@ async function monitors(
       const page = await client.monitors.list();
       if (values.json) json(page);
       else for (const m of page.data) out(line(m));
+      return 0;
+    }
+    case 'get': {
+      if (!args[0]) throw new UsageError('monitors get <monitor-id>');
+      const m = await client.monitors.get(args[0]);
+      if (values.json) json(m);
+      else out(monitorSummary(m, paint));
+      return 0;
+    }
+    case 'series': {
+      if (!args[0] || !values.metric) throw new UsageError('monitors series <monitor-id> --metric <metric>');
+      const s = await client.monitors.series(args[0], {
+        metric: values.metric,
+        ...(values.from ? { from: time('from', values.from) } : {}),
+        ...(values.to ? { to: time('to', values.to) } : {}),
+        ...(values.location ? { location: values.location } : {}),
+      });
+      if (values.json) json(s);
+      else for (const l of seriesLines(s)) out(l);
+      return 0;
+    }
+    case 'alerts': {
+      if (!args[0]) throw new UsageError('monitors alerts <monitor-id>');
+      const page = await client.monitors.alerts(args[0], {
+        ...(values.limit ? { limit: int('limit', values.limit)! } : {}),
+        ...(values.cursor ? { cursor: values.cursor } : {}),
+      });
+      if (values.json) json(page);
+      else {
+        for (const a of page.data) out(alertLine(a));
+        if (page.data.length === 0) out('no alerts');
+        if (page.next_cursor) out(`more: --cursor ${page.next_cursor}`);
+      }
       return 0;
     }
     case 'checks': {
@@ -255,7 +315,7 @@ async function monitors(
       return 0;
     }
     default:
-      throw new UsageError('monitors create|list|checks|pause|resume|delete');
+      throw new UsageError('monitors create|list|get|series|alerts|checks|pause|resume|delete');
   }
 }
 

@@ -1,4 +1,12 @@
-import { type Comparison, type Monitor, type MonitorCheck, significantChanges, type Test } from '@pageprobe/client';
+import {
+  type Comparison,
+  type Monitor,
+  type MonitorAlert,
+  type MonitorCheck,
+  type MonitorSeries,
+  significantChanges,
+  type Test,
+} from '@pageprobe/client';
 
 // What an assistant reads back: a few lines per result (the structured content carries the rest).
 
@@ -64,3 +72,33 @@ export function describeCheck(c: MonitorCheck): string {
   if (c.structure_score !== null) scores.push(`structure ${c.structure_score}`);
   return `${c.at}: ${c.status}${scores.length ? `, ${scores.join(', ')}` : ''}${verdict}, test ${c.test_id}`;
 }
+
+/** A monitor read by id: the line above, then its uptime, latest incidents and locations (uptime monitors). */
+export function describeMonitorDetail(m: Monitor): string {
+  const lines = [describeMonitor(m)];
+  const pct = (v: number | null) => (v === null ? '–' : `${v}%`);
+  const u = m.uptime_percent;
+  if (u) lines.push(`uptime: 24h ${pct(u['24h'])}, 7d ${pct(u['7d'])}, 30d ${pct(u['30d'])}, 90d ${pct(u['90d'])}`);
+  if (m.incidents) {
+    const latest = m.incidents
+      .slice(0, 5)
+      .map((i) => `${i.started_at} to ${i.ended_at ?? 'ongoing'}: ${i.reason}${i.maintenance ? ' (maintenance)' : ''}`);
+    lines.push(latest.length ? `incidents (newest first):\n${latest.join('\n')}` : 'no incidents');
+  }
+  if (m.locations?.length)
+    lines.push(
+      `locations: ${m.locations.map((l) => `${l.location} ${l.state} (24h ${pct(l.uptime_24h)})`).join(', ')}`,
+    );
+  lines.push(`page: ${m.report_url}`);
+  return lines.join('\n');
+}
+
+/** A series: its span and resolution, then one line per point (mean, count, p95). */
+export function describeSeries(s: MonitorSeries): string {
+  return [
+    `${s.metric} from ${s.from} to ${s.to}, per ${s.resolution}, ${s.points.length} points`,
+    ...s.points.map((p) => `${p.at}: ${Number(p.value.toFixed(3))} (n ${p.count}, p95 ${Number(p.p95.toFixed(3))})`),
+  ].join('\n');
+}
+
+export const describeAlert = (a: MonitorAlert) => `${a.created_at}: ${a.event}, ${a.reason}`;

@@ -1,12 +1,26 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type PageprobeClient, PageprobeError } from '@pageprobe/client';
 import { z } from 'zod';
-import { describeCheck, describeComparison, describeMonitor, describeTest } from './describe.ts';
+import {
+  describeAlert,
+  describeCheck,
+  describeComparison,
+  describeMonitor,
+  describeMonitorDetail,
+  describeSeries,
+  describeTest,
+} from './describe.ts';
 
 const type = z.enum(['lighthouse', 'seo_crawl', 'uptime']);
 const assertions = z
   .record(z.string(), z.unknown())
   .describe('Lighthouse CI assertions, e.g. {"categories:performance": ["error", {"minScore": 0.9}]}');
+
+/** The series metric names per monitor type (GET /monitors/{id}/series answers 400 with the list for others). */
+const SERIES_METRICS =
+  'lighthouse: performance_score, structure_score, accessibility, best_practices, seo, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes; ' +
+  'seo_crawl: structure_score, errors, warnings, notices, pages_crawled; ' +
+  'uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining';
 
 type Result = {
   content: Array<{ type: 'text'; text: string }>;
@@ -154,6 +168,63 @@ export function createServer(client: PageprobeClient): McpServer {
         (page) =>
           [
             ...(page.data.length ? page.data.map(describeCheck) : ['no checks yet']),
+            ...(page.next_cursor ? [`older: cursor ${page.next_cursor}`] : []),
+          ].join('\n'),
+      ),
+  );
+  server.registerTool(
+    'get_monitor',
+    {
+      title: 'Read a monitor',
+      description:
+        'A monitor by id: its settings and state (active or paused, down or not); for an uptime monitor also its uptime percent over 24h, 7d, 30d and 90d, its incidents (down periods, newest first, ended_at null while ongoing) and, when it checks from several locations, each location’s state.',
+      inputSchema: { id: z.string().describe('the monitor id') },
+    },
+    ({ id }) => answer(() => client.monitors.get(id), describeMonitorDetail),
+  );
+  server.registerTool(
+    'monitor_series',
+    {
+      title: 'A monitor’s series',
+      description: `A monitor's metric over time, rolled up per minute, hour or day (the finest with at most 500 points): each point's mean (value), count, min, max, p50 and p95. Metrics by monitor type: ${SERIES_METRICS}. Over the last 7 days unless from and to say otherwise.`,
+      inputSchema: {
+        id: z.string().describe('the monitor id'),
+        metric: z.string().describe(`the metric; by monitor type: ${SERIES_METRICS}`),
+        from: z.string().optional().describe('ISO 8601 start time'),
+        to: z.string().optional().describe('ISO 8601 end time (default now)'),
+        location: z.string().optional().describe('one of an uptime monitor’s locations: that location’s series alone'),
+      },
+    },
+    ({ id, metric, from, to, location }) =>
+      answer(
+        () =>
+          client.monitors.series(id, {
+            metric,
+            ...(from ? { from } : {}),
+            ...(to ? { to } : {}),
+            ...(location ? { location } : {}),
+          }),
+        describeSeries,
+      ),
+  );
+  server.registerTool(
+    'monitor_alerts',
+    {
+      title: 'A monitor’s alerts',
+      description:
+        'The alerts a monitor raised, newest first: monitor.down, monitor.recovered, monitor.regressed, monitor.paused or monitor.certificate_expiring, with the reason and their deliveries. Pass next_cursor as cursor for older ones.',
+      inputSchema: {
+        id: z.string().describe('the monitor id'),
+        limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)'),
+        cursor: z.string().optional().describe('the next_cursor of the previous answer'),
+      },
+    },
+    ({ id, limit, cursor }) =>
+      answer(
+        () => client.monitors.alerts(id, { ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) }),
+        (page) =>
+          [
+            ...(page.data.length ? page.data.map(describeAlert) : ['no alerts']),
             ...(page.next_cursor ? [`older: cursor ${page.next_cursor}`] : []),
           ].join('\n'),
       ),
