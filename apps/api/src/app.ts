@@ -1,6 +1,7 @@
 import express, { type Express, Router } from 'express';
 import { createAdminService } from './admin/admin-service.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authenticateApiKey, writesNeedWriteScope } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: ApiDeps): Express {
     '/api/v1',
     openApiRouter(publicSpec, {
       serverUrl: `${base}/api/v1`,
+      open: apiDocsRoutes(),
       guards: [
         authenticateApiKey(deps.db, keyCache, new PerAddressWindow(config.AUTH_FAILURES_PER_MIN)),
         rateLimit(

@@ -6,10 +6,11 @@ import { ProblemError } from './problem.ts';
 
 /**
  * A router for one OpenAPI document: the document served (without auth) at /openapi.json with its
- * absolute server address, then the guards (authentication, rate limits: decided before the body is
- * read, so a bad key is 401 whatever the body and every answer carries the RateLimit headers), then
- * JSON bodies up to 64 KB that must be objects, then validation of every request (and, when asked, every
- * response) against the document, then the routes.
+ * absolute server address (its externalDocs link made absolute the same way), then the `open` routes
+ * (without auth too: the public document's reference page), then the guards (authentication, rate
+ * limits: decided before the body is read, so a bad key is 401 whatever the body and every answer
+ * carries the RateLimit headers), then JSON bodies up to 64 KB that must be objects, then validation of
+ * every request (and, when asked, every response) against the document, then the routes.
  */
 export function openApiRouter(
   spec: OpenApiDocument,
@@ -18,20 +19,28 @@ export function openApiRouter(
     guards,
     routes,
     validateResponses,
-  }: { serverUrl: string; guards: RequestHandler[]; routes: Router; validateResponses: boolean },
+    open,
+  }: { serverUrl: string; guards: RequestHandler[]; routes: Router; validateResponses: boolean; open?: Router },
 ): Router {
   const router = Router();
-  const served = { ...spec, servers: [{ url: serverUrl }] };
+  const served: OpenApiDocument = { ...spec, servers: [{ url: serverUrl }] };
+  // A link written beside the servers' (`/api/v1/docs`, `/api/v1`) moves with them.
+  const written = (spec.servers as Array<{ url: string }> | undefined)?.[0]?.url;
+  const docs = spec.externalDocs as { url: string } | undefined;
+  if (docs && written && docs.url.startsWith(`${written}/`))
+    served.externalDocs = { ...docs, url: serverUrl + docs.url.slice(written.length) };
   router.get('/openapi.json', (_req, res) => {
     res.json(served);
   });
+  if (open) router.use(open);
   router.use(...guards);
   router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: false }));
   router.use(jsonObjectBody);
   router.use(
     OpenApiValidator.middleware({
-      // The validator resolves $refs in place: give it its own copy.
-      apiSpec: structuredClone(spec) as never,
+      // The validator resolves $refs in place: give it its own copy, of the document as served (the
+      // validator checks the document itself too, and refuses a relative externalDocs URL).
+      apiSpec: structuredClone(served) as never,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses,
       validateSecurity: false,
