@@ -27,6 +27,7 @@ export {
   acceptTest,
   type Caller,
   assertAllowed,
+  checkLocations,
   checkTestRequest,
   locationsOf,
   type TestRequest,

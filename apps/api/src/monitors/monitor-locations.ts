@@ -1,9 +1,10 @@
 import type { Db, Monitor, TestType } from '@pageprobe/db';
-import { type LiveLocation, liveLocations } from '@pageprobe/jobs';
+import { liveLocations } from '@pageprobe/jobs';
 import { type LocationChecks, quorumOf, reporting } from '@pageprobe/monitors';
-import type { LocationEntry } from '@pageprobe/test-lifecycle';
+import { checkLocations, type LocationEntry, TestRejected } from '@pageprobe/test-lifecycle';
 import type { Redis } from 'ioredis';
 import { ProblemError } from '../http/problem.ts';
+import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 
 // A monitor's locations (issue 32): chosen among the live ones, judged by a quorum, shown each with its
 // state and its own uptime.
@@ -13,9 +14,6 @@ export interface LocationSettings {
   quorum?: number;
   location_mode?: 'every' | 'round_robin';
 }
-
-const refuse = (path: string, message: string, code = 'validation_failed') =>
-  new ProblemError(400, code, `${path.replace(/^body\./, '')} ${message}.`, { errors: [{ path, message }] });
 
 /**
  * The settings as they will be after this request (`current` for a change): each location listed by GET
@@ -29,27 +27,17 @@ export async function checkLocationSettings(
   current?: Pick<Monitor, 'locations' | 'quorum'>,
 ): Promise<void> {
   if (input.locations) {
-    let live: LiveLocation[];
-    try {
-      live = await liveLocations(redis, prefix);
-    } catch {
-      throw new ProblemError(503, 'service_unavailable', 'Locations cannot be checked right now; try again shortly.', {
-        headers: { 'Retry-After': '5' },
-      });
-    }
-    for (const [i, id] of input.locations.entries()) {
-      const found = live.find((l) => l.id === id);
-      if (found?.workers[type]) continue;
-      const message = found
-        ? `has no live ${type} worker`
-        : 'is not a location with live workers (GET /locations lists them)';
-      throw refuse(`body.locations.${i}`, `"${id}" ${message}`, 'location_unavailable');
-    }
+    await checkLocations(() => liveLocations(redis, prefix), type, input.locations).catch((error: unknown) => {
+      throw error instanceof TestRejected ? rejectionProblem(error) : error;
+    });
   }
   const count = (input.locations ?? current?.locations ?? []).length;
   const quorum = input.quorum ?? current?.quorum ?? null;
   if (quorum !== null && quorum > Math.max(count, 1)) {
-    throw refuse('body.quorum', `must be at most the number of locations (${Math.max(count, 1)})`);
+    const message = `must be at most the number of locations (${Math.max(count, 1)})`;
+    throw new ProblemError(400, 'validation_failed', `quorum ${message}.`, {
+      errors: [{ path: 'body.quorum', message }],
+    });
   }
 }
 

@@ -199,21 +199,24 @@ export async function checkTestRequest(
 }
 
 /**
- * A test's `locations` each have a live worker of its kind (issue 32): an unknown one, or one whose
- * workers are gone, is refused naming it. A monitor's run was checked when the monitor was made.
+ * Each of `locations` has a live worker of `type` (issue 32): an unknown one, or one whose workers are
+ * gone, is refused naming it; locations that cannot be read now are a 503. Tests and monitors ask the same.
  */
-async function checkLocations(deps: Pick<AcceptDeps, 'liveLocations'>, input: TestRequest): Promise<void> {
-  if (!input.locations || input.fromMonitor || !deps.liveLocations) return;
-  const live = await deps.liveLocations().catch(() => {
+export async function checkLocations(
+  liveLocations: () => Promise<LiveLocation[]>,
+  type: TestType,
+  locations: string[],
+): Promise<void> {
+  const live = await liveLocations().catch(() => {
     throw new TestRejected('service_unavailable', 'Locations cannot be checked right now; try again shortly.', {
       retryAfterSeconds: 5,
     });
   });
-  for (const [i, id] of input.locations.entries()) {
+  for (const [i, id] of locations.entries()) {
     const found = live.find((l) => l.id === id);
-    if (found?.workers[input.type]) continue;
+    if (found?.workers[type]) continue;
     const message = found
-      ? `has no live ${input.type} worker`
+      ? `has no live ${type} worker`
       : 'is not a location with live workers (GET /locations lists them)';
     throw new TestRejected('location_unavailable', `locations[${i}] "${id}" ${message}.`, {
       field: { path: `body.locations.${i}`, message },
@@ -234,7 +237,10 @@ export async function acceptTest(
   idempotencyKey: string | undefined,
 ): Promise<Accepted> {
   await checkTestRequest(deps, input);
-  await checkLocations(deps, input);
+  // A monitor's run was checked when the monitor was made (and goes to those live now: runMonitor).
+  if (input.locations && !input.fromMonitor && deps.liveLocations) {
+    await checkLocations(deps.liveLocations, input.type, input.locations);
+  }
   // Fail fast rather than accept work we cannot queue now (the sweeper would catch up, but late).
   if (!deps.queuesReady()) {
     throw new TestRejected('service_unavailable', 'Tests cannot be started right now; try again shortly.', {
