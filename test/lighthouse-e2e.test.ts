@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import harValidator from 'har-validator';
-import { startTest, waitForTest } from '@pageprobe/testing';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import puppeteer from 'puppeteer-core';
+import { postTest, startTest, waitForTest } from '@pageprobe/testing';
 import { startApiApp, startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
 import { startServer } from './support/servers.ts';
@@ -12,6 +18,7 @@ import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
 const env = await createTestEnv();
+const LHCI = new URL('node_modules/.bin/lhci', import.meta.url).pathname;
 const canary = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end());
 const bigImage = randomBytes(600_000);
 const html = (body: string, head = '') =>
@@ -83,6 +90,47 @@ const fixtures = await startServer((req, res) => {
         ),
       );
     }
+    // Issue 34: a page that marks and measures and reports what it recorded; an llms.txt for the site.
+    case '/measured':
+      return send(
+        'text/html',
+        html(
+          `<h1>Measured</h1><p>A page that times itself.</p><script>
+            performance.mark('app-start');
+            const end = performance.now() + 150;
+            while (performance.now() < end) {}
+            performance.mark('app-ready');
+            performance.measure('boot', 'app-start', 'app-ready');
+            const recorded = performance.getEntriesByType('mark').concat(performance.getEntriesByType('measure'))
+              .map((e) => ({ name: e.name, kind: e.entryType, start_ms: e.startTime, duration_ms: e.duration }));
+            navigator.sendBeacon('/recorded', JSON.stringify(recorded));
+          </script>`,
+        ),
+      );
+    // Issue 34: a page whose assets a browser may keep (a repeat view loads them from its cache).
+    case '/cached':
+      return send(
+        'text/html',
+        html(
+          '<h1>Cached</h1><p>Its style and script may be kept.</p><script src="/cached.js"></script>',
+          '<link rel="stylesheet" href="/cached.css">',
+        ),
+      );
+    case '/cached.css':
+      return res
+        .writeHead(200, { 'content-type': 'text/css', 'cache-control': 'max-age=3600' })
+        .end(`h1{color:#222}/*${'x'.repeat(150_000)}*/`);
+    case '/cached.js':
+      return res
+        .writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'max-age=3600' })
+        .end(`window.loaded = ${JSON.stringify('x'.repeat(50_000))}.length;`);
+    case '/recorded':
+      return res.writeHead(204).end();
+    case '/llms.txt':
+      return send(
+        'text/plain',
+        '# Fixture\n\n> A site for Pageprobe tests.\n\n## Pages\n\n- [Fast](/fast): a small page\n- [Measured](/measured): a page that times itself\n',
+      );
     default:
       res.writeHead(404).end();
   }
@@ -128,6 +176,21 @@ const ids = {
   shift: await start('/shift'),
   guarded: await start('/guarded'),
   hang: await start('/hang'),
+  // Issue 34: a first and a repeat view.
+  repeat: (await startTest(origin, key, { url: `${fixtures.url}/cached`, type: 'lighthouse', repeat_view: true })).id,
+  // Issue 34: User Timing, the agentic-browsing category and a German report, in one run.
+  measured: (
+    await startTest(origin, key, {
+      url: `${fixtures.url}/measured`,
+      type: 'lighthouse',
+      locale: 'de',
+      assertions: {
+        'user-timing:boot': ['error', { maxNumericValue: 5000 }],
+        'user-timing:app-ready': ['warn', { maxNumericValue: 1 }],
+        'categories:agentic-browsing': ['warn', { minScore: 0 }],
+      },
+    })
+  ).id,
 };
 
 test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR validates and lists every request', async () => {
@@ -143,6 +206,22 @@ test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR va
     assert.equal(typeof t.vitals[vital], 'number', vital);
   assert.equal(typeof t.vitals.cls, 'number');
   assert.ok(Array.isArray(t.audits));
+  // Issue 34: Lighthouse's insights, grouped as it groups them; the informative ones (the LCP
+  // breakdown) have no score and come after the scored audits.
+  const breakdown = t.audits.find((a: any) => a.id === 'lcp-breakdown-insight');
+  assert.deepEqual(
+    [breakdown?.group, breakdown?.group_title, breakdown?.score],
+    ['insights', 'Insights', null],
+    JSON.stringify(t.audits.map((a: any) => [a.id, a.group, a.score])),
+  );
+  const firstInformative = t.audits.findIndex((a: any) => a.score === null);
+  assert.ok(t.audits.slice(firstInformative).every((a: any) => a.score === null));
+  const report = await (await fetch(t.report_url)).text();
+  assert.match(
+    report,
+    /<tbody data-group="insights"><tr class="group"><th scope="rowgroup" colspan="3">Insights<\/th>/,
+  );
+  assert.match(report, /data-audit="lcp-breakdown-insight"/);
 
   const artifacts = (
     await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.fast}/artifacts`, { token: key })
@@ -234,14 +313,27 @@ test('runs=3: three runs, the representative one is the median run and the artif
   const scores = t.runs.map((r: { performance_score: number }) => r.performance_score);
   assert.deepEqual([t.spread.min, t.spread.max], [Math.min(...scores), Math.max(...scores)]);
   assert.ok(t.spread.stddev >= 0);
-  // The stored Lighthouse JSON is the representative run's.
+  // The stored Lighthouse JSON is the representative run's; every run's is kept too (issue 34), in order.
   const artifacts = (
     await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.heavyRuns}/artifacts`, { token: key })
   ).body.data;
-  assert.equal(artifacts.filter((a) => a.kind === 'lighthouse_json').length, 1);
-  const lhr = (await (await fetch(artifacts.find((a) => a.kind === 'lighthouse_json')!.url)).json()) as any;
+  const jsons = artifacts.filter((a) => a.kind === 'lighthouse_json');
+  assert.deepEqual(jsons.map((a) => a.name).sort(), [
+    'lighthouse-run-1.json',
+    'lighthouse-run-2.json',
+    'lighthouse-run-3.json',
+    'lighthouse.json',
+  ]);
+  const lhr = (await (await fetch(jsons.find((a) => a.name === 'lighthouse.json')!.url)).json()) as any;
   assert.equal(Math.round(lhr.audits['first-contentful-paint'].numericValue), rep.vitals.fcp_ms);
   assert.equal(Math.round(lhr.audits.interactive.numericValue), rep.vitals.interactive_ms);
+  for (const run of t.runs) {
+    const own = (await (
+      await fetch(jsons.find((a) => a.name === `lighthouse-run-${run.index}.json`)!.url)
+    ).json()) as any;
+    assert.equal(Math.round(own.audits['first-contentful-paint'].numericValue), run.vitals.fcp_ms, `run ${run.index}`);
+    assert.equal(Math.round(own.categories.performance.score * 100), run.performance_score, `run ${run.index}`);
+  }
   // The gate fails on the median of the three scores.
   const perf = t.assertion_results[0];
   assert.deepEqual([t.passed, perf.passed], [false, false]);
@@ -249,6 +341,112 @@ test('runs=3: three runs, the representative one is the median run and the artif
   // Each run costs what a test costs.
   const stored = await env.db.test.findUniqueOrThrow({ where: { id: ids.heavyRuns } });
   assert.equal(stored.creditsSpent, 3);
+
+  // Lighthouse CI's own `lhci assert`, given the same runs and the same gate on their median, agrees.
+  const dir = mkdtempSync(join(tmpdir(), 'lhci-'));
+  mkdirSync(join(dir, '.lighthouseci'));
+  for (const run of t.runs) {
+    const json = jsons.find((a) => a.name === `lighthouse-run-${run.index}.json`)!;
+    writeFileSync(join(dir, '.lighthouseci', `lhr-${run.index}.json`), await (await fetch(json.url)).text());
+  }
+  const gate = { 'categories:performance': ['error', { minScore: 0.99, aggregationMethod: 'median' }] };
+  writeFileSync(join(dir, 'lighthouserc.json'), JSON.stringify({ ci: { assert: { assertions: gate } } }));
+  const lhci = spawnSync(LHCI, ['assert', '--config=lighthouserc.json'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(lhci.status, 1, lhci.stdout + lhci.stderr);
+  // Its output is coloured whatever the terminal: read it without the escapes.
+  const said = stripVTControlCharacters(lhci.stdout + lhci.stderr);
+  const found = /found:\s*([\d.]+)/.exec(said);
+  assert.ok(found, said);
+  assert.ok(Math.abs(Number(found[1]) - perf.actual) < 0.005, `lhci ${found[1]}, ours ${perf.actual}`);
+});
+
+test('issue 34: User Timing as the page recorded it, its assertions, the agentic-browsing category seeing llms.txt, a German report', async () => {
+  const t = await result(ids.measured);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  // What the page itself recorded, beaconed to the fixture server.
+  const beacon = fixtures.requests.find((r) => r.url === '/recorded');
+  assert.ok(beacon, 'the page reported its timings');
+  const recorded = JSON.parse(beacon.raw.toString('utf8')) as Array<Record<string, any>>;
+  const timings = t.result.user_timings as Array<Record<string, any>>;
+  assert.deepEqual(timings.map((u) => `${u.kind} ${u.name}`).sort(), [
+    'mark app-ready',
+    'mark app-start',
+    'measure boot',
+  ]);
+  for (const own of recorded) {
+    const ours = timings.find((u) => u.name === own.name)!;
+    // The trace's clock and the page's are the same within a millisecond.
+    assert.ok(Math.abs(ours.start_ms - own.start_ms) < 1, `${own.name} start ${ours.start_ms} vs ${own.start_ms}`);
+    if (own.kind === 'measure') assert.ok(Math.abs(ours.duration_ms - own.duration_ms) < 1, `${own.name} duration`);
+    else assert.equal(ours.duration_ms, null);
+  }
+  assert.ok(timings.find((u) => u.name === 'boot')!.duration_ms >= 150);
+  const verdicts = Object.fromEntries(t.assertion_results.map((r: any) => [r.key, r]));
+  assert.equal(verdicts['user-timing:boot'].passed, true);
+  assert.ok(Math.abs(verdicts['user-timing:boot'].actual - timings.find((u) => u.name === 'boot')!.duration_ms) < 0.01);
+  assert.equal(verdicts['user-timing:app-ready'].passed, false);
+  assert.equal(t.passed, true, 'the failing one is a warning');
+
+  // The agentic-browsing category, under Lighthouse's id, and its llms.txt audit saw the site's file.
+  assert.ok(t.scores['agentic-browsing'] >= 0 && t.scores['agentic-browsing'] <= 100, JSON.stringify(t.scores));
+  assert.equal(verdicts['categories:agentic-browsing'].actual, t.scores['agentic-browsing'] / 100);
+  const artifacts = (
+    await call<{ data: Array<Record<string, any>> }>(`${api}/tests/${ids.measured}/artifacts`, { token: key })
+  ).body.data;
+  const lhr = (await (await fetch(artifacts.find((a) => a.name === 'lighthouse.json')!.url)).json()) as any;
+  // Applicable (a missing llms.txt is "not applicable", also scored 1) and passed.
+  const llms = lhr.audits['llms-txt'];
+  assert.deepEqual([llms.scoreDisplayMode, llms.score], ['binary', 1], JSON.stringify(llms));
+  assert.ok(fixtures.requests.some((r) => r.url === '/llms.txt'));
+
+  // locale de: Lighthouse's own report speaks German, as a reader sees it in a browser.
+  assert.equal(lhr.configSettings.locale, 'de');
+  const report = artifacts.find((a) => a.kind === 'lighthouse_html')!;
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    pipe: true,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(report.url, { waitUntil: 'load' });
+    await page.screenshot({ path: '/tmp/lighthouse-report-de.png' });
+    const headings = await page.$$eval(
+      '.lh-gauge__label, .lh-fraction__label, .lh-category-header__title, .lh-audit-group__title',
+      (els) => els.map((e) => e.textContent?.trim()),
+    );
+    for (const german of ['Barrierefreiheit', 'Diagnose'])
+      assert.ok(headings.includes(german), `${german} in ${JSON.stringify(headings)}`);
+    assert.equal(lhr.categories.performance.title, 'Leistung');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('issue 34: repeat_view loads the page again with the cache warm: fewer bytes, charged as a run; not with steps', async () => {
+  const t = await result(ids.repeat);
+  assert.equal(t.status, 'completed', JSON.stringify(t.error));
+  const [first, repeat] = t.result.views;
+  assert.deepEqual([first.view, repeat.view], ['first', 'repeat']);
+  // The stylesheet (150 KB) and the script (50 KB) come from the cache the second time.
+  const sizes = `first ${first.transfer_bytes} B, repeat ${repeat.transfer_bytes} B`;
+  assert.ok(first.transfer_bytes >= 200_000, sizes);
+  assert.ok(first.transfer_bytes - repeat.transfer_bytes >= 200_000, sizes);
+  assert.ok(repeat.requests >= 1, sizes);
+  assert.equal(first.performance_score, t.performance_score, "the test's figures are the first view's");
+  assert.equal(typeof repeat.vitals.lcp_ms, 'number');
+  const stored = await env.db.test.findUniqueOrThrow({ where: { id: ids.repeat } });
+  assert.equal(stored.creditsSpent, 2);
+  const report = await (await fetch(t.report_url)).text();
+  assert.match(report, /<tr data-view="repeat">/);
+  const refused = await postTest(origin, key, {
+    url: `${fixtures.url}/fast`,
+    type: 'lighthouse',
+    repeat_view: true,
+    steps: [{ type: 'wait', ms: 100 }],
+  });
+  assert.equal(refused.status, 400);
+  assert.equal((refused.body as any).errors[0].path, 'body.repeat_view');
 });
 
 test('compare (issue 15): the heavy page against the fast one, deltas with the right signs; the page side by side', async () => {

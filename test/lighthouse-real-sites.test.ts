@@ -65,14 +65,23 @@ const site = await startServer((req, res) => {
   }
   if (req.url === '/dashboard') {
     if (!signedIn) return res.writeHead(302, { location: '/login' }).end();
-    // The menu shifts the page 600 ms after the click: past the 500 ms CLS forgives after input.
+    // The menu's click handler blocks for 300 ms in a named function (issue 34: INP attribution names it),
+    // then shifts the page 600 ms later: past the 500 ms CLS forgives after input.
     return res
       .writeHead(200, { 'content-type': 'text/html' })
       .end(
         html(
-          '<div id="top"></div><h1>Dashboard</h1><button id="menu">Menu</button><p>Signed-in content.</p><script>document.getElementById("menu").addEventListener("click", () => setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 600));</script>',
+          '<div id="top"></div><h1>Dashboard</h1><button id="menu">Menu</button><p>Signed-in content.</p><script src="/menu.js"></script>',
         ),
       );
+  }
+  if (req.url === '/menu.js') {
+    return res.writeHead(200, { 'content-type': 'application/javascript' }).end(`function openMenu() {
+  const end = performance.now() + 300;
+  while (performance.now() < end) {}
+  setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 600);
+}
+document.getElementById("menu").addEventListener("click", openMenu);`);
   }
   if (req.url === '/settings') {
     return res
@@ -229,7 +238,7 @@ test("Lighthouse's settings: block_urls keep a request in the browser; throttlin
   assert.match(JSON.stringify(refused.body), /body\.throttling/);
 });
 
-test('a login flow: the dashboard, reachable only with the session the login set, is measured last; a timespan sees the layout shift', async () => {
+test('a login flow: the dashboard, reachable only with the session the login set, is measured last; a timespan sees the layout shift and names the function that made the click slow', async () => {
   const t = await finished(lighthouse.flow);
   assert.equal(t.status, 'completed', JSON.stringify(t.error));
   const steps = t.result.steps as Array<Record<string, any>>;
@@ -243,6 +252,17 @@ test('a login flow: the dashboard, reachable only with the session the login set
   assert.equal(t.result.final_url, `${site.url}/dashboard`, 'signed in: not sent back to /login');
   const timespan = steps.at(-1)!;
   assert.ok(timespan.interaction.cls > 0, JSON.stringify(timespan));
+  // Issue 34: the slow click, attributed: INP's parts, and the script and function that blocked it.
+  const { attribution } = timespan.interaction;
+  assert.ok(timespan.interaction.inp_ms >= 300, JSON.stringify(timespan.interaction));
+  assert.ok(attribution.processing_ms >= 290, JSON.stringify(attribution));
+  assert.equal(typeof attribution.input_delay_ms, 'number');
+  assert.equal(typeof attribution.presentation_delay_ms, 'number');
+  const [longest] = attribution.scripts;
+  assert.deepEqual([longest.url, longest.function], [`${site.url}/menu.js`, 'openMenu'], JSON.stringify(attribution));
+  assert.ok(longest.duration_ms >= 290, JSON.stringify(longest));
+  const report = await (await fetch(t.report_url)).text();
+  assert.match(report, /<code>openMenu<\/code> in http:\/\/127\.0\.0\.1:\d+\/menu\.js/);
   assert.equal(t.options.steps[1].text, '[redacted]');
   assert.match(await (await fetch(t.report_url)).text(), /User flow/);
 });

@@ -66,7 +66,16 @@ test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly o
   const ids = await monitors(200, (i) => `${target.url}/m/${i}`, 2);
   await sleep(11_000);
   await stopAll(ids);
-  await sleep(1_000); // the last claimed slots finish
+  // The last claimed slots finish: each is recorded (running_since cleared) before the apps stop. A fixed
+  // second was not always enough under the suite's load (a check the site saw, not yet recorded).
+  await eventually(
+    async () =>
+      (await env.db.monitor.count({ where: { id: { in: ids }, runningSince: { not: null } } })) === 0
+        ? true
+        : undefined,
+    20_000,
+    'every claimed slot recorded',
+  );
   await Promise.all([worker.stop(), ...dispatchers.map((d) => d.stop())]);
 
   const rows = await env.db.$queryRawUnsafe<Array<{ monitor_id: string; at: Date }>>(

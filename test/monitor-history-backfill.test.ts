@@ -82,6 +82,8 @@ test('monitors made before issue 29 keep their history: old uptime runs become r
         ...testRow(free.teamId, lighthouse.id, 'lighthouse', at),
         performanceScore: score,
         scores: { performance: score },
+        // Issue 34: the page's own User Timing, plotted as user_timing:<name>.
+        result: { user_timings: [{ name: 'boot', kind: 'measure', start_ms: 5, duration_ms: score * 10 }] },
       };
     }),
   });
@@ -154,6 +156,30 @@ test('monitors made before issue 29 keep their history: old uptime runs become r
     scores.rows,
     ['day', 'hour', 'minute'].map((level) => ({ level, n: 3, min: 50, max: 90 })),
   );
+
+  // A lighthouse monitor's series of a User Timing its page records; a name it never recorded is empty.
+  const since = new Date(cutoff.getTime() - 4 * DAY_MS).toISOString();
+  const boot = await call<{ metric: string; points: Array<{ count: number; min: number; max: number }> }>(
+    `${api}/monitors/${lighthouse.id}/series?metric=user_timing:boot&from=${since}`,
+    { token: free.key },
+  );
+  assert.equal(boot.status, 200, JSON.stringify(boot.body));
+  assert.equal(boot.body.metric, 'user_timing:boot');
+  assert.deepEqual(
+    boot.body.points.map((p) => [p.count, p.min, p.max]),
+    [
+      [1, 500, 500],
+      [1, 700, 700],
+      [1, 900, 900],
+    ],
+  );
+  const none = await call<{ points: unknown[] }>(
+    `${api}/monitors/${lighthouse.id}/series?metric=user_timing:never&from=${since}`,
+    { token: free.key },
+  );
+  assert.deepEqual([none.status, none.body.points], [200, []]);
+  const onUptime = await call(`${api}/monitors/${old.id}/series?metric=user_timing:boot`, { token: free.key });
+  assert.equal(onUptime.status, 400, 'an uptime monitor has no User Timing');
 
   const view = await call<{ uptime_percent: Record<string, number | null> }>(`${api}/monitors/${old.id}`, {
     token: free.key,

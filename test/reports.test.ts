@@ -165,7 +165,9 @@ test('lighthouse: grade, scores, vitals rated, filmstrip and screenshots loaded,
   );
 
   // The improvable audits, all of them.
-  const shown = await page.$$eval('table.audits tbody tr', (rows) => rows.map((r) => r.getAttribute('data-audit')));
+  const shown = await page.$$eval('table.audits tbody tr[data-audit]', (rows) =>
+    rows.map((r) => r.getAttribute('data-audit')),
+  );
   assert.deepEqual([...shown].sort(), t.audits.map((a: { id: string }) => a.id).sort());
 
   // One waterfall row per HAR entry, each with its bar.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -30,6 +30,12 @@ export interface TestEnv {
  * starts and stops servers of its own.
  */
 export async function createTestEnv(): Promise<TestEnv> {
+  // When this file's process started, for the file-spans reporter (one short line: appends do not interleave).
+  if (process.env.PAGEPROBE_TEST_STARTS)
+    appendFileSync(
+      process.env.PAGEPROBE_TEST_STARTS,
+      `${JSON.stringify({ file: process.argv[1], at: Math.round(performance.timeOrigin) })}\n`,
+    );
   let own: TestServices | undefined;
   let postgresUrl = process.env.PAGEPROBE_TEST_POSTGRES_URL;
   let redisUrl = process.env.PAGEPROBE_TEST_REDIS_URL;

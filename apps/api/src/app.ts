@@ -27,6 +27,7 @@ import { monitorRoutes } from './monitors/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
+import { mcpRoutes } from './mcp/routes.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
 export function createApp(deps: ApiDeps): Express {
@@ -89,13 +90,14 @@ export function createApp(deps: ApiDeps): Express {
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
   );
+  const authenticate = authenticateApiKey(deps.db, keyCache, new PerAddressWindow(config.AUTH_FAILURES_PER_MIN));
   app.use(
     '/api/v1',
     openApiRouter(publicSpec, {
       serverUrl: `${base}/api/v1`,
       open: apiDocsRoutes(),
       guards: [
-        authenticateApiKey(deps.db, keyCache, new PerAddressWindow(config.AUTH_FAILURES_PER_MIN)),
+        authenticate,
         rateLimit(
           new SlidingWindowLimiter(deps.redis, config.QUEUE_PREFIX),
           { readsPerMinute: config.RATE_LIMIT_READS_PER_MIN, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MIN },
@@ -107,6 +109,8 @@ export function createApp(deps: ApiDeps): Express {
       validateResponses,
     }),
   );
+
+  app.use(mcpRoutes({ authenticate }));
 
   if (config.REPORTS_ENABLED)
     app.use(

@@ -353,11 +353,9 @@ export type paths = {
          *     Each point sums up its period: `count` values, `min`, `max`, `value` (their mean), and `p50` and `p95`
          *     read from log-bucket histograms kept as runs finish (within 2% of the exact value, never outside
          *     [`min`, `max`]). Read from rollups kept as runs and checks finish: per minute for the plan's
-         *     `retention.checks_days`, per hour and day for its `retention.aggregates_days` (GET /credits). Metrics: lighthouse
-         *     performance_score, structure_score, accessibility, best_practices, seo, lcp_ms, fcp_ms, cls, tbt_ms,
-         *     speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes; seo_crawl structure_score, errors,
-         *     warnings, notices, pages_crawled; uptime up (1 or 0), dns_ms, connect_ms, tls_ms, first_byte_ms,
-         *     download_ms, total_ms, status_code, certificate_days_remaining.
+         *     `retention.checks_days`, per hour and day for its `retention.aggregates_days` (GET /credits). `metric` is
+         *     one of the names of the monitor's type (SeriesMetric lists them by type): another answers 400 listing
+         *     the monitor's names.
          */
         get: operations["getMonitorSeries"];
         put?: never;
@@ -726,7 +724,10 @@ export type components = {
             content_type: string;
             /** Format: date-time */
             expires_at: string;
-            /** @enum {string} */
+            /**
+             * @description lighthouse_json: the test's Lighthouse result (`lighthouse.json`, the representative run's) and, for a test of several runs, every run's as `lighthouse-run-<n>.json` in the order they ran (to feed to `lhci assert`).
+             * @enum {string}
+             */
             kind: "final_screenshot" | "filmstrip_frame" | "full_page_screenshot" | "lighthouse_json" | "lighthouse_html" | "har" | "crawl_json";
             name: string;
             size_bytes: number;
@@ -754,8 +755,10 @@ export type components = {
          * @description Budgets the finished test is judged against, in Lighthouse CI's `assertions` syntax (paste the
          *     object from a lighthouserc): `{"<key>": "error" | "warn" | "off" | [level, {minScore |
          *     maxNumericValue | minNumericValue | maxLength: number}]}`. lighthouse: `categories:<id>`
-         *     (minScore 0–1), the id of an audit of the Lighthouse the workers run (13.5; an unknown one is
-         *     refused naming its successor or the nearest id), `resource-summary:<type>:size|count`; seo_crawl:
+         *     (minScore 0–1; `categories:agentic-browsing` too), the id of an audit of the Lighthouse the
+         *     workers run (13.5; an unknown one is refused naming its successor or the nearest id),
+         *     `resource-summary:<type>:size|count`, `user-timing:<name>` (maxNumericValue, ms: a measure's
+         *     duration, a mark's start; fails when the page recorded no such name); seo_crawl:
          *     `seo:structure_score` (minScore 0–1), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`
          *     (maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),
          *     `uptime:certificate:days_remaining` (minNumericValue). An unknown key or malformed value is
@@ -924,6 +927,7 @@ export type components = {
             locations?: components["schemas"]["LocationIds"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
+            repeat_view?: components["schemas"]["RepeatView"];
             /**
              * @description As for POST /tests.
              * @default 1
@@ -969,6 +973,7 @@ export type components = {
              *     location's.
              */
             locations?: components["schemas"]["LocationIds"];
+            repeat_view?: components["schemas"]["RepeatView"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
              *     types: 1 only). The test reports the representative run, the one closest to the median first
@@ -1047,10 +1052,14 @@ export type components = {
         };
         /** @enum {string} */
         Device: "mobile" | "desktop";
-        /** @description Failed and improvable audits, biggest estimated savings first. */
+        /** @description Failed and improvable audits, biggest estimated savings first, then the informative insights Lighthouse shows; each with Lighthouse's group. */
         LighthouseAudits: {
             category: string;
             display_value: string | null;
+            /** @description Lighthouse's group of the audit in its category: insights, diagnostics, a11y-…; null when none. */
+            group?: string | null;
+            /** @description The group's title, in the report's language. */
+            group_title?: string | null;
             id: string;
             savings: {
                 bytes: number;
@@ -1060,7 +1069,8 @@ export type components = {
                 };
                 ms: number;
             };
-            score: number;
+            /** @description Null for an informative insight (LCP breakdown, document latency...), which Lighthouse does not score. */
+            score: number | null;
             title: string;
         }[];
         /** @description Two lighthouse tests compared. */
@@ -1096,11 +1106,15 @@ export type components = {
                     transfer_bytes: components["schemas"]["Delta"];
                 };
             };
-            /** @description performance, accessibility, best_practices, seo (points). */
+            /** @description performance, accessibility, best_practices, seo, agentic-browsing (points). */
             scores: {
                 [key: string]: components["schemas"]["Delta"];
             };
             structure_score: components["schemas"]["Delta"];
+            /** @description Each User Timing name either test recorded: a measure's duration, or a mark's start (ms). */
+            user_timings?: {
+                [key: string]: components["schemas"]["Delta"];
+            };
             /** @description As in `vitals`: milliseconds, CLS unitless. */
             vitals: {
                 [key: string]: components["schemas"]["Delta"];
@@ -1136,6 +1150,20 @@ export type components = {
                 index: number;
                 /** @description A timespan's interaction, at its end_timespan step. */
                 interaction?: {
+                    /** @description What slowed the slowest interaction: INP's input delay, processing time and presentation delay (Lighthouse's INP breakdown), and the scripts that ran longest (the page's long-animation-frame entries). */
+                    attribution?: {
+                        input_delay_ms: number | null;
+                        presentation_delay_ms: number | null;
+                        processing_ms: number | null;
+                        /** @description The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5. */
+                        scripts: {
+                            duration_ms: number;
+                            function: string | null;
+                            /** @description What ran it, e.g. BUTTON#menu.onclick. */
+                            invoker: string | null;
+                            url: string | null;
+                        }[];
+                    };
                     cls: number | null;
                     inp_ms: number | null;
                     tbt_ms: number | null;
@@ -1149,6 +1177,10 @@ export type components = {
                     [key: string]: number | null;
                 };
             }[];
+            /** @description The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. Absent on tests run before it was recorded. */
+            user_timings?: components["schemas"]["UserTiming"][];
+            /** @description With `repeat_view`: the first run (cache empty) and a second load with the cache warm, as WebPageTest shows first and repeat view. */
+            views?: components["schemas"]["LighthouseView"][];
             /** @description Lighthouse's run warnings. */
             warnings: string[];
         };
@@ -1177,7 +1209,20 @@ export type components = {
             /** @constant */
             type?: "lighthouse";
         };
-        /** @description lighthouse only (other types: 400 naming the field). The page's language (BCP 47): Accept-Language and navigator.language. */
+        /** @description A load of the page: first (cache empty) or repeat (cache warm). */
+        LighthouseView: {
+            performance_score: number | null;
+            /** @description Requests in Lighthouse's resource summary. */
+            requests: number;
+            /** @description Bytes transferred over the network (a resource from the cache: none). */
+            transfer_bytes: number;
+            /** @enum {string} */
+            view: "first" | "repeat";
+            vitals: {
+                [key: string]: number | null;
+            };
+        };
+        /** @description lighthouse only (other types: 400 naming the field). The page's language (BCP 47): Accept-Language and navigator.language, and the language of Lighthouse's own report (`lighthouse_html`, and the titles in `audits`), where Lighthouse has it (else the nearest, English at worst). */
         Locale: string;
         Location: {
             /** @description The location's id, as workers give it in LOCATION. */
@@ -1378,7 +1423,7 @@ export type components = {
         MonitorSeries: {
             /** Format: date-time */
             from: string;
-            metric: string;
+            metric: components["schemas"]["SeriesMetric"];
             points: {
                 /**
                  * Format: date-time
@@ -1463,6 +1508,8 @@ export type components = {
             /** Format: uri */
             type: string;
         };
+        /** @description lighthouse only: after the first run, load the page again in the same browser with its cache warm, as WebPageTest's first and repeat view do. The test's `result.views` then has a `first` and a `repeat` entry with the same figures (scores, vitals, requests, bytes transferred). Charged as a run. Not with `steps` (400). The test's own figures and artifacts stay the first view's (or the representative run's). */
+        RepeatView: boolean;
         ReplayedTest: components["schemas"]["Test"] & {
             /** @constant */
             replayed: true;
@@ -1622,6 +1669,8 @@ export type components = {
             /** @description Stable issue code, e.g. title_missing, broken_internal_link, robots_txt_invalid. */
             code: string;
             description: string;
+            /** @description The Lighthouse audit that checks the same thing, where one does (its agentic-browsing category: `llms-txt` for the llms.txt findings). A lighthouse test of the page reports it in `audits` when it fails. */
+            lighthouse_audit?: string;
             /** @enum {string} */
             severity: "error" | "warning" | "notice";
             title: string;
@@ -1630,6 +1679,21 @@ export type components = {
             /** @description The affected URLs (the first 20). */
             urls: string[];
         };
+        /**
+         * @description A metric GET /monitors/{monitor_id}/series plots. Each monitor type has its own names:
+         *
+         *     - lighthouse: performance_score, structure_score, accessibility, best_practices, seo, agentic-browsing, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes
+         *     - seo_crawl: structure_score, errors, warnings, notices, pages_crawled
+         *     - uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining
+         *
+         *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
+         *     monitor's type answers 400 (`validation_failed`) listing the monitor's names (a name not listed here
+         *     at all, 400 listing these).
+         *
+         *     A lighthouse monitor also plots each User Timing mark or measure its page records, as
+         *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).
+         */
+        SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining") | string;
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
         StatusPage: {
@@ -1750,6 +1814,7 @@ export type components = {
             runs: components["schemas"]["LighthouseRun"][] | null;
             /** @description The `runs` the test was started with. */
             runs_requested: number;
+            /** @description lighthouse: each category's score, 0–100: performance, accessibility, best_practices, seo, and agentic-browsing (under Lighthouse's own id: llms.txt, WebMCP, the accessibility tree agents read). A category Lighthouse did not score is left out. */
             scores: {
                 [key: string]: number;
             } | null;
@@ -1935,6 +2000,16 @@ export type components = {
         };
         /** @description lighthouse only (other types: 400 naming the field). */
         UserAgent: string;
+        /** @description A User Timing mark or measure the page recorded. */
+        UserTiming: {
+            /** @description A measure's duration in ms; null for a mark. */
+            duration_ms: number | null;
+            /** @enum {string} */
+            kind: "mark" | "measure";
+            name: string;
+            /** @description When it starts, in ms from the navigation start. */
+            start_ms: number;
+        };
         /** @description lighthouse only (other types: 400 naming the field). At most 32,000,000 device pixels (width × height × device_scale_factor², e.g. 4000 × 8000 at 1 or 2000 × 4000 at 2); more is 400 validation_failed naming viewport. */
         Viewport: {
             device_scale_factor: number;
@@ -2681,7 +2756,7 @@ export interface operations {
                 from?: string;
                 /** @description One of the monitor's locations: that location's series alone (uptime, from its raw checks, so within the plan's raw retention). */
                 location?: string;
-                metric: string;
+                metric: components["schemas"]["SeriesMetric"];
                 to?: string;
             };
             header?: never;

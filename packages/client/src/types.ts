@@ -15,6 +15,8 @@ export type Monitor = Schemas['Monitor'];
 export type CreateMonitor = Schemas['CreateMonitor'];
 export type UpdateMonitor = Schemas['UpdateMonitor'];
 export type MonitorSeries = Schemas['MonitorSeries'];
+/** A metric name GET /monitors/{monitor_id}/series takes (each monitor type has its own). */
+export type SeriesMetric = Schemas['SeriesMetric'];
 /** A location with live workers (GET /locations). */
 export type Location = Schemas['Location'];
 export type MonitorAlert = Schemas['MonitorAlert'];

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type PageprobeClient, PageprobeError } from '@pageprobe/client';
 import { z } from 'zod';
+import manifest from '../package.json' with { type: 'json' };
 import {
   describeAlert,
   describeCheck,
@@ -18,9 +19,13 @@ const assertions = z
 
 /** The series metric names per monitor type (GET /monitors/{id}/series answers 400 with the list for others). */
 const SERIES_METRICS =
-  'lighthouse: performance_score, structure_score, accessibility, best_practices, seo, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes; ' +
+  'lighthouse: performance_score, structure_score, accessibility, best_practices, seo, agentic-browsing, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes, and user_timing:<name> for each User Timing mark or measure the page records; ' +
   'seo_crawl: structure_score, errors, warnings, notices, pages_crawled; ' +
   'uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining';
+
+/** How long run_test waits for a result before answering with the test as it is. */
+const RUN_TEST_WAIT_MS = 300_000;
+const finished = (t: { status: string }) => t.status === 'completed' || t.status === 'failed';
 
 type Result = {
   content: Array<{ type: 'text'; text: string }>;
@@ -42,11 +47,23 @@ async function answer<T>(call: () => Promise<T>, text: (value: T) => string): Pr
   }
 }
 
-/** The Pageprobe tools over a client whose key comes from the environment (main.ts). */
-export function createServer(client: PageprobeClient): McpServer {
-  const server = new McpServer({ name: 'pageprobe', version: '0.1.0' });
+export interface ServerOptions {
+  /** Only the tools that read (a `read` key's): the ones that start tests or change monitors are not listed. */
+  readOnly?: boolean;
+}
 
-  server.registerTool(
+/**
+ * The Pageprobe tools over a client: its key from the environment over stdio (main.ts), or the caller's
+ * over Streamable HTTP (the API's /mcp, which asks for `readOnly` with a read key). One implementation
+ * for both transports.
+ */
+export function createServer(client: PageprobeClient, { readOnly = false }: ServerOptions = {}): McpServer {
+  const server = new McpServer({ name: 'pageprobe', version: manifest.version });
+  const writeTool: McpServer['registerTool'] = readOnly
+    ? ((() => undefined) as never)
+    : server.registerTool.bind(server);
+
+  writeTool(
     'run_test',
     {
       title: 'Run a test',
@@ -61,7 +78,7 @@ export function createServer(client: PageprobeClient): McpServer {
         wait: z.boolean().optional().describe('wait for the result (default true)'),
       },
     },
-    ({ url, type, device, runs, assertions, wait }) =>
+    ({ url, type, device, runs, assertions, wait }, extra) =>
       answer(async () => {
         const created = await client.createTest({
           url,
@@ -70,7 +87,24 @@ export function createServer(client: PageprobeClient): McpServer {
           ...(runs ? { runs } : {}),
           ...(assertions ? { assertions: assertions as never } : {}),
         });
-        return wait === false ? client.getTest(created.id) : client.waitForTest(created.id, { timeoutMs: 300_000 });
+        if (wait === false) return client.getTest(created.id);
+        // A client that asked for progress (a progressToken) hears each look: the seconds waited and the state.
+        const progressToken = extra._meta?.progressToken;
+        return client.waitForTest(created.id, {
+          timeoutMs: RUN_TEST_WAIT_MS,
+          onProgress: (test, elapsedMs) => {
+            if (progressToken === undefined || finished(test)) return;
+            void extra.sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken,
+                progress: elapsedMs / 1000,
+                total: RUN_TEST_WAIT_MS / 1000,
+                message: `${test.id} ${test.status}`,
+              },
+            });
+          },
+        });
       }, describeTest),
   );
   server.registerTool(
@@ -121,7 +155,7 @@ export function createServer(client: PageprobeClient): McpServer {
             .join(', ')}`,
       ),
   );
-  server.registerTool(
+  writeTool(
     'create_monitor',
     {
       title: 'Monitor a page',
@@ -233,7 +267,7 @@ export function createServer(client: PageprobeClient): McpServer {
     ['pause_monitor', (id: string) => client.monitors.pause(id)],
     ['resume_monitor', (id: string) => client.monitors.resume(id)],
   ] as const) {
-    server.registerTool(
+    writeTool(
       name,
       {
         title: name.replace('_', ' '),
@@ -243,7 +277,7 @@ export function createServer(client: PageprobeClient): McpServer {
       ({ id }) => answer(() => act(id), describeMonitor),
     );
   }
-  server.registerTool(
+  writeTool(
     'delete_monitor',
     { title: 'Delete a monitor', description: 'No more runs; its tests stay.', inputSchema: { id: z.string() } },
     ({ id }) =>

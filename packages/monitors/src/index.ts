@@ -13,7 +13,7 @@ export {
   TICK_SCHEDULER,
 } from './schedule.ts';
 export { type DayBar, dayBars } from './day-bars.ts';
-export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, type Point } from './series.ts';
+export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, plotsMetric, type Point } from './series.ts';
 export { type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';
 export {

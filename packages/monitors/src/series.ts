@@ -22,8 +22,12 @@ export interface Point extends Summary {
   at: Date;
 }
 
-/** The metrics a monitor's kind can plot. */
+/** The metrics a monitor's kind can plot (its fixed names; namedMetrics add the page's own). */
 export const metricsOf = (monitor: Pick<Monitor, 'type'>) => Object.keys(kindNamed(monitor.type).monitor.metrics);
+
+/** Whether a monitor's series may plot `metric`: one of its kind's names, or a name the page chose. */
+export const plotsMetric = (monitor: Pick<Monitor, 'type'>, metric: string) =>
+  metricsOf(monitor).includes(metric) || kindNamed(monitor.type).monitor.namedMetrics?.pattern.test(metric) === true;
 
 /** The finest level whose buckets over [from, to] number at most MAX_POINTS (days beyond that). */
 export const levelFor = (from: Date, to: Date): Level =>

@@ -7,6 +7,10 @@ export interface TestBody {
   callback_url?: string;
   assertions?: Record<string, unknown>;
   runs?: number;
+  /** Request options (issue 18): locale, viewport, throttling... */
+  locale?: string;
+  repeat_view?: boolean;
+  steps?: Array<Record<string, unknown>>;
 }
 
 /** POST /api/v1/tests; the status and the parsed body, whatever they are (callers assert them). */

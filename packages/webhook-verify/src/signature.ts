@@ -5,11 +5,15 @@ export const SIGNATURE_HEADER = 'X-Service-Signature';
 /** Seconds a signature's timestamp may be away from the receiver's clock. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-const digest = (secret: string, timestamp: number, body: Buffer | string) =>
+const digest = (secret: string, timestamp: number, body: Uint8Array | string) =>
   createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 
 /** `t=<unix seconds>,v1=<64 lowercase hex>`: HMAC-SHA256(secret, `<t>.<raw body>`). */
-export function signPayload(secret: string, body: Buffer | string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signPayload(
+  secret: string,
+  body: Uint8Array | string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   return `t=${timestamp},v1=${digest(secret, timestamp, body)}`;
 }
 
@@ -37,7 +41,7 @@ export interface VerifyOptions {
  */
 export function verifySignature(
   header: string | undefined | null,
-  body: Buffer | string,
+  body: Uint8Array | string,
   secret: string,
   { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = Math.floor(Date.now() / 1000) }: VerifyOptions = {},
 ): number {

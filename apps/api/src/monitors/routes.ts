@@ -1,5 +1,5 @@
 import { type Monitor, Prisma } from '@pageprobe/db';
-import { incidents, listChecks, loadSeries, metricsOf, uptimePercent } from '@pageprobe/monitors';
+import { incidents, listChecks, loadSeries, metricsOf, plotsMetric, uptimePercent } from '@pageprobe/monitors';
 import { randomUUIDv7 } from 'node:crypto';
 import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
@@ -234,9 +234,9 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
     const q = req.query as Record<string, string | undefined>;
     const metric = q.metric ?? '';
-    const known = metricsOf(monitor);
-    if (!known.includes(metric)) {
-      const message = `must be one of ${known.join(', ')} for a ${monitor.type} monitor`;
+    if (!plotsMetric(monitor, metric)) {
+      const named = kindNamed(monitor.type).monitor.namedMetrics ? ', or user_timing:<name>' : '';
+      const message = `must be one of ${metricsOf(monitor).join(', ')}${named} for a ${monitor.type} monitor`;
       throw new ProblemError(400, 'validation_failed', `metric ${message}.`, {
         errors: [{ path: 'query.metric', message }],
       });

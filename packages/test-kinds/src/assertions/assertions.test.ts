@@ -209,3 +209,41 @@ test('with several runs each assertion reads the median of the runs, leaving out
   );
   assert.equal(passed, false);
 });
+
+test('user-timing:<name>: a measure by its duration, a mark by its start (ms); a name the page did not record fails', () => {
+  const timed = {
+    categories: {},
+    audits: {
+      'user-timings': {
+        score: 1,
+        details: {
+          items: [
+            { name: 'boot', timingType: 'Measure', startTime: 12.5, duration: 180.25 },
+            { name: 'boot', timingType: 'Mark', startTime: 12.5 },
+            { name: 'ready', timingType: 'Mark', startTime: 192.75 },
+          ],
+        },
+      },
+    },
+  };
+  const parsed = parseAssertions(
+    {
+      'user-timing:boot': ['error', { maxNumericValue: 200 }],
+      'user-timing:ready': ['error', { maxNumericValue: 150 }],
+      'user-timing:never': ['warn', { maxNumericValue: 1000 }],
+    },
+    lighthouseAssertionRules,
+  );
+  assert.ok(parsed.ok);
+  const { results } = judge(parsed.assertions, measureLighthouse(timed));
+  assert.deepEqual(
+    results.map((r) => [r.key, r.actual, r.passed]),
+    [
+      ['user-timing:boot', 180.25, true],
+      ['user-timing:ready', 192.75, false],
+      ['user-timing:never', null, false],
+    ],
+  );
+  const minScore = parseAssertions({ 'user-timing:boot': ['error', { minScore: 1 }] }, lighthouseAssertionRules);
+  assert.ok(!minScore.ok, 'a user timing is a time: maxNumericValue only');
+});

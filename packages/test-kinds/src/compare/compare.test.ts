@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lighthouseComparison } from '../lighthouse/compare.ts';
+import { kindNamed } from '../registry.ts';
 import { seoComparison } from '../seo_crawl/compare.ts';
 import { type CompareSubject, delta, runRange, THRESHOLDS } from './delta.ts';
 
@@ -143,4 +144,49 @@ test('seo_crawl: new, fixed and changed issue codes, errors first', () => {
     },
   ]);
   assert.equal(out.structure_score.change, 'worse');
+});
+
+test('lighthouse: User Timing deltas by name (a measure’s duration, a mark’s start); a name on one side only has no delta', () => {
+  const timings = (...list: Array<[string, 'mark' | 'measure', number, number | null]>) =>
+    subject({
+      result: {
+        user_timings: list.map(([name, kind, start_ms, duration_ms]) => ({ name, kind, start_ms, duration_ms })),
+      },
+    });
+  const out = lighthouseComparison.compare(
+    timings(['boot', 'measure', 10, 900], ['ready', 'mark', 1500, null], ['new', 'mark', 5, null]),
+    timings(['boot', 'measure', 10, 300], ['ready', 'mark', 1450, null]),
+  ) as any;
+  assert.deepEqual(
+    [out.user_timings.boot.delta, out.user_timings.boot.change],
+    [600, 'worse'],
+    'a measure 600 ms longer',
+  );
+  assert.deepEqual([out.user_timings.ready.delta, out.user_timings.ready.change], [50, 'same']);
+  assert.deepEqual([out.user_timings.new.head, out.user_timings.new.base, out.user_timings.new.delta], [5, null, null]);
+});
+
+test('lighthouse monitors plot each User Timing as user_timing:<name>, and take no other made-up name', () => {
+  const { namedMetrics } = kindNamed('lighthouse').monitor;
+  const run = subject({
+    result: {
+      user_timings: [
+        { name: 'boot', kind: 'measure', start_ms: 10, duration_ms: 250 },
+        { name: 'ready', kind: 'mark', start_ms: 260, duration_ms: null },
+      ],
+    },
+  });
+  assert.deepEqual(namedMetrics?.read(run), { 'user_timing:boot': 250, 'user_timing:ready': 260 });
+  assert.ok(namedMetrics?.pattern.test('user_timing:boot'));
+  assert.ok(!namedMetrics?.pattern.test('user_timing:'));
+  assert.ok(!namedMetrics?.pattern.test('lcp'));
+  assert.equal(kindNamed('uptime').monitor.namedMetrics, undefined);
+});
+
+test('lighthouse: the agentic-browsing score is compared like the other categories', () => {
+  const out = lighthouseComparison.compare(
+    subject({ scores: { performance: 90, 'agentic-browsing': 100 } }),
+    subject({ scores: { performance: 90, 'agentic-browsing': 67 } }),
+  ) as any;
+  assert.deepEqual([out.scores['agentic-browsing'].delta, out.scores['agentic-browsing'].change], [33, 'better']);
 });

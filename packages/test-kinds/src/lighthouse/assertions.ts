@@ -16,6 +16,8 @@ const RESOURCE_TYPES = new Set([
   'total',
 ]);
 const AUDIT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** `user-timing:<name>`: a User Timing measure's duration, or a mark's start (ms from navigation start). */
+const USER_TIMING = /^user-timing:(.+)$/;
 
 /** Why an audit id is not one of the Lighthouse we run, with what was probably meant. */
 function unknownAudit(id: string): string {
@@ -28,11 +30,12 @@ function unknownAudit(id: string): string {
 
 /**
  * Lighthouse CI's keys: `categories:<id>` (minScore 0–1), `resource-summary:<type>:size|count`
- * (maxNumericValue, bytes or requests), and the id of an audit of the Lighthouse the workers run
+ * (maxNumericValue, bytes or requests), `user-timing:<name>` (maxNumericValue, ms), and the id of an audit of the Lighthouse the workers run
  * (generated/lighthouse-audits.ts; minScore, maxNumericValue in the audit's unit, maxLength of its
  * items; a bare level means the audit must pass: minScore 1).
  */
 export const lighthouseAssertionRules: KeyRules = (key) => {
+  if (USER_TIMING.test(key)) return { operators: ['maxNumericValue'] };
   const category = /^categories:(.+)$/.exec(key);
   if (category) {
     if (CATEGORIES.has(category[1]!)) return { operators: ['minScore'] };
@@ -68,6 +71,14 @@ export interface LighthouseSubject {
 export const measureLighthouse =
   (lhr: LighthouseSubject): Measure =>
   (key, operator) => {
+    const timing = USER_TIMING.exec(key);
+    if (timing) {
+      // Lighthouse lists measures before marks: a name that is both is its measure.
+      const entry = lhr.audits['user-timings']?.details?.items?.find((i) => i.name === timing[1]);
+      if (!entry) return null;
+      const value = entry.timingType === 'Measure' ? entry.duration : entry.startTime;
+      return typeof value === 'number' ? value : null;
+    }
     const category = /^categories:(.+)$/.exec(key);
     if (category) return lhr.categories[category[1]!]?.score ?? null;
     const summary = /^resource-summary:([a-z-]+):(size|count)$/.exec(key);

@@ -11,12 +11,18 @@ const auditChange = z.object({
 
 const lighthouseDeltas = z
   .object({
-    scores: z.record(z.string(), deltaSchema).describe('performance, accessibility, best_practices, seo (points).'),
+    scores: z
+      .record(z.string(), deltaSchema)
+      .describe('performance, accessibility, best_practices, seo, agentic-browsing (points).'),
     structure_score: deltaSchema,
     vitals: z.record(z.string(), deltaSchema).describe('As in `vitals`: milliseconds, CLS unitless.'),
     resources: z
       .record(z.string(), z.object({ transfer_bytes: deltaSchema, requests: deltaSchema }))
       .describe('Per resource type; empty when either test predates the resource summary.'),
+    user_timings: z
+      .record(z.string(), deltaSchema)
+      .optional()
+      .describe("Each User Timing name either test recorded: a measure's duration, or a mark's start (ms)."),
     audits: z.object({
       worse: z.array(auditChange).describe('Audits whose score dropped, biggest drop first.'),
       better: z.array(auditChange).describe('Audits whose score rose, biggest rise first.'),
@@ -24,8 +30,26 @@ const lighthouseDeltas = z
   })
   .meta({ id: 'LighthouseDeltas', description: 'head − base of two lighthouse tests.' });
 
-const SCORES = ['performance', 'accessibility', 'best_practices', 'seo'];
+const SCORES = ['performance', 'accessibility', 'best_practices', 'seo', 'agentic-browsing'];
 const VITALS = ['lcp_ms', 'fcp_ms', 'cls', 'tbt_ms', 'speed_index_ms', 'ttfb_ms', 'interactive_ms'];
+
+/**
+ * Each User Timing name's figure: a measure's duration, a mark's start (the first entry of a name, as
+ * Lighthouse lists measures first). Compare, assertions and monitor series read the same figure.
+ */
+function timings(t: CompareSubject) {
+  const out = new Map<string, number>();
+  for (const u of arr(obj(t.result).user_timings).map(obj)) {
+    const name = str(u.name);
+    const value = num(u.kind === 'measure' ? u.duration_ms : u.start_ms);
+    if (name !== null && value !== null && !out.has(name)) out.set(name, value);
+  }
+  return out;
+}
+
+/** A run's `user_timing:<name>` series values (monitors). */
+export const userTimingMetrics = (t: CompareSubject) =>
+  Object.fromEntries([...timings(t)].map(([name, value]) => [`user_timing:${name}`, value]));
 
 /** Each test's improvable audits by id (audits at ≥ 0.9 are not stored: they passed). */
 const auditScores = (t: CompareSubject) =>
@@ -126,7 +150,19 @@ export const lighthouseComparison: Comparison = {
           ];
         }),
       ),
+      user_timings: userTimingDeltas(head, base),
       audits: auditChanges(head, base),
     };
   },
 };
+
+function userTimingDeltas(head: CompareSubject, base: CompareSubject) {
+  const h = timings(head);
+  const b = timings(base);
+  return Object.fromEntries(
+    [...new Set([...h.keys(), ...b.keys()])].map((name) => [
+      name,
+      delta(h.get(name), b.get(name), 'lower', THRESHOLDS.ms),
+    ]),
+  );
+}

@@ -1,5 +1,5 @@
 import { lighthouseAssertionRules } from './assertions.ts';
-import { lighthouseComparison } from './compare.ts';
+import { lighthouseComparison, userTimingMetrics } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
@@ -37,6 +37,7 @@ export const lighthouse = defineKind({
       accessibility: field((t) => t.scores, 'accessibility'),
       best_practices: field((t) => t.scores, 'best_practices'),
       seo: field((t) => t.scores, 'seo'),
+      'agentic-browsing': field((t) => t.scores, 'agentic-browsing'),
       ...Object.fromEntries(
         ['lcp_ms', 'fcp_ms', 'cls', 'tbt_ms', 'speed_index_ms', 'ttfb_ms', 'interactive_ms'].map((v) => [
           v,
@@ -46,6 +47,7 @@ export const lighthouse = defineKind({
       requests: field((t) => t.result, 'requests'),
       transfer_bytes: field((t) => t.result, 'resources', 'total', 'transfer_bytes'),
     },
+    namedMetrics: { pattern: /^user_timing:.{1,200}$/, read: userTimingMetrics },
   },
   comparison: lighthouseComparison,
   failures: {

@@ -14,9 +14,19 @@ export interface LighthouseOptions {
   locale?: string;
   /** A user flow after the URL loads (steps.ts); `type` texts are secrets like passwords. */
   steps?: Step[];
+  /** A second load with the cache warm after the first run (WebPageTest's repeat view), charged as a run. */
+  repeat_view?: boolean;
 }
 
-export const LIGHTHOUSE_OPTIONS = ['block_urls', 'throttling', 'viewport', 'user_agent', 'locale', 'steps'] as const;
+export const LIGHTHOUSE_OPTIONS = [
+  'block_urls',
+  'throttling',
+  'viewport',
+  'user_agent',
+  'locale',
+  'steps',
+  'repeat_view',
+] as const;
 
 /**
  * The most device pixels (width × height × device_scale_factor²) a viewport may ask Chromium to paint.

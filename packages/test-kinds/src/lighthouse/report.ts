@@ -1,4 +1,4 @@
-import { fmtCls, fmtMs, fmtScore, scoreClass, summary } from '../report/format.ts';
+import { fmtBytes, fmtCls, fmtMs, fmtScore, scoreClass, summary } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
@@ -36,12 +36,14 @@ const CATEGORIES: Array<[string, string]> = [
   ['accessibility', 'Accessibility'],
   ['best_practices', 'Best practices'],
   ['seo', 'SEO'],
+  ['agentic-browsing', 'Agentic browsing'],
 ];
 const CATEGORY_NAMES: Record<string, string> = {
   performance: 'Performance',
   accessibility: 'Accessibility',
   'best-practices': 'Best practices',
   seo: 'SEO',
+  'agentic-browsing': 'Agentic browsing',
 };
 const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
 
@@ -73,6 +75,8 @@ export function lighthouseBody(
   return html`${summary(test.grade, tiles)}
 ${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
 ${vitalsSection(obj(test.vitals), test.device)}
+${userTimingsSection(arr(obj(test.result).user_timings).map(obj))}
+${viewsSection(arr(obj(test.result).views).map(obj))}
 ${runsSection(test.runResults, test.spread)}
 ${stepsSection(obj(test.result).steps)}
 ${optionsView(test.options, obj(test.result))}
@@ -110,6 +114,27 @@ function vitalsSection(vitals: Json, device: string): SafeHtml {
 ${items.length ? html`<ul class="vitals">${items}</ul><p class="meta">Measured in a lab run with a simulated ${device === 'desktop' ? 'desktop connection' : 'mid-range phone on a slow 4G network'}.</p>` : html`<p>No metrics were recorded.</p>`}</section>`;
 }
 
+/** First and repeat view side by side (`repeat_view`); nothing without one. */
+function viewsSection(views: Json[]): SafeHtml | string {
+  if (views.length === 0) return '';
+  const cell = (v: Json, key: string) => fmtMs(num(obj(v.vitals)[key]));
+  return html`<section class="card" aria-labelledby="views"><h2 id="views">First and repeat view</h2>
+<table class="views"><thead><tr><th scope="col">View</th><th scope="col" class="num">Performance</th><th scope="col" class="num">LCP</th><th scope="col" class="num">FCP</th><th scope="col" class="num">Requests</th><th scope="col" class="num">Transferred</th></tr></thead><tbody>${views.map(
+    (v) =>
+      html`<tr data-view="${str(v.view)}"><th scope="row">${v.view === 'repeat' ? 'Repeat (cache warm)' : 'First (cache empty)'}</th><td class="num">${fmtScore(num(v.performance_score))}</td><td class="num">${cell(v, 'lcp_ms')}</td><td class="num">${cell(v, 'fcp_ms')}</td><td class="num">${num(v.requests) ?? '–'}</td><td class="num">${fmtBytes(num(v.transfer_bytes))}</td></tr>`,
+  )}</tbody></table></section>`;
+}
+
+/** The page's own marks and measures (User Timing), a row each; nothing when it recorded none. */
+function userTimingsSection(timings: Json[]): SafeHtml | string {
+  if (timings.length === 0) return '';
+  return html`<section class="card" aria-labelledby="user-timings"><h2 id="user-timings">User Timing</h2>
+<table class="timings"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col" class="num">Start</th><th scope="col" class="num">Duration</th></tr></thead><tbody>${timings.map(
+    (t) =>
+      html`<tr><td>${str(t.name)}</td><td>${str(t.kind)}</td><td class="num">${fmtMs(num(t.start_ms))}</td><td class="num">${t.kind === 'measure' ? fmtMs(num(t.duration_ms)) : '–'}</td></tr>`,
+  )}</tbody></table><p class="meta">What the page recorded with performance.mark and performance.measure, in ms from the start of navigation.</p></section>`;
+}
+
 // Estimated savings: how much each metric would improve (Lighthouse's metricSavings), weighed as
 // structure_score weighs them (1 s of LCP or FCP as much as 400 ms of TBT or INP, or a CLS of 0.1).
 const SAVINGS: Array<{ metric: string; weight: number; unit: 'ms' | '' }> = [
@@ -137,25 +162,47 @@ function savingsOf(audit: Json) {
   };
 }
 
+/** Lighthouse's groups in the order its report shows them; others (accessibility's…) after, as they come. */
+const GROUP_ORDER = ['insights', 'diagnostics'];
+
 function auditsSection(audits: Json[]): SafeHtml {
-  // Sorted here, not trusted from the stored order: biggest estimated savings first, then the worst score.
+  // Sorted here, not trusted from the stored order: biggest estimated savings first, then the worst score;
+  // informative insights (no score) last. Then grouped as Lighthouse groups them.
   const rows = audits
-    .map((a) => ({ a, savings: savingsOf(a), score: num(a.score) ?? 0 }))
-    .sort((x, y) => y.savings.weight - x.savings.weight || y.savings.bytes - x.savings.bytes || x.score - y.score);
+    .map((a) => ({ a, savings: savingsOf(a), score: num(a.score) }))
+    .sort(
+      (x, y) =>
+        Number(x.score === null) - Number(y.score === null) ||
+        y.savings.weight - x.savings.weight ||
+        y.savings.bytes - x.savings.bytes ||
+        (x.score ?? 1) - (y.score ?? 1),
+    );
+  const groups = [...new Set(rows.map((r) => str(r.a.group)))].sort((x, y) => rank(x) - rank(y));
   return html`<section class="card" aria-labelledby="opportunities"><h2 id="opportunities">What to improve</h2>
 ${
   rows.length
-    ? html`<table class="audits"><thead><tr><th scope="col">Audit</th><th scope="col" class="num">Est. savings</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows.map(
-        ({ a, savings, score }) => {
-          const pct = Math.round(score * 100);
-          const category = str(a.category) ?? '';
-          return html`<tr data-audit="${str(a.id)}"><td>${str(a.title) ?? str(a.id)}<span class="meta block">${CATEGORY_NAMES[category] ?? category}${str(a.display_value) ? ` · ${str(a.display_value)}` : ''}</span></td>
-<td class="num savings">${savings.parts.length ? savings.parts.map((p, i) => html`<span>${p}${i + 1 < savings.parts.length ? ',' : ''}</span> `) : '–'}</td><td class="num"><span class="badge ${scoreClass(pct)}">${pct}</span></td></tr>`;
+    ? html`<table class="audits"><thead><tr><th scope="col">Audit</th><th scope="col" class="num">Est. savings</th><th scope="col" class="num">Score</th></tr></thead>${groups.map(
+        (group) => {
+          const members = rows.filter((r) => str(r.a.group) === group);
+          const title = str(members[0]!.a.group_title) ?? group;
+          return html`<tbody${group ? html` data-group="${group}"` : ''}>${title ? html`<tr class="group"><th scope="rowgroup" colspan="3">${title}</th></tr>` : ''}${members.map(
+            ({ a, savings, score }) => {
+              const pct = score === null ? null : Math.round(score * 100);
+              const category = str(a.category) ?? '';
+              return html`<tr data-audit="${str(a.id)}"><td>${str(a.title) ?? str(a.id)}<span class="meta block">${CATEGORY_NAMES[category] ?? category}${str(a.display_value) ? ` · ${str(a.display_value)}` : ''}</span></td>
+<td class="num savings">${savings.parts.length ? savings.parts.map((p, i) => html`<span>${p}${i + 1 < savings.parts.length ? ',' : ''}</span> `) : '–'}</td><td class="num">${pct === null ? '–' : html`<span class="badge ${scoreClass(pct)}">${pct}</span>`}</td></tr>`;
+            },
+          )}</tbody>`;
         },
-      )}</tbody></table>`
+      )}</table>`
     : html`<p>Nothing to improve: every audit passed.</p>`
 }</section>`;
 }
+
+const rank = (group: string | null) => {
+  const i = GROUP_ORDER.indexOf(group ?? '');
+  return i === -1 ? GROUP_ORDER.length + (group === null ? 1 : 0) : i;
+};
 
 /** A HAR larger than this is not read for the report (the page says so); the API still serves it whole. */
 const MAX_HAR_BYTES = 32 * 1024 * 1024;

@@ -9,6 +9,28 @@ const blockedRequest = z.object({
     .describe('The kind of address the host resolves to (loopback, private, link-local...); never the address itself.'),
 });
 
+/** A User Timing mark or measure the page recorded. */
+export const userTiming = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['mark', 'measure']),
+    start_ms: z.number().describe('When it starts, in ms from the navigation start.'),
+    duration_ms: z.number().nullable().describe("A measure's duration in ms; null for a mark."),
+  })
+  .meta({ id: 'UserTiming', description: 'A User Timing mark or measure the page recorded.' });
+export type UserTiming = z.infer<typeof userTiming>;
+
+/** One view of the page: the first load, or the repeat load with the cache warm (`repeat_view`). */
+const view = z
+  .object({
+    view: z.enum(['first', 'repeat']),
+    performance_score: z.int().min(0).max(100).nullable(),
+    vitals: z.record(z.string(), z.number().nullable()),
+    requests: z.int().min(0).describe("Requests in Lighthouse's resource summary."),
+    transfer_bytes: z.int().min(0).describe('Bytes transferred over the network (a resource from the cache: none).'),
+  })
+  .meta({ id: 'LighthouseView', description: 'A load of the page: first (cache empty) or repeat (cache warm).' });
+
 export const lighthouseResult = z
   .object({
     final_url: z.string(),
@@ -28,7 +50,33 @@ export const lighthouseResult = z
           scores: z.record(z.string(), z.int().min(0).max(100).nullable()).optional(),
           vitals: z.record(z.string(), z.number().nullable()).optional(),
           interaction: z
-            .object({ inp_ms: z.number().nullable(), cls: z.number().nullable(), tbt_ms: z.number().nullable() })
+            .object({
+              inp_ms: z.number().nullable(),
+              cls: z.number().nullable(),
+              tbt_ms: z.number().nullable(),
+              attribution: z
+                .object({
+                  input_delay_ms: z.number().nullable(),
+                  processing_ms: z.number().nullable(),
+                  presentation_delay_ms: z.number().nullable(),
+                  scripts: z
+                    .array(
+                      z.object({
+                        url: z.string().nullable(),
+                        function: z.string().nullable(),
+                        invoker: z.string().nullable().describe('What ran it, e.g. BUTTON#menu.onclick.'),
+                        duration_ms: z.number(),
+                      }),
+                    )
+                    .describe(
+                      'The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5.',
+                    ),
+                })
+                .optional()
+                .describe(
+                  "What slowed the slowest interaction: INP's input delay, processing time and presentation delay (Lighthouse's INP breakdown), and the scripts that ran longest (the page's long-animation-frame entries).",
+                ),
+            })
             .optional()
             .describe("A timespan's interaction, at its end_timespan step."),
         }),
@@ -36,6 +84,18 @@ export const lighthouseResult = z
       .optional()
       .describe(
         "A user flow's steps: navigations with their scores and vitals, timespans with their INP, CLS and TBT. The test's own figures are the last navigation's.",
+      ),
+    user_timings: z
+      .array(userTiming)
+      .optional()
+      .describe(
+        "The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. Absent on tests run before it was recorded.",
+      ),
+    views: z
+      .array(view)
+      .optional()
+      .describe(
+        'With `repeat_view`: the first run (cache empty) and a second load with the cache warm, as WebPageTest shows first and repeat view.',
       ),
     resources: z
       .record(z.string(), z.object({ requests: z.int().min(0), transfer_bytes: z.int().min(0) }))
@@ -51,8 +111,21 @@ export const lighthouseAudits = z
     z.object({
       id: z.string(),
       category: z.string(),
+      group: z
+        .string()
+        .nullable()
+        .optional()
+        .describe("Lighthouse's group of the audit in its category: insights, diagnostics, a11y-…; null when none."),
+      group_title: z.string().nullable().optional().describe("The group's title, in the report's language."),
       title: z.string(),
-      score: z.number().min(0).max(1),
+      score: z
+        .number()
+        .min(0)
+        .max(1)
+        .nullable()
+        .describe(
+          'Null for an informative insight (LCP breakdown, document latency...), which Lighthouse does not score.',
+        ),
       display_value: z.string().nullable(),
       savings: z.object({
         ms: z.int(),
@@ -63,7 +136,11 @@ export const lighthouseAudits = z
       }),
     }),
   )
-  .meta({ id: 'LighthouseAudits', description: 'Failed and improvable audits, biggest estimated savings first.' });
+  .meta({
+    id: 'LighthouseAudits',
+    description:
+      "Failed and improvable audits, biggest estimated savings first, then the informative insights Lighthouse shows; each with Lighthouse's group.",
+  });
 
 /** The vitals of one lighthouse run, as the test's `vitals` shows them (ms; CLS unitless). */
 const vitals = z.object({

@@ -2,6 +2,20 @@ import { fmtCls, fmtMs, fmtScore, scoreClass } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, num, obj, str } from '../report/read-json.ts';
 
+/** Under a timespan: INP's three parts and the scripts that ran longest (issue 34); nothing without them. */
+function attributionView(a: Record<string, unknown>): SafeHtml | string {
+  if (Object.keys(a).length === 0) return '';
+  const scripts = arr(a.scripts).map(obj);
+  return html`<span class="meta block attribution">input delay ${fmtMs(num(a.input_delay_ms))} · processing ${fmtMs(num(a.processing_ms))} · presentation ${fmtMs(num(a.presentation_delay_ms))}</span>${
+    scripts.length
+      ? html`<ol class="scripts">${scripts.map(
+          (s) =>
+            html`<li><code>${str(s.function) ?? '(anonymous)'}</code> in ${str(s.url) ?? '(inline)'}: ${fmtMs(num(s.duration_ms))}</li>`,
+        )}</ol>`
+      : ''
+  }`;
+}
+
 /** A user flow's steps (issue 18): each navigation with its performance and LCP, each timespan with its interaction. */
 export function stepsSection(steps: unknown): SafeHtml {
   const rows = arr(steps).map(obj);
@@ -16,7 +30,7 @@ export function stepsSection(steps: unknown): SafeHtml {
       const measured = s.scores
         ? html`performance <span class="badge ${scoreClass(perf)}">${fmtScore(perf)}</span> · LCP ${fmtMs(num(vitals.lcp_ms))} · CLS ${fmtCls(num(vitals.cls))}`
         : s.interaction
-          ? html`INP ${fmtMs(num(interaction.inp_ms))} · CLS ${fmtCls(num(interaction.cls))} · TBT ${fmtMs(num(interaction.tbt_ms))}`
+          ? html`INP ${fmtMs(num(interaction.inp_ms))} · CLS ${fmtCls(num(interaction.cls))} · TBT ${fmtMs(num(interaction.tbt_ms))}${attributionView(obj(interaction.attribution))}`
           : html`<span class="meta">–</span>`;
       return html`<tr><td>${String(num(s.index) ?? '')}</td><td>${str(s.description) ?? ''}</td><td>${measured}</td></tr>`;
     },

@@ -17,6 +17,11 @@ export interface MonitorTraits {
   failure?: (test: CompareSubject) => string | null;
   /** The figures GET /monitors/{id}/series plots, by name. */
   metrics: Record<string, Metric>;
+  /**
+   * Figures whose names only the page knows (lighthouse: `user_timing:<name>`), plotted like `metrics`:
+   * a run's values by name, and the names a series may ask for.
+   */
+  namedMetrics?: { pattern: RegExp; read: (test: CompareSubject) => Record<string, number> };
 }
 
 const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

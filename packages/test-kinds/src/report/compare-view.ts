@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   performance: 'Performance',
   accessibility: 'Accessibility',
   best_practices: 'Best practices',
+  'agentic-browsing': 'Agentic browsing',
   seo: 'SEO',
   structure_score: 'Structure score',
   lcp_ms: 'Largest Contentful Paint',

@@ -6,6 +6,8 @@ export interface IssueKind {
   scope: 'site' | 'page';
   title: string;
   description: string;
+  /** The Lighthouse audit that checks the same thing (its agentic-browsing category), where one does. */
+  lighthouseAudit?: string;
 }
 
 /** Every finding the audit can report, by code. Codes are stable: clients may key on them. */
@@ -190,16 +192,18 @@ export const ISSUES = {
     'No sitemap at /sitemap.xml or in robots.txt: crawlers find pages only through links.',
   ),
   sitemap_invalid: site('error', 'Sitemap has errors', 'The sitemap is not a valid sitemaps.org document.'),
-  llms_txt_missing: site(
-    'notice',
-    'No llms.txt',
-    '/llms.txt gives AI agents a summary of the site and links to its key pages.',
-  ),
-  llms_txt_invalid: site(
-    'warning',
-    'llms.txt is not well formed',
-    'llms.txt should start with an H1 title, a "> " summary, and list links in Markdown.',
-  ),
+  llms_txt_missing: {
+    ...site('notice', 'No llms.txt', '/llms.txt gives AI agents a summary of the site and links to its key pages.'),
+    lighthouseAudit: 'llms-txt',
+  },
+  llms_txt_invalid: {
+    ...site(
+      'warning',
+      'llms.txt is not well formed',
+      'llms.txt should start with an H1 title, a "> " summary, and list links in Markdown.',
+    ),
+    lighthouseAudit: 'llms-txt',
+  },
   js_only_content: site(
     'warning',
     'Content that needs JavaScript',

@@ -61,7 +61,7 @@ ${list.map((i) => {
   const total = num(i.url_count) ?? urls.length;
   // Errors open at once; warnings and notices open on demand.
   return html`<details class="issue" data-code="${str(i.code)}"${severity === 'error' ? html` open` : ''}><summary><strong>${str(i.title) ?? str(i.code)}</strong> · ${plural(total, 'URL')}</summary>
-<p>${str(i.description)}</p><ul class="urls">${urls.map((u) => html`<li>${u}</li>`)}</ul>${total > urls.length ? html`<p class="meta">and ${total - urls.length} more</p>` : ''}</details>`;
+<p>${str(i.description)}${str(i.lighthouse_audit) ? html` <span class="meta">A lighthouse test checks it too: Lighthouse’s <code>${str(i.lighthouse_audit)}</code> audit (agentic browsing).</span>` : ''}</p><ul class="urls">${urls.map((u) => html`<li>${u}</li>`)}</ul>${total > urls.length ? html`<p class="meta">and ${total - urls.length} more</p>` : ''}</details>`;
 })}`;
   });
   return html`<section class="card" aria-labelledby="issues"><h2 id="issues">Issues</h2>${issues.length ? groups : html`<p>No issues found.</p>`}</section>`;

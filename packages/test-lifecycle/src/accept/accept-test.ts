@@ -178,6 +178,9 @@ export async function checkTestRequest(
     (input.steps && (input.runs ?? 1) > 1
       ? { path: 'body.runs', message: 'must be 1 with steps (a flow runs once)' }
       : null) ??
+    (input.steps && input.repeat_view
+      ? { path: 'body.repeat_view', message: 'cannot be used with steps (a flow runs once)' }
+      : null) ??
     (input.viewport ? checkViewport(input.viewport) : null);
   if (problem) {
     throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {

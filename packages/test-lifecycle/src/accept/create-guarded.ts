@@ -1,7 +1,7 @@
 import { Prisma } from '@pageprobe/db';
 import { withCallback } from '../test-columns.ts';
 import type { AcceptDeps, Accepted, Caller, TestRequest } from './accept-test.ts';
-import { allowanceFor, testCost } from './costs.ts';
+import { allowanceFor, runsOf, testCost } from './costs.ts';
 import { remainingAllowance } from './free-allowance.ts';
 import { claimIdempotencyKey, recordIdempotentTest, requestFingerprints } from './idempotency.ts';
 import { newTest } from './insert-test.ts';
@@ -34,8 +34,8 @@ export async function createGuarded(
       if (allowance) {
         // The team row lock serialises this team's allowance tests, so the count below cannot race.
         await tx.$queryRaw`SELECT 1 FROM teams WHERE id = CAST(${caller.teamId} AS uuid) FOR UPDATE`;
-        // Each location's runs count, as each costs (issue 32).
-        const runs = (input.runs ?? 1) * (input.locations?.length ?? 1);
+        // Each location's runs count, as each costs (issue 32), and a repeat view as a run (issue 34).
+        const runs = runsOf(input.runs ?? 1, input.repeat_view) * (input.locations?.length ?? 1);
         const left = await remainingAllowance(
           tx,
           caller.teamId,

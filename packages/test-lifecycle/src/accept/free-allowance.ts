@@ -1,4 +1,5 @@
 import type { Db, Prisma, TestType } from '@pageprobe/db';
+import { runsOf as testRuns } from './costs.ts';
 
 type Reader = Db | Prisma.TransactionClient;
 
@@ -22,11 +23,13 @@ export async function remainingAllowance(
   const since = new Date(Date.now() - windowSeconds * 1000);
   const recent = await db.test.findMany({
     where: { teamId, type, createdAt: { gt: since } },
-    select: { createdAt: true, runCount: true, locations: true },
+    select: { createdAt: true, runCount: true, locations: true, options: true },
     orderBy: { createdAt: 'asc' },
   });
-  // Each location's runs count (issue 32).
-  const runsOf = (t: (typeof recent)[number]) => t.runCount * Math.max(1, t.locations?.length ?? 0);
+  // Each location's runs count (issue 32), and a repeat view as a run (issue 34).
+  const runsOf = (t: (typeof recent)[number]) =>
+    testRuns(t.runCount, (t.options as { repeat_view?: boolean } | null)?.repeat_view) *
+    Math.max(1, t.locations?.length ?? 0);
   const used = recent.reduce((sum, t) => sum + runsOf(t), 0);
   // `want` more fit once the oldest tests holding (used + want - limit) runs have left the window.
   let pivot = recent[0];

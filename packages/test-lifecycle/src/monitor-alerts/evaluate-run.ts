@@ -21,11 +21,14 @@ export function runFailureOf(test: Test): string | null | undefined {
 
 /** A finished test as its monitor's rollups count it: at its start, good or not, its kind's series metrics. */
 export function runSampleOf(test: Test, failure: string | null): RunSample & { at: Date } {
-  const metrics = kindNamed(test.type).monitor.metrics;
+  const { metrics, namedMetrics } = kindNamed(test.type).monitor;
   return {
     at: test.startedAt ?? test.createdAt,
     ok: failure === null,
-    values: Object.fromEntries(Object.entries(metrics).map(([name, read]) => [name, read(test)])),
+    values: {
+      ...namedMetrics?.read(test),
+      ...Object.fromEntries(Object.entries(metrics).map(([name, read]) => [name, read(test)])),
+    },
   };
 }
 

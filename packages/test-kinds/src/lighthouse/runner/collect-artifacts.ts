@@ -8,8 +8,18 @@ function dataUrl(data: string | undefined): { body: Buffer; contentType: string 
 
 const extension = (contentType: string) => contentType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'bin';
 
-/** Screenshots, filmstrip, full-page screenshot, raw LHR, HTML report and HAR of one run. */
-export function collectArtifacts(lhr: Lhr, lhrJson: string, reportHtml: string, harJson: string): ArtifactUpload[] {
+/**
+ * Screenshots, filmstrip, full-page screenshot, raw LHR, HTML report and HAR of the test's run; and, when
+ * it ran several times, every run's LHR (`lighthouse-run-<n>.json`, in the order they ran), so the same
+ * runs can be fed to `lhci assert`.
+ */
+export function collectArtifacts(
+  lhr: Lhr,
+  lhrJson: string,
+  reportHtml: string,
+  harJson: string,
+  runJsons: string[] = [],
+): ArtifactUpload[] {
   const out: ArtifactUpload[] = [];
   const final = dataUrl(lhr.audits['final-screenshot']?.details?.data);
   if (final)
@@ -42,6 +52,16 @@ export function collectArtifacts(lhr: Lhr, lhrJson: string, reportHtml: string, 
     contentType: 'application/json',
     timingMs: null,
   });
+  if (runJsons.length > 1)
+    out.push(
+      ...runJsons.map((json, i) => ({
+        kind: 'lighthouse_json' as const,
+        name: `lighthouse-run-${i + 1}.json`,
+        body: Buffer.from(json),
+        contentType: 'application/json',
+        timingMs: null,
+      })),
+    );
   out.push({
     kind: 'lighthouse_html',
     name: 'lighthouse.html',

@@ -19,6 +19,11 @@ export interface LhrAudit {
       resourceType?: string;
       requestCount?: number;
       transferSize?: number;
+      /** user-timings: a mark's or a measure's name, start and duration (ms from navigation start). */
+      name?: string;
+      startTime?: number;
+      duration?: number;
+      timingType?: string;
     }>;
     data?: string;
   };
@@ -34,6 +39,8 @@ export interface Lhr {
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
   categories: Record<string, LhrCategory | undefined>;
+  /** Lighthouse's audit groups (insights, diagnostics, a11y-…), with their titles in the run's locale. */
+  categoryGroups?: Record<string, { title: string } | undefined>;
   audits: Record<string, LhrAudit | undefined>;
   fullPageScreenshot?: { screenshot: { data: string; width: number; height: number } };
 }

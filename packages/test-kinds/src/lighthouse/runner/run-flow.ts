@@ -6,6 +6,7 @@ import type { Lhr } from './lhr.ts';
 import { forgetTraces, type LighthouseRun } from './run-lighthouse.ts';
 import { lighthouseFlags } from './settings.ts';
 import { num, summarise } from './summarise.ts';
+import { type InpAttribution, inpBreakdown, longestScripts, watchLongFrames } from './inp-attribution.ts';
 
 /** A step the page would not let us do (its selector never appeared): the test fails `step_failed`. */
 export class StepFailed extends Error {
@@ -20,7 +21,7 @@ export interface FlowStepResult {
   /** Navigations: categories as 0–100 and the vitals; timespans: the interaction's INP, CLS and TBT. */
   scores?: Record<string, number | null>;
   vitals?: Record<string, number | null>;
-  interaction?: { inp_ms: number | null; cls: number | null; tbt_ms: number | null };
+  interaction?: { inp_ms: number | null; cls: number | null; tbt_ms: number | null; attribution?: InpAttribution };
 }
 
 async function waitFor(page: Page, selector: string, index: number, step: Step) {
@@ -53,13 +54,19 @@ export async function runFlow(
     ...(device === 'desktop' ? { config: desktopConfig } : {}),
     flags: { maxWaitForLoad, logLevel: 'error', ...lighthouseFlags(device, options) },
   });
-  const done: Array<{ index: number; type: FlowStepResult['type']; description: string; measured: boolean }> = [];
+  const done: Array<{
+    index: number;
+    type: FlowStepResult['type'];
+    description: string;
+    measured: boolean;
+    scripts?: InpAttribution['scripts'];
+  }> = [];
   try {
     await flow.navigate(url, { name: `Load ${url}` });
     done.push({ index: 0, type: 'load', description: `load ${url}`, measured: true });
     for (const [i, step] of steps.entries()) {
       const index = i + 1;
-      const entry = { index, type: step.type, description: describeStep(step), measured: false };
+      const entry: (typeof done)[number] = { index, type: step.type, description: describeStep(step), measured: false };
       switch (step.type) {
         case 'navigate':
           await flow.navigate(step.url, { name: entry.description });
@@ -78,10 +85,13 @@ export async function runFlow(
           await new Promise((r) => setTimeout(r, step.ms));
           break;
         case 'start_timespan':
+          await watchLongFrames(page);
           await flow.startTimespan({ name: step.name ?? `Timespan from step ${index}` });
           break;
         case 'end_timespan':
           await flow.endTimespan();
+          // Read now: the page may navigate before the flow ends.
+          entry.scripts = await longestScripts(page);
           entry.measured = true;
           break;
       }
@@ -96,10 +106,13 @@ export async function runFlow(
       const lhr = result.steps[k]!.lhr as unknown as Lhr;
       const row = out.find((o) => o.index === d.index)!;
       if (d.type === 'end_timespan') {
+        const parts = inpBreakdown(lhr);
+        const scripts = d.scripts ?? [];
         row.interaction = {
           inp_ms: num(lhr, 'interaction-to-next-paint'),
           cls: num(lhr, 'cumulative-layout-shift', 3),
           tbt_ms: num(lhr, 'total-blocking-time'),
+          ...(parts.input_delay_ms !== null || scripts.length ? { attribution: { ...parts, scripts } } : {}),
         };
       } else {
         last = k;

@@ -14,7 +14,7 @@ import { collectArtifacts } from './collect-artifacts.ts';
 import { type FlowStepResult, runFlow, StepFailed } from './run-flow.ts';
 import { type LighthouseRun, runLighthouse } from './run-lighthouse.ts';
 import { representativeIndex, runEntries, spreadOf } from './runs.ts';
-import { resourceSummary, summarise } from './summarise.ts';
+import { resourceSummary, summarise, userTimings, viewOf } from './summarise.ts';
 
 export interface LighthouseTestDeps {
   browsers: BrowserPool;
@@ -67,6 +67,7 @@ export async function runLighthouseTest(
   });
   let timer: NodeJS.Timeout | undefined;
   const runs: LighthouseRun[] = [];
+  let repeat: LighthouseRun | undefined;
   try {
     const budget = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new BudgetExceeded()), deps.timeoutMs);
@@ -88,13 +89,15 @@ export async function runLighthouseTest(
         return;
       }
       while (runs.length < test.runCount) {
+        const first = runs.length === 0;
         const run = await deps.browsers.withPage(proxy.url, async (page) => {
           if (credentials) await applyCredentials(page, credentials);
-          return runLighthouse(page, test.url, {
-            device: test.device,
-            maxWaitForLoad: deps.maxWaitForLoadMs,
-            options,
-          });
+          const settings = { device: test.device, maxWaitForLoad: deps.maxWaitForLoadMs, options };
+          const done = await runLighthouse(page, test.url, settings);
+          // The repeat view: the same page in the same browser context, its cache as the first run left it.
+          if (first && options.repeat_view && !done.lhr.runtimeError)
+            repeat = await runLighthouse(page, test.url, { ...settings, keepCache: true });
+          return done;
         });
         runs.push(run);
         // A page that failed once fails the test: the runs after it would only spend time.
@@ -134,7 +137,15 @@ export async function runLighthouseTest(
     const { lhr, lhrJson, reportHtml, devtoolsLog } = runs[chosen]!;
     const summary = summaries[chosen]!;
     const har = buildHar(devtoolsLog, test.url, Object.keys(secrets?.headers ?? {}));
-    await storeArtifacts(collectArtifacts(lhr, lhrJson, reportHtml, JSON.stringify(har)));
+    await storeArtifacts(
+      collectArtifacts(
+        lhr,
+        lhrJson,
+        reportHtml,
+        JSON.stringify(har),
+        runs.map((r) => r.lhrJson),
+      ),
+    );
     return {
       status: 'completed',
       fields: {
@@ -150,6 +161,8 @@ export async function runLighthouseTest(
           blocked_requests: blocked,
           warnings: lhr.runWarnings ?? [],
           resources: resourceSummary(lhr),
+          user_timings: userTimings(lhr),
+          ...(repeat ? { views: [viewOf('first', runs[0]!.lhr, summaries[0]), viewOf('repeat', repeat.lhr)] } : {}),
           ...(options.block_urls?.length ? { blocked_urls: blockedByPattern(devtoolsLog, options.block_urls) } : {}),
           ...(flowSteps ? { steps: flowSteps } : {}),
         },

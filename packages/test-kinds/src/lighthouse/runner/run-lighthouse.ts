@@ -26,6 +26,7 @@ export const forgetTraces = () => Extras.StackTraceForEvent.stackTraceForEventIn
 /**
  * One Lighthouse navigation on a Puppeteer page: mobile defaults (simulated throttling) or desktop, with
  * the test's own settings on top (settings.ts); `locale` also sets the page's navigator.language.
+ * `keepCache` keeps what the page's last load cached (a repeat view).
  */
 export async function runLighthouse(
   page: Page,
@@ -34,7 +35,8 @@ export async function runLighthouse(
     device,
     maxWaitForLoad,
     options = {},
-  }: { device: 'mobile' | 'desktop'; maxWaitForLoad: number; options?: LighthouseOptions },
+    keepCache = false,
+  }: { device: 'mobile' | 'desktop'; maxWaitForLoad: number; options?: LighthouseOptions; keepCache?: boolean },
 ): Promise<LighthouseRun> {
   if (options.locale) {
     const session = await page.createCDPSession();
@@ -44,7 +46,14 @@ export async function runLighthouse(
   try {
     result = await lighthouse(
       url,
-      { output: ['json', 'html'], logLevel: 'error', maxWaitForLoad, ...lighthouseFlags(device, options) },
+      {
+        output: ['json', 'html'],
+        logLevel: 'error',
+        maxWaitForLoad,
+        ...lighthouseFlags(device, options),
+        // A repeat view: Lighthouse clears the origin's cache and storage before a run unless told not to.
+        ...(keepCache ? { disableStorageReset: true } : {}),
+      },
       device === 'desktop' ? desktopConfig : undefined,
       page,
     );

@@ -6,7 +6,8 @@ import type { Flags } from 'lighthouse';
  * A test's Lighthouse settings as Lighthouse flags (issue 18), on top of the device's defaults:
  * `throttling` presets are Lighthouse's own (mobile_slow_4g: its mobile default; desktop: its desktop
  * default; none: no throttling, the page as this machine loads it), a custom one is simulated;
- * `viewport` replaces the device's screen; `block_urls` become Chrome's blocked-URL patterns.
+ * `viewport` replaces the device's screen; `block_urls` become Chrome's blocked-URL patterns; `locale`
+ * is the Accept-Language and the report's language.
  */
 export function lighthouseFlags(device: 'mobile' | 'desktop', options: LighthouseOptions): Flags {
   const flags: Flags = {};
@@ -38,7 +39,11 @@ export function lighthouseFlags(device: 'mobile' | 'desktop', options: Lighthous
   }
   if (options.user_agent) flags.emulatedUserAgent = options.user_agent;
   if (options.block_urls?.length) flags.blockedUrlPatterns = options.block_urls;
-  // Accept-Language is no secret: it may go to every origin, as a browser's does.
-  if (options.locale) flags.extraHeaders = { 'Accept-Language': options.locale };
+  if (options.locale) {
+    // Accept-Language is no secret: it may go to every origin, as a browser's does.
+    flags.extraHeaders = { 'Accept-Language': options.locale };
+    // The report's language too (Lighthouse falls back to the nearest it has, English at worst).
+    flags.locale = options.locale as Flags['locale'];
+  }
   return flags;
 }

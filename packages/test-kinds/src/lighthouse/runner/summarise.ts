@@ -1,5 +1,6 @@
 import { blendedScore, gradeFor } from '@pageprobe/test-lifecycle';
-import type { Lhr } from './lhr.ts';
+import type { UserTiming } from '@pageprobe/test-kinds';
+import type { Lhr, LhrAudit } from './lhr.ts';
 import { impact, structureScore } from './structure-score.ts';
 
 const pct = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);
@@ -18,6 +19,8 @@ export function summarise(lhr: Lhr) {
     accessibility: pct(lhr.categories.accessibility?.score),
     best_practices: pct(lhr.categories['best-practices']?.score),
     seo: pct(lhr.categories.seo?.score),
+    // Under Lighthouse's id, as the issue that added it asked (since Lighthouse 13.3's default config).
+    'agentic-browsing': pct(lhr.categories['agentic-browsing']?.score),
   };
   const vitals = {
     lcp_ms: num(lhr, 'largest-contentful-paint'),
@@ -38,6 +41,38 @@ export function summarise(lhr: Lhr) {
   };
 }
 
+/**
+ * A view of the page (issue 34's first and repeat view): its score, vitals, requests and bytes. A run
+ * already summarised passes its summary rather than have it worked out again.
+ */
+export function viewOf(view: 'first' | 'repeat', lhr: Lhr, { performanceScore, vitals } = summarise(lhr)) {
+  const total = resourceSummary(lhr).total;
+  return {
+    view,
+    performance_score: performanceScore,
+    vitals,
+    requests: total?.requests ?? 0,
+    transfer_bytes: total?.transfer_bytes ?? 0,
+  };
+}
+
+/** The page's User Timing marks and measures, as Lighthouse's user-timings audit saw them: measures first. */
+export function userTimings(lhr: Lhr): UserTiming[] {
+  const items = lhr.audits['user-timings']?.details?.items ?? [];
+  return items.flatMap((i) => {
+    if (typeof i.name !== 'string' || typeof i.startTime !== 'number') return [];
+    const measure = i.timingType === 'Measure';
+    return [
+      {
+        name: i.name,
+        kind: measure ? ('measure' as const) : ('mark' as const),
+        start_ms: Number(i.startTime.toFixed(2)),
+        duration_ms: measure && typeof i.duration === 'number' ? Number(i.duration.toFixed(2)) : null,
+      },
+    ];
+  });
+}
+
 /** Requests and bytes per resource type, from Lighthouse's resource summary (compare reads them). */
 export function resourceSummary(lhr: Lhr): Record<string, { requests: number; transfer_bytes: number }> {
   const items = lhr.audits['resource-summary']?.details?.items ?? [];
@@ -55,10 +90,16 @@ export function resourceSummary(lhr: Lhr): Record<string, { requests: number; tr
   );
 }
 
+/** An insight Lighthouse shows whatever it scores (the LCP breakdown, the INP breakdown...): informative. */
+const shownInsight = (audit: LhrAudit, group: string | undefined) =>
+  group === 'insights' && audit.scoreDisplayMode === 'informative';
+
 /**
- * Failed and improvable audits of every category, biggest estimated savings first: by the metric
- * savings Lighthouse 13 reports (weighed as in structure-score.ts; its ms/bytes totals are mostly 0),
- * then ms, then bytes, then the lowest score.
+ * Failed and improvable audits of every category, and the informative insights Lighthouse shows (LCP
+ * breakdown, document latency...: no score), each with its Lighthouse group (insights, diagnostics,
+ * a11y-…) and the group's title. Biggest estimated savings first: by the metric savings Lighthouse 13
+ * reports (weighed as in structure-score.ts; its ms/bytes totals are mostly 0), then ms, then bytes,
+ * then the lowest score; informative insights after the scored audits.
  */
 export function improvableAudits(lhr: Lhr) {
   const seen = new Set<string>();
@@ -67,14 +108,19 @@ export function improvableAudits(lhr: Lhr) {
     for (const ref of cat?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || seen.has(audit.id) || ref.group === 'metrics' || ref.group === 'hidden') continue;
-      if (typeof audit.score !== 'number' || audit.score >= 0.9) continue;
-      if (!['numeric', 'binary', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+      const improvable =
+        typeof audit.score === 'number' &&
+        audit.score < 0.9 &&
+        ['numeric', 'binary', 'metricSavings'].includes(audit.scoreDisplayMode);
+      if (!improvable && !shownInsight(audit, ref.group)) continue;
       seen.add(audit.id);
       out.push({
         id: audit.id,
         category,
+        group: ref.group ?? null,
+        group_title: (ref.group && lhr.categoryGroups?.[ref.group]?.title) || null,
         title: audit.title,
-        score: audit.score,
+        score: improvable ? (audit.score as number) : null,
         display_value: audit.displayValue ?? null,
         savings: {
           ms: Math.round(audit.details?.overallSavingsMs ?? 0),
@@ -86,9 +132,10 @@ export function improvableAudits(lhr: Lhr) {
   }
   return out.sort(
     (a, b) =>
+      Number(a.score === null) - Number(b.score === null) ||
       impact(b.savings.metrics) - impact(a.savings.metrics) ||
       b.savings.ms - a.savings.ms ||
       b.savings.bytes - a.savings.bytes ||
-      a.score - b.score,
+      (a.score ?? 1) - (b.score ?? 1),
   );
 }

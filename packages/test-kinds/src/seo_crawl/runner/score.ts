@@ -1,5 +1,5 @@
 import type { Findings } from './findings.ts';
-import { type IssueCode, ISSUES, type Severity } from '@pageprobe/test-kinds';
+import { type IssueCode, type IssueKind, ISSUES, type Severity } from '@pageprobe/test-kinds';
 
 /** How many points (of 100) one issue costs when it affects every page. */
 export const SEVERITY_WEIGHT: Record<Severity, number> = { error: 15, warning: 6, notice: 2 };
@@ -14,6 +14,8 @@ export type SeoIssue = {
   description: string;
   urls: string[];
   url_count: number;
+  /** The Lighthouse audit that checks the same thing, where one does (a lighthouse test reports it). */
+  lighthouse_audit?: string;
 };
 
 /**
@@ -40,8 +42,16 @@ export function seoScore(findings: Findings, pagesCrawled: number): number {
 export function seoIssues(findings: Findings): SeoIssue[] {
   return [...findings.byCode]
     .map(([code, urls]) => {
-      const { severity, title, description } = ISSUES[code];
-      return { code, severity, title, description, urls: [...urls].slice(0, URLS_PER_ISSUE), url_count: urls.size };
+      const { severity, title, description, lighthouseAudit } = ISSUES[code] as IssueKind;
+      return {
+        code,
+        severity,
+        title,
+        description,
+        urls: [...urls].slice(0, URLS_PER_ISSUE),
+        url_count: urls.size,
+        ...(lighthouseAudit ? { lighthouse_audit: lighthouseAudit } : {}),
+      };
     })
     .sort(
       (a, b) =>
