@@ -65,8 +65,8 @@ const child = spawn(
       PAGEPROBE_TEST_POSTGRES_URL: services.postgresUrl,
       PAGEPROBE_TEST_REDIS_URL: services.redisUrl,
       PAGEPROBE_TEST_S3_URL: services.s3Url,
-      // Each file's process start, for the file-spans reporter.
-      PAGEPROBE_TEST_STARTS: join(root, 'file-starts.jsonl'),
+      // Each file's process start and exit, for the file-spans reporter.
+      PAGEPROBE_TEST_SPANS: join(root, 'file-spans.jsonl'),
     },
   },
 );

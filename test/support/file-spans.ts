@@ -1,7 +1,10 @@
-// A test reporter (`node --test --test-reporter=…`): after the run, each test file's time, longest first:
-// where to look when the suite grows long. A file's span runs from the start of its first test to the end
-// of its last; what the file does before its first test (starting servers, apps, a browser's warm-up) is
-// shown apart, from its process's start, which createTestEnv writes to PAGEPROBE_TEST_STARTS.
+// A test reporter (`node --test --test-reporter=…`): after the run, each test file's time, longest first,
+// and how full the runner's slots were: where to look when the suite grows long.
+//
+// A file's time is its process's life (start to exit, set-up included), which createTestEnv writes to
+// PAGEPROBE_TEST_SPANS: the runner's own events cannot say when a file ran, because it reports a file's
+// tests only once the files before it have finished. A file that makes no test env (or a run without
+// run.ts) falls back to those events: from its first reported test's start to its last one's end.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -10,49 +13,51 @@ interface Event {
   data?: { file?: string; nesting?: number; details?: { duration_ms?: number } };
 }
 
-/** Each file's process start (epoch ms), as its createTestEnv recorded it; none when run without run.ts. */
-function processStarts(): Map<string, number> {
-  const path = process.env.PAGEPROBE_TEST_STARTS;
-  if (!path || !existsSync(path)) return new Map();
-  const starts = new Map<string, number>();
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Each file's process life (epoch ms), as its createTestEnv recorded it. */
+function processSpans(): Map<string, Span> {
+  const path = process.env.PAGEPROBE_TEST_SPANS;
+  const spans = new Map<string, Span>();
+  if (!path || !existsSync(path)) return spans;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     // A diagnostic: a line it cannot read is left out, never a failed run.
     try {
-      const { file, at } = JSON.parse(line) as { file: string; at: number };
-      starts.set(basename(file), at);
+      const { file, start, end } = JSON.parse(line) as { file: string } & Span;
+      if (Number.isFinite(start) && Number.isFinite(end)) spans.set(basename(file), { start, end });
     } catch {}
   }
-  return starts;
+  return spans;
 }
 
 export default async function* fileSpans(source: AsyncIterable<Event>): AsyncGenerator<string> {
-  const spans = new Map<string, { first: number; last: number }>();
+  const reported = new Map<string, Span>();
   for await (const event of source) {
     const { file, nesting, details } = event.data ?? {};
     // Only a top-level test's end says when it ran: files are announced all at once at the start.
     if (!file || nesting !== 0 || (event.type !== 'test:pass' && event.type !== 'test:fail')) continue;
-    const now = Date.now();
-    const started = now - (details?.duration_ms ?? 0);
-    const span = spans.get(file);
-    if (span) {
-      span.first = Math.min(span.first, started);
-      span.last = now;
-    } else spans.set(file, { first: started, last: now });
+    const end = Date.now();
+    const start = end - (details?.duration_ms ?? 0);
+    const name = basename(file);
+    const span = reported.get(name);
+    reported.set(name, span ? { start: Math.min(span.start, start), end } : { start, end });
   }
-  const starts = processStarts();
-  const rows = [...spans].map(([path, s]) => {
-    const file = basename(path);
-    const start = starts.get(file);
-    return {
-      file,
-      seconds: (s.last - s.first) / 1000,
-      before: start === undefined ? null : Math.max(0, (s.first - start) / 1000),
-    };
+  const lived = processSpans();
+  const rows = [...new Set([...reported.keys(), ...lived.keys()])].map((file) => {
+    const span = (lived.get(file) ?? reported.get(file))!;
+    return { file, span, measured: lived.has(file) };
   });
-  rows.sort((a, b) => b.seconds + (b.before ?? 0) - (a.seconds + (a.before ?? 0)));
-  const setUp = rows.reduce((sum, r) => sum + (r.before ?? 0), 0);
-  yield "\ntest files, longest first (seconds from the start of the first test to the end of the last; then, where known, from the file's process start to its first test):\n";
-  for (const row of rows)
-    yield `${row.seconds.toFixed(0).padStart(6)}  ${row.before === null ? '     ' : `+${row.before.toFixed(0).padStart(4)}`}  ${row.file}\n`;
-  if (starts.size) yield `${setUp.toFixed(0).padStart(6)}  s before first tests, all files together\n`;
+  rows.sort((a, b) => b.span.end - b.span.start - (a.span.end - a.span.start));
+  yield '\ntest files, longest first (seconds from the process start to its exit; * from the first test to the last):\n';
+  for (const { file, span, measured } of rows)
+    yield `${((span.end - span.start) / 1000).toFixed(0).padStart(6)}${measured ? ' ' : '*'} ${file}\n`;
+  if (lived.size > 0) {
+    const spans = [...lived.values()];
+    const busy = spans.reduce((sum, s) => sum + s.end - s.start, 0) / 1000;
+    const wall = (Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start))) / 1000;
+    yield `${busy.toFixed(0).padStart(6)}  s of file processes in ${wall.toFixed(0)} s from the first start to the last exit\n`;
+  }
 }

@@ -30,12 +30,16 @@ export interface TestEnv {
  * starts and stops servers of its own.
  */
 export async function createTestEnv(): Promise<TestEnv> {
-  // When this file's process started, for the file-spans reporter (one short line: appends do not interleave).
-  if (process.env.PAGEPROBE_TEST_STARTS)
-    appendFileSync(
-      process.env.PAGEPROBE_TEST_STARTS,
-      `${JSON.stringify({ file: process.argv[1], at: Math.round(performance.timeOrigin) })}\n`,
+  // When this file's process started and ended, for the file-spans reporter (one short line written at
+  // exit: appends do not interleave). The runner's own events cannot say: it reports a file's tests only
+  // once the files before it have finished.
+  const spans = process.env.PAGEPROBE_TEST_SPANS;
+  if (spans) {
+    const start = Math.round(performance.timeOrigin);
+    process.on('exit', () =>
+      appendFileSync(spans, `${JSON.stringify({ file: process.argv[1], start, end: Date.now() })}\n`),
     );
+  }
   let own: TestServices | undefined;
   let postgresUrl = process.env.PAGEPROBE_TEST_POSTGRES_URL;
   let redisUrl = process.env.PAGEPROBE_TEST_REDIS_URL;
