@@ -106,6 +106,7 @@ test('in production every app refuses example secrets, a Redis without a passwor
     assert.match(run.stderr, /REDIS_URL: has no password/, app);
     assert.match(run.stderr, /ALLOW_PRIVATE_TARGETS: lets tests and callbacks reach loopback, private/, app);
     assert.match(run.stderr, /ALLOW_TARGETS: lets tests reach 10\.0\.0\.5:8080 at private addresses/, app);
+    assert.match(run.stderr, /PUBLIC_BASE_URL: is required in production/, app);
     if (app === 'api' || app === 'worker-browser')
       assert.match(run.stderr, /S3_SECRET_ACCESS_KEY: is an example value/, app);
     if (app === 'api') assert.match(run.stderr, /ADMIN_TOKEN: is an example value/);

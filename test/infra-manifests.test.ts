@@ -403,7 +403,7 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
     );
     assert.doesNotThrow(() => parseEnv(SCHEMAS[name], env), name);
     // With the secrets the README tells people to generate, every app passes production's refusals.
-    assert.deepEqual(productionRefusals(parseEnv(SCHEMAS[name], env) as Record<string, unknown>), [], name);
+    assert.deepEqual(productionRefusals(parseEnv(SCHEMAS[name], env) as Record<string, unknown>, env), [], name);
     assert.match(
       service.healthcheck.test.join(' '),
       new RegExp(`127\\.0\\.0\\.1:${imageEnv(name).OPS_PORT}/readyz`),
@@ -438,13 +438,9 @@ test('docker-compose: every app from its Dockerfile target, configured validly, 
 
 test("the base's placeholder Secret is refused in production, so it cannot be shipped by mistake", () => {
   const secret = named(base, 'Secret', 'pageprobe-secrets').stringData;
-  const config = parseEnv(apiEnv, {
-    ...imageEnv('api'),
-    ...named(base, 'ConfigMap', 'pageprobe-config').data,
-    ...secret,
-  });
+  const env = { ...imageEnv('api'), ...named(base, 'ConfigMap', 'pageprobe-config').data, ...secret };
   assert.deepEqual(
-    productionRefusals(config)
+    productionRefusals(parseEnv(apiEnv, env), env)
       .map((r) => r.variable)
       .sort(),
     ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SECRETS_KEY'],
@@ -678,7 +674,8 @@ test('network policies: every part reaches DNS and what it uses; only the parts 
 });
 
 test('the Dockerfile: Node 24, a target per app that installs only that app and runs it as a non-root user under tini', () => {
-  assert.match(dockerfile, /^FROM node:24\S* AS runtime$/m);
+  assert.match(dockerfile, /^ARG NODE_IMAGE=node:24\S*$/m);
+  assert.match(dockerfile, /^FROM \$\{NODE_IMAGE\} AS runtime$/m);
   assert.match(dockerfile, /ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/);
   const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => s.startsWith(`runtime AS ${name}\n`)) ?? '';
   const packages: Record<string, string> = {
@@ -689,9 +686,16 @@ test('the Dockerfile: Node 24, a target per app that installs only that app and 
     assert.ok(stage(target), `no ${target} target`);
     assert.match(
       dockerfile,
-      new RegExp(`^FROM source AS build-${target}\\nRUN sh infra/docker/install-app.sh ${pkg}$`, 'm'),
+      new RegExp(
+        `^FROM install AS build-${target}\\nRUN --mount=type=secret,id=ca \\S+ sh infra/docker/install-app.sh ${pkg}$`,
+        'm',
+      ),
     );
-    assert.match(stage(target), new RegExp(`^COPY --from=build-${target} /app /app$`, 'm'));
+    // The dependencies, then the sources over them: a source change rebuilds the last layer only.
+    assert.match(
+      stage(target),
+      new RegExp(`^COPY --from=build-${target} /app /app\\nCOPY --from=sources /app /app$`, 'm'),
+    );
     assert.match(stage(target), /^USER node$/m);
     const [, cmd] = /^CMD (\[.*\])$/m.exec(stage(target)) ?? [];
     const file = JSON.parse(cmd!)[1] as string;

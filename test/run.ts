@@ -23,7 +23,6 @@ const LONGEST = [
   'callback-outbox-jam',
   'lighthouse-real-sites',
   'worker-crash',
-  'image-install',
   'browser-security',
   'reports',
 ].map((name) => `${name}.test.ts`);

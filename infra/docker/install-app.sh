@@ -1,8 +1,7 @@
 #!/bin/sh
 # The image build's install step (infra/docker/Dockerfile), run in a copy of the sources:
 #   sh infra/docker/install-app.sh @pageprobe/api
-# leaves the generated Prisma client and that app's production dependencies, nothing else. It needs
-# no Docker, so test/image-install.test.ts runs it for every target and starts the app from the result.
+# leaves the generated Prisma client and that app's production dependencies, nothing else.
 set -eu
 app="$1"
 export CI=true NODE_ENV=production PRISMA_HIDE_UPDATE_MESSAGE=1 CHECKPOINT_DISABLE=1
@@ -13,4 +12,9 @@ PRISMA_SCHEMA_ENGINE_BINARY=/bin/true pnpm --filter @pageprobe/db run generate
 # ...then start over with the app's production dependencies only (its workspace packages included).
 find . -name node_modules -type d -prune -exec rm -rf {} +
 pnpm install --frozen-lockfile --prod --filter "$app..."
+# Source maps are for debugging the packages themselves; Node reads none of them (about 47 MB in the API's,
+# most of it the API reference's bundle).
+find node_modules -name '*.map' -type f -delete
+# Prisma's client carries a query compiler for every database it supports; ours is PostgreSQL (about 50 MB).
+find node_modules/.pnpm -path '*/@prisma/client/runtime/query_compiler_*' \( -name '*.mysql.*' -o -name '*.sqlite.*' -o -name '*.sqlserver.*' -o -name '*.cockroachdb.*' \) -type f -delete
 rm -rf test bench .ci

@@ -52,3 +52,14 @@ test('production refuses the guard switches for local use and tests, with no opt
   assert.deepEqual(productionRefusals({ ...safe, ALLOW_PRIVATE_TARGETS: false, ALLOW_TARGETS: [] }), []);
   assert.deepEqual(productionRefusals({ ...open, NODE_ENV: 'test' }), []);
 });
+
+test('production needs the public origin set, not the local default the apps fall back to', () => {
+  const withDefault = { ...safe, PUBLIC_BASE_URL: 'http://127.0.0.1:3000' };
+  assert.deepEqual(
+    productionRefusals(withDefault, {}).map((r) => r.variable),
+    ['PUBLIC_BASE_URL'],
+  );
+  assert.deepEqual(productionRefusals(withDefault, { PUBLIC_BASE_URL: 'https://api.pageprobe.dev' }), []);
+  // An app without links to make (the migrations) has no such setting, and is not asked for one.
+  assert.deepEqual(productionRefusals(safe, {}), []);
+});

@@ -15,6 +15,15 @@ export function productionRefusals(
   // No opt-out for these: either one lets any team's test reach the cluster's and the cloud's own
   // addresses (the metadata service, Redis, the admin port).
   const refusals = targetRefusals(config);
+  // The apps' defaults (the local stack's loopback origin) would put unreachable links in every Location
+  // header, report URL, callback and alert.
+  if ('PUBLIC_BASE_URL' in config && !env.PUBLIC_BASE_URL) {
+    refusals.push({
+      variable: 'PUBLIC_BASE_URL',
+      message:
+        'is required in production: the origin clients use (https://api.example.com), for the links in responses, reports, callbacks and alerts',
+    });
+  }
   // A throwaway production-mode stack on the test servers says so explicitly; nothing sets this by default.
   if (env.ALLOW_EXAMPLE_SECRETS === 'true') return refusals;
   for (const variable of ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {

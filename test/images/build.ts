@@ -1,0 +1,54 @@
+// Builds every target of infra/docker/Dockerfile with podman, its layers cached in podman's storage between
+// runs: a run with nothing changed rebuilds nothing.
+import { fileURLToPath } from 'node:url';
+import { buildSecret } from './base-images.ts';
+import { megabytes, say, seconds } from './log.ts';
+import { imageSize, podman } from './podman.ts';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** In the order that shares the most: the install stage first (migrate), the browser image's Chromium last. */
+export const TARGETS = ['migrate', 'api', 'worker-uptime', 'callback-dispatcher', 'worker-browser'] as const;
+export type Target = (typeof TARGETS)[number];
+export const localTag = (target: Target) => `localhost/pageprobe/${target}:test`;
+
+export interface Built {
+  target: Target;
+  bytes: number;
+  ms: number;
+  /** Steps that ran rather than came from the cache. */
+  rebuilt: number;
+  steps: number;
+}
+
+export async function buildTarget(target: Target, baseImage: string): Promise<Built> {
+  const started = performance.now();
+  const { stdout, stderr } = await podman(
+    [
+      'build',
+      '--layers',
+      '--pull=never',
+      '-f',
+      'infra/docker/Dockerfile',
+      '--target',
+      target,
+      '--build-arg',
+      `NODE_IMAGE=${baseImage}`,
+      ...buildSecret,
+      '-t',
+      localTag(target),
+      REPO,
+    ],
+    { log: `build-${target}.log` },
+  );
+  const ms = performance.now() - started;
+  // podman prints "[stage/stages] STEP n/m: …" for every step of the stages the target needs, and
+  // "--> Using cache" for each one it did not run.
+  const output = `${stdout}${stderr}`;
+  const steps = (output.match(/STEP \d+\/\d+: /g) ?? []).length;
+  const cached = (output.match(/--> Using cache /g) ?? []).length;
+  const built = { target, bytes: await imageSize(localTag(target)), ms, steps, rebuilt: steps - cached };
+  say(
+    `  ${target}: ${megabytes(built.bytes)}, ${seconds(ms)}, ${built.rebuilt === 0 ? 'nothing rebuilt' : `${built.rebuilt} of ${steps} steps run`}`,
+  );
+  return built;
+}

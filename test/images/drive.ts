@@ -1,0 +1,154 @@
+// The stack driven as its users meet it: the dashboard backend makes a team and a key, an API user runs
+// tests and receives a signed callback, the kubelet probes every pod and stops each one.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { startTest, waitForTest } from '@pageprobe/testing';
+import { SIGNATURE_HEADER, verifySignature } from '@pageprobe/webhook-verify';
+import { say, seconds } from './log.ts';
+import { podman } from './podman.ts';
+import { containerState, ip, probe, type Started, until } from './stack.ts';
+
+type Test = Record<string, any> & { id: string; status: string };
+
+export interface ApiUser {
+  origin: string;
+  key: string;
+  webhookSecret: string;
+}
+
+/** A pro team with a write key and a webhook secret, through the admin API on its own port. */
+export async function apiUser(api: Started, adminToken: string): Promise<ApiUser> {
+  const admin = `http://${api.address}:${api.workload.ports.admin}/admin/v1`;
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${admin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, any>;
+    assert.equal(res.status, 201, `POST ${path}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const team = await call('/teams', { name: 'images', plan: 'pro' });
+  await call(`/teams/${team.id}/credits`, { amount: 100, reason: 'npm run test:images' });
+  const { key } = await call(`/teams/${team.id}/api-keys`, { scope: 'write', name: 'images' });
+  const { secret } = await call(`/teams/${team.id}/webhook-secret`, {});
+  return { origin: `http://${api.address}:${api.workload.ports.http}`, key, webhookSecret: secret };
+}
+
+const site = `http://${ip.site}`;
+const finished = (user: ApiUser, id: string, timeoutMs = 240_000) =>
+  waitForTest<Test>(user.origin, user.key, id, { timeoutMs, pollMs: 1000 });
+
+/** An uptime test of the site, its signed callback delivered to the site, GET showing it completed. */
+export async function uptimeWithCallback(user: ApiUser): Promise<void> {
+  const { id } = await startTest(user.origin, user.key, {
+    url: `${site}/`,
+    type: 'uptime',
+    callback_url: `${site}/callback`,
+  });
+  const test = await finished(user, id);
+  assert.equal(test.status, 'completed', JSON.stringify(test.error));
+  assert.equal(test.result.up, true, JSON.stringify(test.result));
+  let delivery: { headers: Record<string, string>; body: string } | undefined;
+  await until('the callback reaches the site', 60_000, async () => {
+    const received = (await (await fetch(`${site}/received`)).json()) as Array<{
+      headers: Record<string, string>;
+      body: string;
+    }>;
+    delivery = received.find((r) => r.body.includes(id));
+    assert.ok(delivery, 'no callback yet');
+  });
+  verifySignature(delivery!.headers[SIGNATURE_HEADER.toLowerCase()], delivery!.body, user.webhookSecret);
+  const payload = JSON.parse(delivery!.body);
+  assert.equal(payload.status ?? payload.data?.status, 'completed', delivery!.body);
+  say(
+    `  uptime test ${id}: up, ${test.result.status_code ?? test.result.http_status ?? ''}; callback signed and verified`,
+  );
+}
+
+/** A Lighthouse test of the site: scores, its artifacts in the bucket and a HAR of the page's requests. */
+export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: string): Promise<void> {
+  const started = performance.now();
+  const { id } = await startTest(user.origin, user.key, { url: `${site}/`, type: 'lighthouse' });
+  const test = await finished(user, id);
+  assert.equal(test.status, 'completed', JSON.stringify(test.error));
+  assert.ok(test.result.scores.performance > 0, JSON.stringify(test.result.scores));
+  const har = (await (
+    await fetch(`${user.origin}/api/v1/tests/${id}/har`, { headers: { authorization: `Bearer ${user.key}` } })
+  ).json()) as {
+    log: { entries: Array<{ request: { url: string } }> };
+  };
+  assert.ok(
+    har.log.entries.some((e) => e.request.url === `${site}/`),
+    `the HAR has no request for the page: ${har.log.entries.map((e) => e.request.url).join(', ')}`,
+  );
+  const artifacts = (await (
+    await fetch(`${user.origin}/api/v1/tests/${id}/artifacts`, { headers: { authorization: `Bearer ${user.key}` } })
+  ).json()) as {
+    data: Array<{ type: string }>;
+  };
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
+  const stored = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(id));
+  assert.ok(
+    stored.length >= artifacts.data.length && stored.length > 0,
+    `in the bucket for ${id}: ${stored.join(', ')}`,
+  );
+  say(
+    `  lighthouse test ${id}: performance ${test.result.scores.performance}, ${artifacts.data.length} artifacts (${artifacts.data.map((a) => a.type).join(', ')}), ${stored.length} objects in the bucket, HAR of ${har.log.entries.length} requests, in ${seconds(performance.now() - started)}`,
+  );
+}
+
+/** Each pod's readiness and liveness probes, once each, as the kubelet calls them. */
+export async function probesAnswer(pods: Started[]): Promise<void> {
+  for (const pod of pods) {
+    const answers: string[] = [];
+    for (const [kind, p] of [
+      ['readiness', pod.workload.readiness],
+      ['liveness', pod.workload.liveness],
+    ] as const) {
+      assert.ok(p, `${pod.workload.name} has no ${kind} probe`);
+      answers.push(`${kind} ${p.path} ${await probe(pod.address, p)}`);
+    }
+    say(`  ${pod.workload.name}: ${answers.join(', ')}`);
+  }
+}
+
+/**
+ * The kubelet's stop: the preStop sleep, then SIGTERM, then SIGKILL once terminationGracePeriodSeconds
+ * (counted from the start) have passed. The container must be gone before that, by itself.
+ */
+export async function stopAsKubelet(pod: Started): Promise<number> {
+  const { terminationGraceSeconds: grace, preStopSleepSeconds } = pod.workload;
+  const started = performance.now();
+  await sleep(preStopSleepSeconds * 1000);
+  await podman(['stop', '--time', String(grace - preStopSleepSeconds), pod.container]);
+  const ms = performance.now() - started;
+  const { exitCode } = await containerState(pod.container);
+  assert.ok(ms < grace * 1000, `${pod.workload.name} took ${seconds(ms)} to stop, past its ${grace} s grace period`);
+  assert.equal(
+    exitCode,
+    0,
+    `${pod.workload.name} exited ${exitCode} on SIGTERM (137: killed at the end of the grace period)`,
+  );
+  say(`  ${pod.workload.name}: stopped in ${seconds(ms)} of its ${grace} s, exit 0`);
+  return ms;
+}
+
+/** A Lighthouse test still running when its worker is stopped: handed back or finished, never lost. */
+export async function inFlightTest(user: ApiUser, worker: Started, restart: () => Promise<Started>): Promise<Started> {
+  const { id } = await startTest(user.origin, user.key, { url: `${site}/slow`, type: 'lighthouse' });
+  await until('the worker starts the slow test', 120_000, async () => {
+    const res = await fetch(`${user.origin}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${user.key}` } });
+    const test = (await res.json()) as Test;
+    assert.equal(test.status, 'running', `still ${test.status}`);
+  });
+  await stopAsKubelet(worker);
+  // Whatever the worker did with it (finished it before exiting, or handed it back), a worker finishes it.
+  const next = await restart();
+  const test = await finished(user, id);
+  assert.equal(test.status, 'completed', JSON.stringify(test.error));
+  say(`  the test in flight (${id}) completed after its worker was stopped`);
+  return next;
+}

@@ -1,0 +1,262 @@
+// The stack on one podman network: PostgreSQL, Redis and the S3 server in containers of their own, the
+// migration as the Job runs it, then each Deployment's container with what its manifest says.
+//
+// The network's addresses are public ones (11.77.0.0/24, routed nowhere from here): the apps run with
+// NODE_ENV=production, which refuses ALLOW_PRIVATE_TARGETS, so the sites the tests reach must look like
+// the internet to the egress guard.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { SERVICE_IMAGES } from './base-images.ts';
+import { say } from './log.ts';
+import type { HttpProbe, Workload } from './manifests.ts';
+import { LOGS, podman } from './podman.ts';
+
+export const NETWORK = 'pageprobe-images';
+const SUBNET = '11.77.0';
+export const LABEL = 'pageprobe-images=1';
+export const ip = {
+  gateway: `${SUBNET}.1`,
+  postgres: `${SUBNET}.2`,
+  redis: `${SUBNET}.3`,
+  s3: `${SUBNET}.4`,
+  site: `${SUBNET}.10`,
+} as const;
+/** Each workload's address, in the order they are started. */
+let nextAddress = 20;
+
+const hosts = ['postgres', 'redis', 's3'].flatMap((name) => ['--add-host', `${name}:${ip[name as keyof typeof ip]}`]);
+
+/** The stack's secrets: fresh each run, in the Secret's keys (the production overlay leaves the Secret out). */
+export function makeSecrets(): Record<string, string> {
+  const postgres = randomBytes(12).toString('hex');
+  const redis = randomBytes(12).toString('hex');
+  return {
+    DATABASE_URL: `postgresql://pageprobe:${postgres}@postgres:5432/pageprobe`,
+    POSTGRES_PASSWORD: postgres,
+    REDIS_URL: `redis://:${redis}@redis:6379`,
+    REDIS_PASSWORD: redis,
+    S3_ENDPOINT: 'http://s3:9000',
+    S3_ACCESS_KEY_ID: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+    S3_SECRET_ACCESS_KEY: randomBytes(24).toString('base64url'),
+    ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+/** Removes what an earlier run left: its containers and network. */
+export async function clean(): Promise<void> {
+  const { stdout } = await podman(['ps', '-aq', '--filter', `label=${LABEL}`]);
+  const ids = stdout.split('\n').filter(Boolean);
+  if (ids.length > 0) await podman(['rm', '-f', '-t', '0', ...ids]);
+  await podman(['network', 'rm', '-f', NETWORK], { allowFail: true });
+}
+
+export async function createNetwork(): Promise<void> {
+  await podman(['network', 'create', '--subnet', `${SUBNET}.0/24`, '--gateway', ip.gateway, NETWORK]);
+}
+
+/** PostgreSQL, Redis and the S3 server, each answering before this returns. */
+export async function startServices(secrets: Record<string, string>, bucket: string): Promise<void> {
+  const common = ['run', '-d', '--label', LABEL, '--network', NETWORK];
+  await podman([
+    ...common,
+    '--name',
+    'pp-postgres',
+    '--ip',
+    ip.postgres,
+    '-e',
+    `POSTGRES_PASSWORD=${secrets.POSTGRES_PASSWORD}`,
+    SERVICE_IMAGES.postgres,
+  ]);
+  await podman([
+    ...common,
+    '--name',
+    'pp-redis',
+    '--ip',
+    ip.redis,
+    '-e',
+    `REDIS_PASSWORD=${secrets.REDIS_PASSWORD}`,
+    SERVICE_IMAGES.redis,
+  ]);
+  await podman([
+    ...common,
+    '--name',
+    'pp-s3',
+    '--ip',
+    ip.s3,
+    '-e',
+    `S3_ACCESS_KEY_ID=${secrets.S3_ACCESS_KEY_ID}`,
+    '-e',
+    `S3_SECRET_ACCESS_KEY=${secrets.S3_SECRET_ACCESS_KEY}`,
+    '-e',
+    `S3_BUCKET=${bucket}`,
+    SERVICE_IMAGES.s3,
+  ]);
+  const url = new URL(secrets.DATABASE_URL!);
+  url.hostname = ip.postgres;
+  await until('PostgreSQL answers', 60_000, async () => {
+    const client = new pg.Client({ connectionString: url.href, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } finally {
+      await client.end().catch(() => {});
+    }
+  });
+  await until('Redis and the S3 server answer', 60_000, async () => {
+    const { stdout } = await podman(['logs', 'pp-s3']);
+    if (!stdout.includes('s3rver on')) throw new Error('s3rver not listening yet');
+    const redis = await podman([
+      'exec',
+      'pp-redis',
+      'redis-cli',
+      '--no-auth-warning',
+      '-a',
+      secrets.REDIS_PASSWORD!,
+      'ping',
+    ]);
+    if (redis.stdout.trim() !== 'PONG') throw new Error(redis.stdout);
+  });
+}
+
+/** Runs `check` until it resolves; past `ms`, throws its last error. */
+export async function until(what: string, ms: number, check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s (${(error as Error).message})`);
+      await sleep(500);
+    }
+  }
+}
+
+export interface Started {
+  workload: Workload;
+  container: string;
+  address: string;
+}
+
+/** A container's environment: the manifest's values, the Secret's keys resolved, `overrides` last. */
+function environment(w: Workload, secrets: Record<string, string>): string[] {
+  return w.env.map((e) => {
+    if ('value' in e) return `${e.name}=${e.value}`;
+    const value = secrets[e.secretKey];
+    if (value === undefined) throw new Error(`${w.name}: the Secret has no ${e.secretKey}`);
+    return `${e.name}=${value}`;
+  });
+}
+
+/**
+ * `podman run` with what the manifest says: image, command and args, environment, user, read-only root,
+ * dropped capabilities, no privilege escalation, a tmpfs per emptyDir and the memory limit. Detached for
+ * a Deployment; a Job's container is run to its end and must exit 0.
+ */
+export async function startWorkload(
+  w: Workload,
+  secrets: Record<string, string>,
+  { name = w.name }: { name?: string } = {},
+): Promise<Started> {
+  const container = `pp-${name}`;
+  const address = `${SUBNET}.${nextAddress++}`;
+  // The environment through a file only we can read: secrets stay off the command line.
+  const dir = mkdtempSync(join(tmpdir(), 'pageprobe-env-'));
+  const envFile = join(dir, 'env');
+  writeFileSync(envFile, `${environment(w, secrets).join('\n')}\n`);
+  chmodSync(envFile, 0o600);
+  const args = [
+    'run',
+    ...(w.kind === 'Job' ? [] : ['-d']),
+    '--name',
+    container,
+    '--label',
+    LABEL,
+    '--network',
+    NETWORK,
+    '--ip',
+    address,
+    ...hosts,
+    '--env-file',
+    envFile,
+    '--pull=never',
+    ...(w.user ? ['--user', w.user] : []),
+    ...(w.readOnlyRoot ? ['--read-only', '--read-only-tmpfs=false'] : []),
+    ...w.dropCapabilities.flatMap((c) => ['--cap-drop', c]),
+    ...(w.noNewPrivileges ? ['--security-opt', 'no-new-privileges'] : []),
+    ...w.emptyDirs.flatMap((d) => [
+      '--mount',
+      `type=tmpfs,destination=${d.path},tmpfs-size=${d.bytes},tmpfs-mode=1777`,
+    ]),
+    ...(w.memoryBytes ? ['--memory', String(w.memoryBytes)] : []),
+    ...(w.command ? ['--entrypoint', JSON.stringify(w.command)] : []),
+    w.image,
+    ...(w.args ?? []),
+  ];
+  try {
+    await podman(args, { log: `${container}.log` });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { workload: w, container, address };
+}
+
+/** One probe as the kubelet makes it: GET on the pod's address, within timeoutSeconds, 200–399 passes. */
+export async function probe(address: string, p: HttpProbe): Promise<number> {
+  const res = await fetch(`http://${address}:${p.port}${p.path}`, {
+    signal: AbortSignal.timeout(p.timeoutSeconds * 1000),
+  });
+  await res.body?.cancel();
+  if (res.status < 200 || res.status >= 400) throw new Error(`GET ${p.path} on ${p.port} answered ${res.status}`);
+  return res.status;
+}
+
+/**
+ * Waits until a Deployment's container is ready, probing every periodSeconds; a container that exits
+ * first fails the wait with its last output (an app refusing its configuration names the variable).
+ */
+export async function waitReady(s: Started, withinMs = 120_000): Promise<void> {
+  const p = s.workload.readiness;
+  if (!p) throw new Error(`${s.workload.name} has no readiness probe`);
+  await sleep(p.initialDelaySeconds * 1000);
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const state = await containerState(s.container);
+    if (!state.running) {
+      const { stdout, stderr } = await podman(['logs', s.container]);
+      throw new Error(
+        `${s.workload.name} exited with ${state.exitCode} before it was ready:\n${`${stdout}${stderr}`.trim().split('\n').slice(-15).join('\n')}`,
+      );
+    }
+    try {
+      await probe(s.address, p);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`${s.workload.name}: not ready within ${withinMs / 1000} s: ${(error as Error).message}`);
+    }
+    await sleep(Math.min(p.periodSeconds * 1000, 2000));
+  }
+}
+
+export async function containerState(container: string): Promise<{ running: boolean; exitCode: number }> {
+  const { stdout } = await podman(['inspect', '--format', '{{.State.Running}} {{.State.ExitCode}}', container]);
+  const [running, code] = stdout.trim().split(' ');
+  return { running: running === 'true', exitCode: Number(code) };
+}
+
+/** Keeps every container's output beside the build logs, for when a step fails. */
+export async function saveLogs(): Promise<void> {
+  const { stdout } = await podman(['ps', '-a', '--filter', `label=${LABEL}`, '--format', '{{.Names}}'], {
+    allowFail: true,
+  });
+  for (const name of stdout.split('\n').filter(Boolean)) {
+    const { stdout: out, stderr } = await podman(['logs', name], { allowFail: true });
+    writeFileSync(join(LOGS, `${name}.output.log`), `${out}${stderr}`);
+  }
+  say(`  containers' output: ${LOGS}`);
+}
