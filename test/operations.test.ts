@@ -144,6 +144,28 @@ test('API SIGTERM: stops accepting, finishes the request in flight, closes its k
   assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued', 'the accepted test was kept');
 });
 
+test('a browser worker is not ready while it warms up, and a SIGTERM then lets it finish starting and exit 0', async () => {
+  // Issue 35: a pod scaled away right after it started was killed mid-start (exit 143), and the kubelet
+  // saw it ready before it could take a job.
+  const port = await freePort();
+  const worker = await startApp(
+    'worker-browser',
+    env.appEnv({ QUEUE_PREFIX, OPS_PORT: String(port), BROWSER_TEST_TYPES: 'lighthouse', BROWSER_WARM_UP: 'true' }),
+    { ready: null },
+  );
+  const ops = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => ((await fetch(`${ops}/healthz`).catch(() => null))?.ok ? true : undefined),
+    30_000,
+    'alive',
+  );
+  const warming = await fetch(`${ops}/readyz`);
+  assert.equal(warming.status, 503);
+  assert.equal(((await warming.json()) as { checks: Record<string, string> }).checks.started, 'still starting');
+  assert.equal(await worker.stop('SIGTERM'), 0, worker.output());
+  assert.match(worker.output(), /"msg":"worker-browser ready"[\s\S]*"msg":"shutting down"/);
+});
+
 test('worker: ops port, test metrics, and SIGTERM mid-test finishes the test before exiting', async () => {
   const { url } = await api();
   const worker = await startApp(

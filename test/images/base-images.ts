@@ -8,15 +8,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { say } from './log.ts';
-import { imageExists, podman, run } from './podman.ts';
+import { imageExists, podman, retried, run } from './podman.ts';
 
 /** The Dockerfile's default base image, and what stands in for it here. */
 export const NODE_IMAGE = 'docker.io/library/node:24-bookworm-slim';
-export const SERVICE_IMAGES = {
-  postgres: 'localhost/pageprobe-test/postgres:15',
-  redis: 'localhost/pageprobe-test/redis:7',
-  s3: 'localhost/pageprobe-test/s3rver:3.7.1',
-} as const;
+export type ServiceImages = Record<'postgres' | 'redis' | 's3', string>;
+const recipe = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
 /** The machine's CA bundle: given to the steps that fetch through the intercepting proxy, as a build secret. */
 export const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 export const buildSecret = existsSync(CA_BUNDLE) ? ['--secret', `id=ca,src=${CA_BUNDLE}`] : [];
@@ -72,7 +69,7 @@ path-exclude /usr/share/locale/*
 `,
 };
 /** Debian's image, named by its recipe: a change to SLIM makes a new one. */
-const DEBIAN = `localhost/pageprobe-base/debian:bookworm-slim-${createHash('sha256').update(JSON.stringify(SLIM)).digest('hex').slice(0, 12)}`;
+const DEBIAN = `localhost/pageprobe-base/debian:bookworm-slim-${recipe(JSON.stringify(SLIM))}`;
 
 async function debian(): Promise<void> {
   if (await imageExists(DEBIAN)) return;
@@ -84,7 +81,10 @@ async function debian(): Promise<void> {
       ? (/^URIs:\s*(\S+)/m.exec(readFileSync(sources, 'utf8'))?.[1] ?? 'http://deb.debian.org/debian')
       : 'http://deb.debian.org/debian';
     say(`  debootstrap bookworm from ${mirror}`);
-    await run('debootstrap', ['--variant=minbase', 'bookworm', root, mirror], { log: 'debootstrap.log' });
+    await retried('debootstrap', 3, async () => {
+      rmSync(root, { recursive: true, force: true });
+      await run('debootstrap', ['--variant=minbase', 'bookworm', root, mirror], { log: 'debootstrap.log' });
+    });
     // apt inside the image uses the same sources the machine does (bookworm, its updates and security).
     if (existsSync(sources)) {
       cpSync(sources, join(root, 'etc/apt/sources.list.d/debian.sources'));
@@ -145,10 +145,10 @@ CMD ["node"]
   }
 }
 
-/** PostgreSQL, Redis and s3rver images, on the same Debian (made once). */
-export async function serviceImages(node: string): Promise<void> {
+/** PostgreSQL, Redis and s3rver images, on the same Debian, each named by its recipe (made once). */
+export async function serviceImages(node: string): Promise<ServiceImages> {
   await debian();
-  const containerfiles: Record<keyof typeof SERVICE_IMAGES, string> = {
+  const containerfiles: ServiceImages = {
     // The server starts empty and listens on every address, with a password (the apps' DATABASE_URL has one).
     postgres: `FROM ${DEBIAN}
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-15 && rm -rf /var/lib/apt/lists/*
@@ -170,17 +170,23 @@ USER node
 CMD ["node", "/s3-server.mjs"]
 `,
   };
-  for (const [name, containerfile] of Object.entries(containerfiles) as Array<[keyof typeof SERVICE_IMAGES, string]>) {
-    const ref = SERVICE_IMAGES[name];
+  const s3Server = join(dirname(new URL(import.meta.url).pathname), 's3-server.mjs');
+  const refs = {} as ServiceImages;
+  for (const [name, containerfile] of Object.entries(containerfiles) as Array<[keyof ServiceImages, string]>) {
+    const ref = `localhost/pageprobe-test/${name}:${recipe(containerfile, readFileSync(s3Server, 'utf8'))}`;
+    refs[name] = ref;
     if (await imageExists(ref)) continue;
     const context = mkdtempSync(join(tmpdir(), `pageprobe-${name}-`));
     try {
       writeFileSync(join(context, 'Containerfile'), containerfile);
-      cpSync(join(dirname(new URL(import.meta.url).pathname), 's3-server.mjs'), join(context, 's3-server.mjs'));
-      await podman(['build', ...buildSecret, '-t', ref, context], { log: `${name}-image.log` });
+      cpSync(s3Server, join(context, 's3-server.mjs'));
+      await retried(`the ${name} image`, 3, () =>
+        podman(['build', ...buildSecret, '-t', ref, context], { log: `${name}-image.log` }),
+      );
       say(`  made ${ref}`);
     } finally {
       rmSync(context, { recursive: true, force: true });
     }
   }
+  return refs;
 }

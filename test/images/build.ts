@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildSecret } from './base-images.ts';
 import { megabytes, say, seconds } from './log.ts';
-import { imageSize, podman } from './podman.ts';
+import { imageSize, podman, retried } from './podman.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** In the order that shares the most: the install stage first (migrate), the browser image's Chromium last. */
@@ -22,23 +22,25 @@ export interface Built {
 
 export async function buildTarget(target: Target, baseImage: string): Promise<Built> {
   const started = performance.now();
-  const { stdout, stderr } = await podman(
-    [
-      'build',
-      '--layers',
-      '--pull=never',
-      '-f',
-      'infra/docker/Dockerfile',
-      '--target',
-      target,
-      '--build-arg',
-      `NODE_IMAGE=${baseImage}`,
-      ...buildSecret,
-      '-t',
-      localTag(target),
-      REPO,
-    ],
-    { log: `build-${target}.log` },
+  const { stdout, stderr } = await retried(`build ${target}`, 2, () =>
+    podman(
+      [
+        'build',
+        '--layers',
+        '--pull=never',
+        '-f',
+        'infra/docker/Dockerfile',
+        '--target',
+        target,
+        '--build-arg',
+        `NODE_IMAGE=${baseImage}`,
+        ...buildSecret,
+        '-t',
+        localTag(target),
+        REPO,
+      ],
+      { log: `build-${target}.log` },
+    ),
   );
   const ms = performance.now() - started;
   // podman prints "[stage/stages] STEP n/m: …" for every step of the stages the target needs, and

@@ -46,7 +46,7 @@ export async function uptimeWithCallback(user: ApiUser): Promise<void> {
   const { id } = await startTest(user.origin, user.key, {
     url: `${site}/`,
     type: 'uptime',
-    callback_url: `${site}/callback`,
+    callback_url: `https://${ip.site}/callback`,
   });
   const test = await finished(user, id);
   assert.equal(test.status, 'completed', JSON.stringify(test.error));
@@ -62,7 +62,8 @@ export async function uptimeWithCallback(user: ApiUser): Promise<void> {
   });
   verifySignature(delivery!.headers[SIGNATURE_HEADER.toLowerCase()], delivery!.body, user.webhookSecret);
   const payload = JSON.parse(delivery!.body);
-  assert.equal(payload.status ?? payload.data?.status, 'completed', delivery!.body);
+  assert.equal(payload.event, 'test.completed', delivery!.body);
+  assert.equal(payload.test.status, 'completed', delivery!.body);
   say(
     `  uptime test ${id}: up, ${test.result.status_code ?? test.result.http_status ?? ''}; callback signed and verified`,
   );
@@ -74,7 +75,10 @@ export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: st
   const { id } = await startTest(user.origin, user.key, { url: `${site}/`, type: 'lighthouse' });
   const test = await finished(user, id);
   assert.equal(test.status, 'completed', JSON.stringify(test.error));
-  assert.ok(test.result.scores.performance > 0, JSON.stringify(test.result.scores));
+  assert.ok(
+    test.performance_score > 0 && test.scores.performance === test.performance_score,
+    JSON.stringify(test.scores),
+  );
   const har = (await (
     await fetch(`${user.origin}/api/v1/tests/${id}/har`, { headers: { authorization: `Bearer ${user.key}` } })
   ).json()) as {
@@ -87,7 +91,7 @@ export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: st
   const artifacts = (await (
     await fetch(`${user.origin}/api/v1/tests/${id}/artifacts`, { headers: { authorization: `Bearer ${user.key}` } })
   ).json()) as {
-    data: Array<{ type: string }>;
+    data: Array<{ kind: string }>;
   };
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
   const stored = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(id));
@@ -96,9 +100,15 @@ export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: st
     `in the bucket for ${id}: ${stored.join(', ')}`,
   );
   say(
-    `  lighthouse test ${id}: performance ${test.result.scores.performance}, ${artifacts.data.length} artifacts (${artifacts.data.map((a) => a.type).join(', ')}), ${stored.length} objects in the bucket, HAR of ${har.log.entries.length} requests, in ${seconds(performance.now() - started)}`,
+    `  lighthouse test ${id}: performance ${test.performance_score}, ${artifacts.data.length} artifacts (${kinds(artifacts.data.map((a) => a.kind))}), ${stored.length} objects in the bucket, HAR of ${har.log.entries.length} requests, in ${seconds(performance.now() - started)}`,
   );
 }
+
+/** "final_screenshot, filmstrip_frame ×10, har": each kind once, with its count where it repeats. */
+const kinds = (all: string[]) =>
+  [...new Set(all)]
+    .map((k) => (all.filter((a) => a === k).length > 1 ? `${k} ×${all.filter((a) => a === k).length}` : k))
+    .join(', ');
 
 /** Each pod's readiness and liveness probes, once each, as the kubelet calls them. */
 export async function probesAnswer(pods: Started[]): Promise<void> {

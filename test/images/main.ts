@@ -3,6 +3,9 @@
 // (docs/operations.md, "The images"). Each step is printed as it starts and ends; build logs and every
 // container's output are kept under test/.artifacts/images/.
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ensurePodman, nodeImage, serviceImages } from './base-images.ts';
 import { type Built, buildTarget, localTag, TARGETS, type Target } from './build.ts';
@@ -17,9 +20,11 @@ import {
   makeSecrets,
   NETWORK,
   saveLogs,
+  siteCertificate,
   type Started,
   startServices,
   startWorkload,
+  until,
   waitReady,
 } from './stack.ts';
 
@@ -31,7 +36,7 @@ let stackUp = false;
 try {
   say(await step('podman', ensurePodman));
   const base = await step('the base image', nodeImage);
-  await step('the stack’s PostgreSQL, Redis and S3 images', () => serviceImages(base));
+  const services = await step('the stack’s PostgreSQL, Redis and S3 images', () => serviceImages(base));
 
   const built: Built[] = [];
   for (const target of TARGETS) built.push(await step(`build ${target}`, () => buildTarget(target, base)));
@@ -53,6 +58,16 @@ try {
   const named = (name: string) => all.find((w) => w.name === name) ?? assert.fail(`no ${name} in the manifests`);
 
   const secrets = makeSecrets();
+  const tls = mkdtempSync(join(tmpdir(), 'pageprobe-site-'));
+  chmodSync(tls, 0o755);
+  siteCertificate(tls);
+  // The dispatcher trusts the site's certificate, as an operator would mount a private CA.
+  const trustSite = [
+    '-v',
+    `${tls}/site.pem:/etc/pageprobe/site.pem:ro`,
+    '-e',
+    'NODE_EXTRA_CA_CERTS=/etc/pageprobe/site.pem',
+  ];
   const bucket = rendered.configMap.S3_BUCKET ?? 'pageprobe';
   const apiAddress = `${ip.site.replace(/\.\d+$/, '')}.20`;
   // This network's own settings, as an overlay for it would set them: the origin clients use, and path-style
@@ -70,7 +85,7 @@ try {
     await clean();
     await createNetwork();
     stackUp = true;
-    await startServices(secrets, bucket);
+    await startServices(services, secrets, bucket);
     await podman([
       'run',
       '-d',
@@ -84,17 +99,23 @@ try {
       ip.site,
       '-v',
       `${new URL('./site.mjs', import.meta.url).pathname}:/site.mjs:ro`,
+      '-v',
+      `${tls}:/tls:ro`,
       base,
       'node',
       '/site.mjs',
     ]);
+    await until('the site answers', 30_000, async () => void (await fetch(`http://${ip.site}/`)).body?.cancel());
   });
   await step('the migration, as the Job runs it', () => startWorkload(configure(named('pageprobe-migrate')), secrets));
 
   const deployments = all.filter((w) => w.kind === 'Deployment');
   const pods: Started[] = [];
   await step(`start ${deployments.map((w) => w.name).join(', ')}`, async () => {
-    for (const w of deployments) pods.push(await startWorkload(configure(w), secrets));
+    for (const w of deployments)
+      pods.push(
+        await startWorkload(configure(w), secrets, { extraArgs: w.name === 'callback-dispatcher' ? trustSite : [] }),
+      );
     assert.equal(pods[0]!.workload.name, 'api', 'the api is started first, at the address PUBLIC_BASE_URL names');
     assert.equal(pods[0]!.address, apiAddress);
     for (const pod of pods) await waitReady(pod);

@@ -30,6 +30,7 @@ export interface Workload {
   user: string;
   readOnlyRoot: boolean;
   dropCapabilities: string[];
+  addCapabilities: string[];
   noNewPrivileges: boolean;
   /** emptyDir mounts: a tmpfs each, of the emptyDir's size. */
   emptyDirs: Array<{ path: string; bytes: number }>;
@@ -112,6 +113,7 @@ export function workloads({ docs }: Rendered): Workload[] {
         user: `${security.runAsUser ?? ''}${security.runAsGroup === undefined ? '' : `:${security.runAsGroup}`}`,
         readOnlyRoot: security.readOnlyRootFilesystem === true,
         dropCapabilities: security.capabilities?.drop ?? [],
+        addCapabilities: security.capabilities?.add ?? [],
         noNewPrivileges: security.allowPrivilegeEscalation === false,
         emptyDirs: (c.volumeMounts ?? []).map((m: Doc) => {
           const volume = volumes.get(m.name);

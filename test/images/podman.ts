@@ -75,3 +75,20 @@ export async function imageSize(ref: string): Promise<number> {
   const { stdout } = await podman(['image', 'inspect', '--format', '{{.Size}}', ref]);
   return Number(stdout.trim());
 }
+
+/**
+ * Runs `work` again after a failure, up to `times` in all: the Debian mirror and the npm registry drop
+ * a download now and then, and what succeeded is kept (podman's layer cache), so a retry is cheap.
+ */
+export async function retried<T>(what: string, times: number, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= times) throw error;
+      process.stdout.write(
+        `  ${what} failed (attempt ${attempt} of ${times}), trying again: ${(error as Error).message.split('\n').at(-1)}\n`,
+      );
+    }
+  }
+}

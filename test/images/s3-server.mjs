@@ -13,6 +13,8 @@ const server = new S3rver({
   port: 9000,
   directory: '/tmp/s3',
   silent: true,
+  // Buckets in the path: the stack's host names (s3) are not bucket names.
+  vhostBuckets: false,
   configureBuckets: [{ name: process.env.S3_BUCKET ?? 'pageprobe' }],
 });
 const { port } = await server.run();

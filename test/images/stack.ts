@@ -4,13 +4,14 @@
 // The network's addresses are public ones (11.77.0.0/24, routed nowhere from here): the apps run with
 // NODE_ENV=production, which refuses ALLOW_PRIVATE_TARGETS, so the sites the tests reach must look like
 // the internet to the egress guard.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { SERVICE_IMAGES } from './base-images.ts';
+import type { ServiceImages } from './base-images.ts';
 import { say } from './log.ts';
 import type { HttpProbe, Workload } from './manifests.ts';
 import { LOGS, podman } from './podman.ts';
@@ -25,8 +26,8 @@ export const ip = {
   s3: `${SUBNET}.4`,
   site: `${SUBNET}.10`,
 } as const;
-/** Each workload's address, in the order they are started. */
-let nextAddress = 20;
+/** Each workload's address, in the order they are started: Deployments' pods from .20, Jobs' from .40. */
+const next = { Deployment: 20, Job: 40 };
 
 const hosts = ['postgres', 'redis', 's3'].flatMap((name) => ['--add-host', `${name}:${ip[name as keyof typeof ip]}`]);
 
@@ -47,6 +48,38 @@ export function makeSecrets(): Record<string, string> {
   };
 }
 
+/**
+ * The site's certificate, self-signed for its address: callbacks must use https, and the dispatcher trusts
+ * this one as an operator would a private CA (NODE_EXTRA_CA_CERTS).
+ */
+export function siteCertificate(dir: string): { key: string; cert: string } {
+  const key = join(dir, 'site.key');
+  const cert = join(dir, 'site.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Pageprobe images site',
+      '-addext',
+      `subjectAltName=IP:${ip.site}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  chmodSync(key, 0o644);
+  return { key, cert };
+}
+
 /** Removes what an earlier run left: its containers and network. */
 export async function clean(): Promise<void> {
   const { stdout } = await podman(['ps', '-aq', '--filter', `label=${LABEL}`]);
@@ -60,7 +93,11 @@ export async function createNetwork(): Promise<void> {
 }
 
 /** PostgreSQL, Redis and the S3 server, each answering before this returns. */
-export async function startServices(secrets: Record<string, string>, bucket: string): Promise<void> {
+export async function startServices(
+  images: ServiceImages,
+  secrets: Record<string, string>,
+  bucket: string,
+): Promise<void> {
   const common = ['run', '-d', '--label', LABEL, '--network', NETWORK];
   await podman([
     ...common,
@@ -70,7 +107,7 @@ export async function startServices(secrets: Record<string, string>, bucket: str
     ip.postgres,
     '-e',
     `POSTGRES_PASSWORD=${secrets.POSTGRES_PASSWORD}`,
-    SERVICE_IMAGES.postgres,
+    images.postgres,
   ]);
   await podman([
     ...common,
@@ -80,7 +117,7 @@ export async function startServices(secrets: Record<string, string>, bucket: str
     ip.redis,
     '-e',
     `REDIS_PASSWORD=${secrets.REDIS_PASSWORD}`,
-    SERVICE_IMAGES.redis,
+    images.redis,
   ]);
   await podman([
     ...common,
@@ -94,7 +131,7 @@ export async function startServices(secrets: Record<string, string>, bucket: str
     `S3_SECRET_ACCESS_KEY=${secrets.S3_SECRET_ACCESS_KEY}`,
     '-e',
     `S3_BUCKET=${bucket}`,
-    SERVICE_IMAGES.s3,
+    images.s3,
   ]);
   const url = new URL(secrets.DATABASE_URL!);
   url.hostname = ip.postgres;
@@ -154,16 +191,16 @@ function environment(w: Workload, secrets: Record<string, string>): string[] {
 
 /**
  * `podman run` with what the manifest says: image, command and args, environment, user, read-only root,
- * dropped capabilities, no privilege escalation, a tmpfs per emptyDir and the memory limit. Detached for
+ * capabilities dropped and added, no privilege escalation, a tmpfs per emptyDir and the memory limit. Detached for
  * a Deployment; a Job's container is run to its end and must exit 0.
  */
 export async function startWorkload(
   w: Workload,
   secrets: Record<string, string>,
-  { name = w.name }: { name?: string } = {},
+  { name = w.name, extraArgs = [] }: { name?: string; extraArgs?: string[] } = {},
 ): Promise<Started> {
   const container = `pp-${name}`;
-  const address = `${SUBNET}.${nextAddress++}`;
+  const address = `${SUBNET}.${next[w.kind]++}`;
   // The environment through a file only we can read: secrets stay off the command line.
   const dir = mkdtempSync(join(tmpdir(), 'pageprobe-env-'));
   const envFile = join(dir, 'env');
@@ -187,12 +224,14 @@ export async function startWorkload(
     ...(w.user ? ['--user', w.user] : []),
     ...(w.readOnlyRoot ? ['--read-only', '--read-only-tmpfs=false'] : []),
     ...w.dropCapabilities.flatMap((c) => ['--cap-drop', c]),
+    ...w.addCapabilities.flatMap((c) => ['--cap-add', c]),
     ...(w.noNewPrivileges ? ['--security-opt', 'no-new-privileges'] : []),
     ...w.emptyDirs.flatMap((d) => [
       '--mount',
       `type=tmpfs,destination=${d.path},tmpfs-size=${d.bytes},tmpfs-mode=1777`,
     ]),
     ...(w.memoryBytes ? ['--memory', String(w.memoryBytes)] : []),
+    ...extraArgs,
     ...(w.command ? ['--entrypoint', JSON.stringify(w.command)] : []),
     w.image,
     ...(w.args ?? []),

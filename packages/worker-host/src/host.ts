@@ -69,6 +69,15 @@ export interface WorkerHostOptions {
 export async function startWorkerHost(options: WorkerHostOptions): Promise<WorkerHost> {
   const { app, config } = options;
   const logger = createLogger({ name: app, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  // A stop asked for while starting (a pod scaled away during the browser's warm-up) waits for the start
+  // to finish, then shuts down as usual: not killed by the signal's default action mid-start (exit 143).
+  let onSignal = (signal: string) => {
+    stopAsked = signal;
+  };
+  let stopAsked: string | undefined;
+  let started = false;
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   const pool = createPool(config.DATABASE_URL, {
     size: options.poolSize,
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
@@ -86,7 +95,14 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     app,
     port: config.OPS_PORT,
     queues: options.consumes.map(queueFor),
-    checks: { postgres: () => pool.query('SELECT 1'), redis: () => connection.ping() },
+    checks: {
+      postgres: () => pool.query('SELECT 1'),
+      redis: () => connection.ping(),
+      // Not ready until it takes jobs: the browser's warm-up comes first.
+      started: async () => {
+        if (!started) throw new Error('still starting');
+      },
+    },
   });
   const location = { id: config.LOCATION, name: config.LOCATION_NAME ?? config.LOCATION };
   const host: WorkerHost = { config, logger, pool, db, connection, queue, queueFor, ops, location };
@@ -136,8 +152,9 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     await pool.end();
     process.exit(0);
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  started = true;
+  onSignal = (signal) => void shutdown(signal);
+  if (stopAsked) onSignal(stopAsked);
   return host;
 }
 
