@@ -44,9 +44,9 @@ export async function buildTarget(target: Target, baseImage: string): Promise<Bu
   );
   const ms = performance.now() - started;
   // podman prints "[stage/stages] STEP n/m: …" for every step of the stages the target needs, and
-  // "--> Using cache" for each one it did not run.
+  // "--> Using cache" for each one it did not run (a stage's FROM is never one of either).
   const output = `${stdout}${stderr}`;
-  const steps = (output.match(/STEP \d+\/\d+: /g) ?? []).length;
+  const steps = (output.match(/STEP \d+\/\d+: (?!FROM )/g) ?? []).length;
   const cached = (output.match(/--> Using cache /g) ?? []).length;
   const built = { target, bytes: await imageSize(localTag(target)), ms, steps, rebuilt: steps - cached };
   say(
