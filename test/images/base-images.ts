@@ -18,20 +18,20 @@ const recipe = (...parts: string[]) => createHash('sha256').update(parts.join('\
 export const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 export const buildSecret = existsSync(CA_BUNDLE) ? ['--secret', `id=ca,src=${CA_BUNDLE}`] : [];
 
+/** The commands this needs, each from the Debian package of that name. */
+const TOOLS = ['podman', 'buildah', 'runc', 'slirp4netns', 'debootstrap'];
+
 /** podman and what it runs on, installed from Debian's packages when missing and we are root. */
 export async function ensurePodman(): Promise<string> {
-  const have = await run('podman', ['--version'], { allowFail: true }).catch(() => null);
-  if (have?.code === 0) return have.stdout.trim();
-  if (process.getuid?.() !== 0)
-    throw new Error('podman is missing: apt-get install -y podman buildah runc slirp4netns debootstrap');
-  await run(
-    'apt-get',
-    ['install', '-y', '--no-install-recommends', 'podman', 'buildah', 'runc', 'slirp4netns', 'debootstrap', 'uidmap'],
-    {
-      log: 'apt-get.log',
-      env: { DEBIAN_FRONTEND: 'noninteractive' },
-    },
-  );
+  const missing = [];
+  for (const tool of TOOLS)
+    if ((await run('sh', ['-c', `command -v ${tool}`], { allowFail: true })).code !== 0) missing.push(tool);
+  if (missing.length > 0) {
+    const install = `apt-get install -y --no-install-recommends ${[...missing, 'uidmap'].join(' ')}`;
+    if (process.getuid?.() !== 0) throw new Error(`missing ${missing.join(', ')}: as root, ${install}`);
+    say(`  ${install}`);
+    await run('sh', ['-c', `${install}`], { log: 'apt-get.log', env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  }
   return (await run('podman', ['--version'])).stdout.trim();
 }
 

@@ -2,7 +2,7 @@
 // tests and receives a signed callback, the kubelet probes every pod and stops each one.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { startTest, waitForTest } from '@pageprobe/testing';
 import { SIGNATURE_HEADER, verifySignature } from '@pageprobe/webhook-verify';
 import { say, seconds } from './log.ts';
