@@ -18,7 +18,7 @@ import {
   createNetwork,
   ip,
   makeSecrets,
-  NETWORK,
+  runService,
   saveLogs,
   siteCertificate,
   type Started,
@@ -60,14 +60,9 @@ try {
   const secrets = makeSecrets();
   const tls = mkdtempSync(join(tmpdir(), 'pageprobe-site-'));
   chmodSync(tls, 0o755);
-  siteCertificate(tls);
-  // The dispatcher trusts the site's certificate, as an operator would mount a private CA.
-  const trustSite = [
-    '-v',
-    `${tls}/site.pem:/etc/pageprobe/site.pem:ro`,
-    '-e',
-    'NODE_EXTRA_CA_CERTS=/etc/pageprobe/site.pem',
-  ];
+  const caFile = siteCertificate(tls);
+  // The dispatcher trusts the site's CA, as an operator would mount a private one.
+  const trustSite = ['-v', `${caFile}:/etc/pageprobe/ca.pem:ro`, '-e', 'NODE_EXTRA_CA_CERTS=/etc/pageprobe/ca.pem'];
   const bucket = rendered.configMap.S3_BUCKET ?? 'pageprobe';
   const apiAddress = `${ip.site.replace(/\.\d+$/, '')}.20`;
   // This network's own settings, as an overlay for it would set them: the origin clients use, and path-style
@@ -86,25 +81,8 @@ try {
     await createNetwork();
     stackUp = true;
     await startServices(services, secrets, bucket);
-    await podman([
-      'run',
-      '-d',
-      '--name',
-      'pp-site',
-      '--label',
-      'pageprobe-images=1',
-      '--network',
-      NETWORK,
-      '--ip',
-      ip.site,
-      '-v',
-      `${new URL('./site.mjs', import.meta.url).pathname}:/site.mjs:ro`,
-      '-v',
-      `${tls}:/tls:ro`,
-      base,
-      'node',
-      '/site.mjs',
-    ]);
+    const script = new URL('./site.mjs', import.meta.url).pathname;
+    await runService('site', base, ['-v', `${script}:/site.mjs:ro`, '-v', `${tls}:/tls:ro`], ['node', '/site.mjs']);
     await until('the site answers', 30_000, async () => void (await fetch(`http://${ip.site}/`)).body?.cancel());
   });
   await step('the migration, as the Job runs it', () => startWorkload(configure(named('pageprobe-migrate')), secrets));

@@ -35,21 +35,25 @@ export function run(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       env: { ...process.env, CONTAINERS_CONF, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     const file = log ? createWriteStream(join(LOGS, log)) : undefined;
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       stdout += d;
       file?.write(d);
     });
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr!.on('data', (d: Buffer) => {
       stderr += d;
       file?.write(d);
     });
     child.on('error', reject);
-    child.stdin.end(input ?? '');
+    if (input !== undefined) {
+      // A command that exits without reading all of it closes the pipe: its exit code says what happened.
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(input);
+    }
     child.on('close', (code) => {
       file?.end();
       const ran = { code: code ?? 1, stdout, stderr };

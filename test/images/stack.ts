@@ -4,7 +4,6 @@
 // The network's addresses are public ones (11.77.0.0/24, routed nowhere from here): the apps run with
 // NODE_ENV=production, which refuses ALLOW_PRIVATE_TARGETS, so the sites the tests reach must look like
 // the internet to the egress guard.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import type { ServiceImages } from './base-images.ts';
 import { say } from './log.ts';
 import type { HttpProbe, Workload } from './manifests.ts';
 import { LOGS, podman } from './podman.ts';
+import { makeCertificates } from '../support/certs.ts';
 
 export const NETWORK = 'pageprobe-images';
 const SUBNET = '11.77.0';
@@ -49,35 +49,15 @@ export function makeSecrets(): Record<string, string> {
 }
 
 /**
- * The site's certificate, self-signed for its address: callbacks must use https, and the dispatcher trusts
- * this one as an operator would a private CA (NODE_EXTRA_CA_CERTS).
+ * The site's certificate, from a CA of the run's own: callbacks must use https, and the dispatcher trusts
+ * the CA as an operator would a private one (NODE_EXTRA_CA_CERTS). Writes site.key and site.pem to `dir`,
+ * for the site, and returns the CA's file.
  */
-export function siteCertificate(dir: string): { key: string; cert: string } {
-  const key = join(dir, 'site.key');
-  const cert = join(dir, 'site.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Pageprobe images site',
-      '-addext',
-      `subjectAltName=IP:${ip.site}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  chmodSync(key, 0o644);
-  return { key, cert };
+export function siteCertificate(dir: string): string {
+  const certs = makeCertificates(dir, { subjectAltName: `IP:${ip.site}` });
+  writeFileSync(join(dir, 'site.key'), certs.valid.key);
+  writeFileSync(join(dir, 'site.pem'), certs.valid.cert);
+  return certs.caFile;
 }
 
 /** Removes what an earlier run left: its containers and network. */
@@ -98,40 +78,16 @@ export async function startServices(
   secrets: Record<string, string>,
   bucket: string,
 ): Promise<void> {
-  const common = ['run', '-d', '--label', LABEL, '--network', NETWORK];
-  await podman([
-    ...common,
-    '--name',
-    'pp-postgres',
-    '--ip',
-    ip.postgres,
-    '-e',
-    `POSTGRES_PASSWORD=${secrets.POSTGRES_PASSWORD}`,
-    images.postgres,
-  ]);
-  await podman([
-    ...common,
-    '--name',
-    'pp-redis',
-    '--ip',
-    ip.redis,
-    '-e',
-    `REDIS_PASSWORD=${secrets.REDIS_PASSWORD}`,
-    images.redis,
-  ]);
-  await podman([
-    ...common,
-    '--name',
-    'pp-s3',
-    '--ip',
-    ip.s3,
-    '-e',
-    `S3_ACCESS_KEY_ID=${secrets.S3_ACCESS_KEY_ID}`,
-    '-e',
-    `S3_SECRET_ACCESS_KEY=${secrets.S3_SECRET_ACCESS_KEY}`,
-    '-e',
-    `S3_BUCKET=${bucket}`,
-    images.s3,
+  await runService('postgres', images.postgres, ['-e', `POSTGRES_PASSWORD=${secrets.POSTGRES_PASSWORD}`]);
+  await runService('redis', images.redis, ['-e', `REDIS_PASSWORD=${secrets.REDIS_PASSWORD}`]);
+  await runService('s3', images.s3, [
+    ...[
+      '-e',
+      `S3_ACCESS_KEY_ID=${secrets.S3_ACCESS_KEY_ID}`,
+      '-e',
+      `S3_SECRET_ACCESS_KEY=${secrets.S3_SECRET_ACCESS_KEY}`,
+    ],
+    ...['-e', `S3_BUCKET=${bucket}`],
   ]);
   const url = new URL(secrets.DATABASE_URL!);
   url.hostname = ip.postgres;
@@ -158,6 +114,30 @@ export async function startServices(
     ]);
     if (redis.stdout.trim() !== 'PONG') throw new Error(redis.stdout);
   });
+}
+
+/** One of the stack's own servers, detached, at its address on the network. */
+export async function runService(
+  name: 'postgres' | 'redis' | 's3' | 'site',
+  image: string,
+  args: string[],
+  command: string[] = [],
+): Promise<void> {
+  await podman([
+    'run',
+    '-d',
+    '--label',
+    LABEL,
+    '--network',
+    NETWORK,
+    '--name',
+    `pp-${name}`,
+    '--ip',
+    ip[name],
+    ...args,
+    image,
+    ...command,
+  ]);
 }
 
 /** Runs `check` until it resolves; past `ms`, throws its last error. */

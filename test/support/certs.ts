@@ -12,9 +12,12 @@ const openssl = (args: string[], cwd: string) =>
 
 /**
  * Certificates for TLS tests, made with the openssl CLI in `dir`: a test CA, a valid and an expired
- * leaf for localhost signed by it (OpenSSL 3.0's `req` cannot back-date, `ca` can), and a self-signed one.
+ * leaf for localhost (or `subjectAltName`) signed by it (OpenSSL 3.0's `req` cannot back-date, `ca` can), and a self-signed one.
  */
-export function makeCertificates(dir: string): {
+export function makeCertificates(
+  dir: string,
+  { subjectAltName = 'DNS:localhost,IP:127.0.0.1' }: { subjectAltName?: string } = {},
+): {
   caFile: string;
   valid: KeyPair;
   expired: KeyPair;
@@ -28,7 +31,7 @@ export function makeCertificates(dir: string): {
     `[ca]\ndefault_ca = test_ca\n[test_ca]\ndir = ${dir}\ndatabase = ${dir}/index.txt\nnew_certs_dir = ${dir}/newcerts\nserial = ${dir}/serial\n` +
       'default_md = sha256\npolicy = any\ncopy_extensions = copy\nunique_subject = no\n[any]\ncommonName = supplied\n',
   );
-  const san = ['-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'];
+  const san = ['-addext', `subjectAltName=${subjectAltName}`];
   openssl(
     [
       'req',
