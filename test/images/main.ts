@@ -40,11 +40,26 @@ try {
 
   const built: Built[] = [];
   for (const target of TARGETS) built.push(await step(`build ${target}`, () => buildTarget(target, base)));
-  for (const b of built) {
-    const budget = BUDGET_BYTES[b.target];
-    if (budget)
-      assert.ok(b.bytes <= budget, `${b.target} is ${megabytes(b.bytes)}, over its ${megabytes(budget)} budget`);
-  }
+  await step('each image within its budget, with neither the build secret nor the package cache in it', async () => {
+    for (const b of built) {
+      const budget = BUDGET_BYTES[b.target];
+      if (budget)
+        assert.ok(b.bytes <= budget, `${b.target} is ${megabytes(b.bytes)}, over its ${megabytes(budget)} budget`);
+      const leftovers = ['/run/secrets/ca', '/pnpm-store'];
+      const shell = `ls -d ${leftovers.join(' ')} 2>/dev/null || true`;
+      const found = await podman([
+        'run',
+        '--rm',
+        '--pull=never',
+        '--entrypoint',
+        'sh',
+        localTag(b.target),
+        '-c',
+        shell,
+      ]);
+      assert.equal(found.stdout.trim(), '', `${b.target} keeps ${found.stdout.trim()}`);
+    }
+  });
 
   const rendered = await step('render the production manifests', renderProduction);
   say(`  from ${rendered.how}`);
