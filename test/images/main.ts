@@ -61,8 +61,10 @@ try {
     }
   });
 
-  const rendered = await step('render the production manifests', renderProduction);
-  say(`  from ${rendered.how}`);
+  // IMAGES_DROP_CONFIG=NAME[,NAME]: run with those keys left out of the ConfigMap, to see the run fail on them.
+  const drop = (process.env.IMAGES_DROP_CONFIG ?? '').split(',').filter(Boolean);
+  const rendered = await step('render the production manifests', () => renderProduction({ drop }));
+  say(`  from ${rendered.how}${drop.length ? `; left out of the ConfigMap, as asked: ${drop.join(', ')}` : ''}`);
   const all = workloads(rendered);
   // Each manifest's image is ours under the name the overlay gives it.
   for (const w of all) {
@@ -83,12 +85,13 @@ try {
   // This network's own settings, as an overlay for it would set them: the origin clients use, and path-style
   // S3 (the stack's S3 server has no DNS names for buckets).
   const settings = { PUBLIC_BASE_URL: `http://${apiAddress}:3000`, S3_FORCE_PATH_STYLE: 'true' };
+  // They replace what the ConfigMap says, never stand in for what it leaves out: a ConfigMap without
+  // PUBLIC_BASE_URL must fail this run as it would fail production.
   const configure = (w: Workload): Workload => ({
     ...w,
-    env: [
-      ...w.env.filter((e) => !(e.name in settings)),
-      ...Object.entries(settings).map(([name, value]) => ({ name, value })),
-    ],
+    env: w.env.map((e) =>
+      e.name in settings ? { name: e.name, value: settings[e.name as keyof typeof settings] } : e,
+    ),
   });
 
   await step('a network, PostgreSQL, Redis, the S3 server and the site', async () => {
@@ -140,7 +143,7 @@ try {
 
   await step('a ConfigMap without PUBLIC_BASE_URL: the api refuses to start, naming it', async () => {
     const api = named('api');
-    const broken = { ...configure(api), env: configure(api).env.filter((e) => e.name !== 'PUBLIC_BASE_URL') };
+    const broken = configure({ ...api, env: api.env.filter((e) => e.name !== 'PUBLIC_BASE_URL') });
     const pod = await startWorkload(broken, secrets, { name: 'api-broken' });
     const error = await waitReady(pod, 60_000).then(
       () => null,

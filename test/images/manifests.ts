@@ -48,8 +48,8 @@ export interface Rendered {
   configMap: Record<string, string>;
 }
 
-/** The production overlay, rendered. */
-export async function renderProduction(): Promise<Rendered> {
+/** The production overlay, rendered; `drop` leaves keys out of its ConfigMap. */
+export async function renderProduction({ drop = [] }: { drop?: string[] } = {}): Promise<Rendered> {
   const overlay = join(REPO, 'infra/k8s/overlays/production');
   const kubectl = await run('kubectl', ['kustomize', overlay], { allowFail: true }).catch(() => null);
   let docs: Doc[];
@@ -66,6 +66,7 @@ export async function renderProduction(): Promise<Rendered> {
   }
   const configMaps = docs.filter((d) => d.kind === 'ConfigMap');
   if (configMaps.length !== 1) throw new Error(`expected one ConfigMap in the manifests, found ${configMaps.length}`);
+  for (const key of drop) delete configMaps[0]!.data[key];
   return { how, docs, configMap: { ...configMaps[0]!.data } };
 }
 
