@@ -1,5 +1,6 @@
 // Builds every target of infra/docker/Dockerfile with podman, its layers cached in podman's storage between
 // runs: a run with nothing changed rebuilds nothing.
+import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { buildSecret } from './base-images.ts';
 import { megabytes, say, seconds } from './log.ts';
@@ -53,4 +54,17 @@ export async function buildTarget(target: Target, baseImage: string): Promise<Bu
     `  ${target}: ${megabytes(built.bytes)}, ${seconds(ms)}, ${built.rebuilt === 0 ? 'nothing rebuilt' : `${built.rebuilt} of ${steps} steps run`}`,
   );
   return built;
+}
+
+/** The budgets the images are held to (issue 35). */
+const BUDGET_BYTES: Partial<Record<Target, number>> = { api: 400e6, 'worker-browser': 1.5e9 };
+
+/** An image within its budget, holding neither the CA build secret nor the package cache. */
+export async function checkImage(b: Built): Promise<void> {
+  const budget = BUDGET_BYTES[b.target];
+  if (budget)
+    assert.ok(b.bytes <= budget, `${b.target} is ${megabytes(b.bytes)}, over its ${megabytes(budget)} budget`);
+  const shell = 'ls -d /run/secrets/ca /pnpm-store 2>/dev/null || true';
+  const found = await podman(['run', '--rm', '--pull=never', '--entrypoint', 'sh', localTag(b.target), '-c', shell]);
+  assert.equal(found.stdout.trim(), '', `${b.target} keeps ${found.stdout.trim()}`);
 }

@@ -25,6 +25,8 @@ export const ip = {
   redis: `${SUBNET}.3`,
   s3: `${SUBNET}.4`,
   site: `${SUBNET}.10`,
+  /** The first Deployment's pod: the api, which PUBLIC_BASE_URL must name before it starts. */
+  firstPod: `${SUBNET}.20`,
 } as const;
 /** Each workload's address, in the order they are started: Deployments' pods from .20, Jobs' from .40. */
 const next = { Deployment: 20, Job: 40 };
