@@ -35,7 +35,13 @@ const { origin } = await startApiInProcess(env, common);
 await startApp('worker-uptime', env.appEnv(common));
 // The dispatcher's process also schedules the monitors' checks.
 await startApp('callback-dispatcher', env.appEnv({ ...common, SWEEP_INTERVAL_MS: '500' }));
-const target = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('up'));
+// /slow answers after 20 ms: a check of it takes at least that long, so an assertion of at most 0 ms fails
+// (on loopback, the other pages can be checked in under half a millisecond, which rounds to 0).
+const target = await startServer((req, res) => {
+  const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('up');
+  if (req.url === '/slow') setTimeout(answer, 20);
+  else answer();
+});
 const { key } = await teamWithKey(env, { credits: 10 });
 const client = createClient({ baseUrl: origin, apiKey: key });
 const url = `${target.url}/`;
@@ -156,13 +162,27 @@ test('the CLI: exit 0 when passed, 1 when an error-level assertion fails, 2 on u
   assert.match(ok.stderr, /completed after [\d.]+ s/);
   assert.doesNotMatch(ok.stderr, /\r/);
 
-  const failing = await cli('test', url, '--type', 'uptime', '--assert', 'uptime:timings:total=maxNumericValue:0');
+  const failing = await cli(
+    'test',
+    `${url}slow`,
+    '--type',
+    'uptime',
+    '--assert',
+    'uptime:timings:total=maxNumericValue:0',
+  );
   assert.equal(failing.code, 1, failing.stderr);
   assert.match(failing.stdout, /assertions: failed/);
   assert.match(failing.stdout, /✖ uptime:timings:total ≤ 0 \(\d+\) \[error\]/);
   assert.match(failing.stdout, /report: http/);
 
-  const warned = await cli('test', url, '--type', 'uptime', '--assert', 'uptime:timings:total=warn:maxNumericValue:0');
+  const warned = await cli(
+    'test',
+    `${url}slow`,
+    '--type',
+    'uptime',
+    '--assert',
+    'uptime:timings:total=warn:maxNumericValue:0',
+  );
   assert.equal(warned.code, 0, 'a warn-level failure still passes');
 
   assert.equal((await cli()).code, 2);

@@ -39,7 +39,7 @@ const common = { DATABASE_URL: databaseUrl, ALLOW_PRIVATE_TARGETS: 'true', SWEEP
 await startApp('api', env.appEnv({ ...common, PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '1000' }));
 await startApp('worker-uptime', env.appEnv(common));
 // The retry comes fast here, so both tries of a delivery would be spent inside a short outage.
-await startApp(
+const dispatcher = await startApp(
   'callback-dispatcher',
   env.appEnv({ ...common, CALLBACK_RETRY_DELAY_MS: '300', SWEEP_QUEUED_AFTER_MS: '1000' }),
 );
@@ -127,7 +127,10 @@ test('PostgreSQL down while a callback is answered: the delivery keeps its tries
     },
     60_000,
     'the delivery settled',
-  );
+  ).catch((error: Error) => {
+    // Seen once under the full suite's load: say what the dispatcher was doing.
+    throw new Error(`${error.message}; the dispatcher's output ends:\n${dispatcher.output().slice(-4000)}`);
+  });
   assert.equal(delivery.state, 'delivered');
   assert.equal(receiver.requests.length, 2, 'the answer lost in the outage is asked again once');
 });
