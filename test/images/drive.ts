@@ -3,17 +3,15 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { startTest, waitForTest } from '@pageprobe/testing';
+import { createClient, type PageprobeClient } from '@pageprobe/client';
 import { SIGNATURE_HEADER, verifySignature } from '@pageprobe/webhook-verify';
 import { say, seconds } from './log.ts';
 import { podman } from './podman.ts';
 import { containerState, ip, probe, type Started, until } from './stack.ts';
 
-type Test = Record<string, any> & { id: string; status: string };
-
+/** The API as its users call it: the typed client with the team's write key, and its webhook secret. */
 export interface ApiUser {
-  origin: string;
-  key: string;
+  client: PageprobeClient;
   webhookSecret: string;
 }
 
@@ -34,23 +32,26 @@ export async function apiUser(api: Started, adminToken: string): Promise<ApiUser
   await call(`/teams/${team.id}/credits`, { amount: 100, reason: 'npm run test:images' });
   const { key } = await call(`/teams/${team.id}/api-keys`, { scope: 'write', name: 'images' });
   const { secret } = await call(`/teams/${team.id}/webhook-secret`, {});
-  return { origin: `http://${api.address}:${api.workload.ports.http}`, key, webhookSecret: secret };
+  return {
+    client: createClient({ baseUrl: `http://${api.address}:${api.workload.ports.http}`, apiKey: key }),
+    webhookSecret: secret,
+  };
 }
 
 const site = `http://${ip.site}`;
-const finished = (user: ApiUser, id: string, timeoutMs = 240_000) =>
-  waitForTest<Test>(user.origin, user.key, id, { timeoutMs, pollMs: 1000 });
+const finished = (user: ApiUser, id: string) => user.client.waitForTest(id, { timeoutMs: 240_000 });
 
 /** An uptime test of the site, its signed callback delivered to the site, GET showing it completed. */
 export async function uptimeWithCallback(user: ApiUser): Promise<void> {
-  const { id } = await startTest(user.origin, user.key, {
+  const { id } = await user.client.createTest({
     url: `${site}/`,
     type: 'uptime',
     callback_url: `https://${ip.site}/callback`,
   });
   const test = await finished(user, id);
   assert.equal(test.status, 'completed', JSON.stringify(test.error));
-  assert.equal(test.result.up, true, JSON.stringify(test.result));
+  const result = test.result as { up: boolean; status_code: number | null };
+  assert.equal(result.up, true, JSON.stringify(result));
   let delivery: { headers: Record<string, string>; body: string } | undefined;
   await until('the callback reaches the site', 60_000, async () => {
     const received = (await (await fetch(`${site}/received`)).json()) as Array<{
@@ -64,35 +65,25 @@ export async function uptimeWithCallback(user: ApiUser): Promise<void> {
   const payload = JSON.parse(delivery!.body);
   assert.equal(payload.event, 'test.completed', delivery!.body);
   assert.equal(payload.test.status, 'completed', delivery!.body);
-  say(
-    `  uptime test ${id}: up, ${test.result.status_code ?? test.result.http_status ?? ''}; callback signed and verified`,
-  );
+  say(`  uptime test ${id}: up, ${result.status_code}; callback signed and verified`);
 }
 
 /** A Lighthouse test of the site: scores, its artifacts in the bucket and a HAR of the page's requests. */
 export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: string): Promise<void> {
   const started = performance.now();
-  const { id } = await startTest(user.origin, user.key, { url: `${site}/`, type: 'lighthouse' });
+  const { id } = await user.client.createTest({ url: `${site}/`, type: 'lighthouse' });
   const test = await finished(user, id);
   assert.equal(test.status, 'completed', JSON.stringify(test.error));
   assert.ok(
-    test.performance_score > 0 && test.scores.performance === test.performance_score,
+    (test.performance_score ?? 0) > 0 && test.scores?.performance === test.performance_score,
     JSON.stringify(test.scores),
   );
-  const har = (await (
-    await fetch(`${user.origin}/api/v1/tests/${id}/har`, { headers: { authorization: `Bearer ${user.key}` } })
-  ).json()) as {
-    log: { entries: Array<{ request: { url: string } }> };
-  };
+  const har = (await user.client.getHar(id)) as { log: { entries: Array<{ request: { url: string } }> } };
   assert.ok(
     har.log.entries.some((e) => e.request.url === `${site}/`),
     `the HAR has no request for the page: ${har.log.entries.map((e) => e.request.url).join(', ')}`,
   );
-  const artifacts = (await (
-    await fetch(`${user.origin}/api/v1/tests/${id}/artifacts`, { headers: { authorization: `Bearer ${user.key}` } })
-  ).json()) as {
-    data: Array<{ kind: string }>;
-  };
+  const artifacts = await user.client.getArtifacts(id);
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
   const stored = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(id));
   assert.ok(
@@ -105,10 +96,11 @@ export async function lighthouseEndToEnd(user: ApiUser, s3: S3Client, bucket: st
 }
 
 /** "final_screenshot, filmstrip_frame ×10, har": each kind once, with its count where it repeats. */
-const kinds = (all: string[]) =>
-  [...new Set(all)]
-    .map((k) => (all.filter((a) => a === k).length > 1 ? `${k} ×${all.filter((a) => a === k).length}` : k))
-    .join(', ');
+function kinds(all: string[]): string {
+  const counts = new Map<string, number>();
+  for (const kind of all) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => (n > 1 ? `${kind} ×${n}` : kind)).join(', ');
+}
 
 /** Each pod's readiness and liveness probes, once each, as the kubelet calls them. */
 export async function probesAnswer(pods: Started[]): Promise<void> {
@@ -129,7 +121,7 @@ export async function probesAnswer(pods: Started[]): Promise<void> {
  * The kubelet's stop: the preStop sleep, then SIGTERM, then SIGKILL once terminationGracePeriodSeconds
  * (counted from the start) have passed. The container must be gone before that, by itself.
  */
-export async function stopAsKubelet(pod: Started): Promise<number> {
+export async function stopAsKubelet(pod: Started): Promise<void> {
   const { terminationGraceSeconds: grace, preStopSleepSeconds } = pod.workload;
   const started = performance.now();
   await sleep(preStopSleepSeconds * 1000);
@@ -143,16 +135,14 @@ export async function stopAsKubelet(pod: Started): Promise<number> {
     `${pod.workload.name} exited ${exitCode} on SIGTERM (137: killed at the end of the grace period)`,
   );
   say(`  ${pod.workload.name}: stopped in ${seconds(ms)} of its ${grace} s, exit 0`);
-  return ms;
 }
 
 /** A Lighthouse test still running when its worker is stopped: handed back or finished, never lost. */
 export async function inFlightTest(user: ApiUser, worker: Started, restart: () => Promise<Started>): Promise<Started> {
-  const { id } = await startTest(user.origin, user.key, { url: `${site}/slow`, type: 'lighthouse' });
+  const { id } = await user.client.createTest({ url: `${site}/slow`, type: 'lighthouse' });
   await until('the worker starts the slow test', 120_000, async () => {
-    const res = await fetch(`${user.origin}/api/v1/tests/${id}`, { headers: { authorization: `Bearer ${user.key}` } });
-    const test = (await res.json()) as Test;
-    assert.equal(test.status, 'running', `still ${test.status}`);
+    const { status } = await user.client.getTest(id);
+    assert.equal(status, 'running', `still ${status}`);
   });
   await stopAsKubelet(worker);
   // Whatever the worker did with it (finished it before exiting, or handed it back), a worker finishes it.

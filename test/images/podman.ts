@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { say } from './log.ts';
 
 export const CONTAINERS_CONF = new URL('./containers.conf', import.meta.url).pathname;
 /** Build logs and each container's output: test/.artifacts/images/. */
@@ -90,8 +91,8 @@ export async function retried<T>(what: string, times: number, work: () => Promis
       return await work();
     } catch (error) {
       if (attempt >= times) throw error;
-      process.stdout.write(
-        `  ${what} failed (attempt ${attempt} of ${times}), trying again: ${(error as Error).message.split('\n').at(-1)}\n`,
+      say(
+        `  ${what} failed (attempt ${attempt} of ${times}), trying again: ${(error as Error).message.split('\n').at(-1)}`,
       );
     }
   }

@@ -161,7 +161,7 @@ export interface Started {
   address: string;
 }
 
-/** A container's environment: the manifest's values, the Secret's keys resolved, `overrides` last. */
+/** A container's environment: the manifest's values, with the Secret's keys resolved. */
 function environment(w: Workload, secrets: Record<string, string>): string[] {
   return w.env.map((e) => {
     if ('value' in e) return `${e.name}=${e.value}`;

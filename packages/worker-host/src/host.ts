@@ -71,11 +71,11 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   const logger = createLogger({ name: app, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   // A stop asked for while starting (a pod scaled away during the browser's warm-up) waits for the start
   // to finish, then shuts down as usual: not killed by the signal's default action mid-start (exit 143).
+  let started = false;
+  let stopAsked: string | undefined;
   let onSignal = (signal: string) => {
     stopAsked = signal;
   };
-  let stopAsked: string | undefined;
-  let started = false;
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
   const pool = createPool(config.DATABASE_URL, {
