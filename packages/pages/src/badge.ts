@@ -1,5 +1,5 @@
 import { makeBadge } from 'badge-maker';
-import { fmtMs } from '@pageprobe/test-kinds';
+import { type BadgeName as KindBadge, fmtMs, kinds } from '@pageprobe/test-kinds';
 import { fmtPercent } from './format.ts';
 import { BADGE_COLOURS, responseTone, scoreTone, type Tone, uptimeTone } from './thresholds.ts';
 
@@ -12,15 +12,13 @@ export const BADGES = {
   response_time: { file: 'response-time', label: 'response time' },
   performance_score: { file: 'performance-score', label: 'performance' },
   structure_score: { file: 'structure-score', label: 'structure' },
-} as const;
+} as const satisfies Record<KindBadge, { file: string; label: string }>;
 export type BadgeName = keyof typeof BADGES;
 
-/** Which badges each kind of monitor has. */
-export const BADGES_OF: Record<string, BadgeName[]> = {
-  uptime: ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d', 'response_time'],
-  lighthouse: ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d', 'performance_score'],
-  seo_crawl: ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d', 'structure_score'],
-};
+/** Which badges each kind of monitor has: what its folder declares (`monitor.page.badges`). */
+export const BADGES_OF: Record<string, readonly BadgeName[]> = Object.fromEntries(
+  kinds.map((kind) => [kind.name, kind.monitor.page.badges]),
+);
 
 export const badgeNamed = (file: string): BadgeName | undefined =>
   (Object.keys(BADGES) as BadgeName[]).find((name) => BADGES[name].file === file);

@@ -1,9 +1,10 @@
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import { area, line, stack } from 'd3-shape';
-import { fmtMs, html, type SafeHtml, utc } from '@pageprobe/test-kinds';
+import { type ChartUnit, fmtMs, html, type SafeHtml, utc } from '@pageprobe/test-kinds';
 import { fmtCount } from './format.ts';
 
-export type Unit = 'ms' | 'score' | 'count' | 'cls';
+/** How a chart's figures read: the kinds declare their charts' units (`monitor.page.charts`). */
+export type Unit = ChartUnit;
 
 export interface ChartSeries {
   /** The series metric (GET /monitors/{id}/series?metric=…). */
@@ -41,6 +42,8 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 const W = 640;
 const H = 200;
 const M = { top: 10, right: 12, bottom: 24, left: 56 };
+/** The width of a lone moment's bar in a stacked chart. */
+const LONE = 6;
 
 /**
  * A chart drawn on the server as SVG: d3's scales and path generators, no script. Its figures follow it
@@ -73,10 +76,13 @@ export function chartView(spec: ChartSpec): SafeHtml {
     .range([H - M.bottom, M.top]);
   const paths = spec.stacked
     ? layers.map((layer, i) => {
-        const d = area<(typeof layer)[number]>()
-          .x((p) => r1(x(new Date(p.data))))
-          .y0((p) => r1(y(p[0])))
-          .y1((p) => r1(y(p[1])))(layer);
+        // A lone moment has no width to fill (a new monitor's first hour): a narrow bar shows it, its
+        // parts stacked as the areas would be.
+        const band = times.length === 1 ? [-LONE / 2, LONE / 2] : [0];
+        const d = area<{ p: (typeof layer)[number]; dx: number }>()
+          .x(({ p, dx }) => r1(x(new Date(p.data)) + dx))
+          .y0(({ p }) => r1(y(p[0])))
+          .y1(({ p }) => r1(y(p[1])))(layer.flatMap((p) => band.map((dx) => ({ p, dx }))));
         return html`<path class="area s${i}" d="${d ?? ''}"><title>${spec.series[i]!.label}</title></path>`;
       })
     : spec.series.map((s, i) => {

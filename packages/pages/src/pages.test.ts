@@ -36,6 +36,68 @@ test('a chart plots its points, draws a budget where its value is, marks only wh
   assert.ok(lineYs.every((y) => y > budgetY));
 });
 
+/** The box a path's points span (d3's linear paths: M and L commands with absolute x,y pairs). */
+const box = (d: string) => {
+  const points = d
+    .replace(/Z$/, '')
+    .split(/[ML]/)
+    .filter(Boolean)
+    .map((p) => p.split(',').map(Number) as [number, number]);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+};
+
+// Issue 44 item 12: a new monitor's first hour is one point, and a line or an area needs two.
+test('a chart with one point shows it: a dot on a line, a bar of stacked parts', () => {
+  const one = { at: at(3), value: 120 };
+  const lines = chartView({
+    id: 'lcp',
+    title: 'LCP',
+    unit: 'ms',
+    series: [{ metric: 'lcp_ms', label: 'LCP', points: [one] }],
+    from,
+    to,
+  }).value;
+  const dot = /<circle class="dot s0" r="([\d.]+)" cx="([\d.]+)" cy="([\d.]+)"/.exec(lines);
+  assert.ok(dot && Number(dot[1]) > 0, 'a dot with a radius');
+
+  const stacked = chartView({
+    id: 'response-time',
+    title: 'Response time by phase',
+    unit: 'ms',
+    stacked: true,
+    series: [
+      { metric: 'dns_ms', label: 'DNS', points: [{ at: one.at, value: 20 }] },
+      { metric: 'first_byte_ms', label: 'First byte', points: [{ at: one.at, value: 100 }] },
+    ],
+    from,
+    to,
+  }).value;
+  const areas = [...stacked.matchAll(/<path class="area s(\d)" d="([^"]*)"/g)].map((m) => box(m[2]!));
+  assert.equal(areas.length, 2);
+  for (const [i, a] of areas.entries()) {
+    assert.ok(a.width > 0 && a.height > 0, `phase ${i} covers some of the chart: ${JSON.stringify(a)}`);
+  }
+  // Stacked: the second phase (100 ms) stands five times as tall as the first (20 ms), both at the point's time.
+  assert.ok(Math.abs(areas[1]!.height / areas[0]!.height - 5) < 0.1);
+  const x = Number(dot![2]);
+  for (const m of stacked.matchAll(/<path class="area s\d" d="M([\d.]+)/g)) assert.ok(Math.abs(Number(m[1]) - x) <= 3);
+
+  // Two points or more fill the area between them, with no bar.
+  const two = chartView({
+    id: 'response-time',
+    title: 'Response time by phase',
+    unit: 'ms',
+    stacked: true,
+    series: [{ metric: 'dns_ms', label: 'DNS', points: [one, { at: at(4), value: 80 }] }],
+    from,
+    to,
+  }).value;
+  const d = /<path class="area s0" d="([^"]*)"/.exec(two)![1]!;
+  assert.equal(d.split(/[ML]/).filter(Boolean).length, 4, 'two points along the top, two along the bottom');
+});
+
 test('an empty chart says so and draws nothing', () => {
   const html = chartView({
     id: 'x',

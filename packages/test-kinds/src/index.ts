@@ -20,6 +20,13 @@ export { layout } from './report/layout.ts';
 export { type ComparedSide, compareView } from './report/compare-view.ts';
 export type { CompareSubject, Delta } from './compare/delta.ts';
 export type { Metric, MonitorTraits } from './monitor/monitor-traits.ts';
+export {
+  type BadgeName,
+  type ChartPlan,
+  type ChartUnit,
+  COMMON_BADGES,
+  type MonitorPageTraits,
+} from './monitor/monitor-page-traits.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';
 export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
 export { resultSchemas } from './openapi-schemas.ts';

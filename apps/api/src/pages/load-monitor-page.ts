@@ -84,7 +84,7 @@ export async function loadMonitorPage(
     state: monitorState(monitor),
     pausedReason: monitor.pausedReason,
     intervalSeconds: monitor.intervalSeconds,
-    runWord: monitor.type === 'uptime' ? 'check' : 'test',
+    runWord: kindNamed(monitor.type).monitor.page.run,
     now,
     range,
     ranges: rangesFor(monitor.plan),
@@ -123,9 +123,9 @@ export const incidentRow = (i: Incident) => ({
   reason: i.maintenance ? `${i.reason} (during maintenance)` : i.reason,
 });
 
-/** The newest runs: an uptime monitor's checks, or a lighthouse or seo_crawl monitor's tests with their reports. */
+/** The newest runs: its checks, or its tests with their reports, as its kind runs (`monitor.page.run`). */
 async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRow[]> {
-  if (monitor.type === 'uptime') {
+  if (kindNamed(monitor.type).monitor.page.run === 'check') {
     return (await listChecks(db, monitor.id, null, LISTED)).map((c) => ({
       at: c.startedAt,
       ok: c.figures.up,
@@ -150,12 +150,13 @@ async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRo
 function runRowOf(test: Test, base: string): RunRow {
   const done = test.status === 'completed' || test.status === 'failed';
   const failure = done ? runFailureOf(test) : null;
-  const score = test.type === 'seo_crawl' ? test.structureScore : test.performanceScore;
-  const label = test.type === 'seo_crawl' ? 'Structure' : 'Performance';
+  // The kind's score, named as its page names it (`Performance 93`).
+  const { score, page } = kindNamed(test.type).monitor;
+  const value = score?.(test) ?? null;
   return {
     at: test.startedAt ?? test.createdAt,
     ok: done ? !failure : null,
-    figures: !done ? test.status : score === null ? '–' : `${label} ${score}`,
+    figures: !done ? test.status : value === null ? '–' : `${page.scoreLabel ?? 'Score'} ${value}`,
     reason: failure ?? null,
     reportHref: reportUrl(base, test.reportToken),
   };

@@ -3,6 +3,7 @@ import { lighthouseComparison, userTimingMetrics } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
+import { lighthouseMonitorPage } from './monitor-page.ts';
 import { LIGHTHOUSE_OPTIONS } from './options.ts';
 import { lighthouseReport } from './report.ts';
 import { lighthouseAudits, lighthouseResult } from './result.ts';
@@ -48,6 +49,7 @@ export const lighthouse = defineKind({
       transfer_bytes: field((t) => t.result, 'resources', 'total', 'transfer_bytes'),
     },
     namedMetrics: { pattern: /^user_timing:.{1,200}$/, read: userTimingMetrics },
+    page: lighthouseMonitorPage,
   },
   comparison: lighthouseComparison,
   failures: {

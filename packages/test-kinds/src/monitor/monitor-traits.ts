@@ -1,5 +1,6 @@
 import type { CompareSubject } from '../compare/delta.ts';
 import type { Plan } from '../kind.ts';
+import type { MonitorPageTraits } from './monitor-page-traits.ts';
 
 /** A figure read from a finished test (a stored row); null when the test has none. */
 export type Metric = (test: CompareSubject) => number | null;
@@ -22,6 +23,8 @@ export interface MonitorTraits {
    * a run's values by name, and the names a series may ask for.
    */
   namedMetrics?: { pattern: RegExp; read: (test: CompareSubject) => Record<string, number> };
+  /** What its page and badges show: declared in the kind's folder, drawn by @pageprobe/pages. */
+  page: MonitorPageTraits;
 }
 
 const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -3,6 +3,7 @@ import { seoComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
+import { seoMonitorPage } from './monitor-page.ts';
 import { seoReport } from './report.ts';
 import { seoCrawlAudits, seoCrawlResult } from './result.ts';
 
@@ -33,6 +34,7 @@ export const seoCrawl = defineKind({
       notices: field((t) => t.result, 'issue_counts', 'notice'),
       pages_crawled: field((t) => t.result, 'pages_crawled'),
     },
+    page: seoMonitorPage,
   },
   comparison: seoComparison,
   failures: COMMON_FAILURES,

@@ -3,6 +3,7 @@ import { uptimeComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
+import { uptimeMonitorPage } from './monitor-page.ts';
 import { uptimeReport } from './report.ts';
 import { uptimeAudits, uptimeResult } from './result.ts';
 
@@ -44,6 +45,7 @@ export const uptime = defineKind({
       status_code: field((t) => t.result, 'status_code'),
       certificate_days_remaining: field((t) => t.result, 'tls', 'days_remaining'),
     },
+    page: uptimeMonitorPage,
   },
   comparison: uptimeComparison,
   failures: COMMON_FAILURES,

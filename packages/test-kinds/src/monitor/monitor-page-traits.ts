@@ -1,0 +1,49 @@
+/**
+ * What a monitor's page and badges show of its kind. Each kind declares them in its folder; the API's
+ * loaders read them and @pageprobe/pages draws them, so neither branches on a kind's name (issue 44).
+ */
+
+/** How a chart's figures read, on its axis and in its table. */
+export type ChartUnit = 'ms' | 'score' | 'count' | 'cls';
+
+/** A chart on a monitor's page, plotting the hourly rollups of some of the kind's `monitor.metrics`. */
+export interface ChartPlan {
+  /** The figure's element id on the page. */
+  id: string;
+  title: string;
+  unit: ChartUnit;
+  series: ReadonlyArray<readonly [metric: string, label: string]>;
+  /** Areas stacked on each other (the parts add up to a whole) rather than lines. */
+  stacked?: boolean;
+  /** The assertion whose threshold is the chart's budget line, and how its figure maps onto the chart. */
+  budget?: { key: string; scale: number };
+  /** Regressions (`monitor.regressed`) are marked on it. */
+  marked?: boolean;
+}
+
+/** The badges a monitor may have; @pageprobe/pages draws each (its file name and label live there). */
+export type BadgeName =
+  | 'status'
+  | 'uptime_24h'
+  | 'uptime_7d'
+  | 'uptime_30d'
+  | 'response_time'
+  | 'performance_score'
+  | 'structure_score';
+
+/** The badges of every monitor, whatever its kind: its state and its share of good runs. */
+export const COMMON_BADGES = ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d'] as const satisfies BadgeName[];
+
+export interface MonitorPageTraits {
+  /**
+   * What one run of its monitors is: a `check` (a row of the monitor's checks, listed without a report)
+   * or a `test` (listed with its report). The page names runs by it.
+   */
+  run: 'check' | 'test';
+  /** How the run list names the kind's score (`monitor.score`): `Performance 93`. */
+  scoreLabel?: string;
+  /** Its charts, in the page's order. */
+  charts: readonly ChartPlan[];
+  /** Its badges, in the page's order (`/badges/{token}/{file}.svg` answers 404 for any other). */
+  badges: readonly BadgeName[];
+}
