@@ -1155,7 +1155,7 @@ export type components = {
                         input_delay_ms: number | null;
                         presentation_delay_ms: number | null;
                         processing_ms: number | null;
-                        /** @description The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5. */
+                        /** @description The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5. Collected out of the page's reach; URL, function and invoker are the page's own text, cut to 200 characters (ending in …). */
                         scripts: {
                             duration_ms: number;
                             function: string | null;
@@ -1177,8 +1177,15 @@ export type components = {
                     [key: string]: number | null;
                 };
             }[];
-            /** @description The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. Absent on tests run before it was recorded. */
+            /** @description The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. At most the first 50; `user_timings_truncated` says what was left out. Absent on tests run before it was recorded. */
             user_timings?: components["schemas"]["UserTiming"][];
+            /** @description Present when the page recorded more User Timing entries, or longer names, than the result keeps. */
+            user_timings_truncated?: {
+                /** @description Entries left out after the first 50. */
+                dropped: number;
+                /** @description Names kept but cut to 100 characters. */
+                names_cut: number;
+            };
             /** @description With `repeat_view`: the first run (cache empty) and a second load with the cache warm, as WebPageTest shows first and repeat view. */
             views?: components["schemas"]["LighthouseView"][];
             /** @description Lighthouse's run warnings. */
@@ -2006,6 +2013,7 @@ export type components = {
             duration_ms: number | null;
             /** @enum {string} */
             kind: "mark" | "measure";
+            /** @description As the page named it, cut to its first 100 characters. */
             name: string;
             /** @description When it starts, in ms from the navigation start. */
             start_ms: number;

@@ -2,6 +2,7 @@ export { defineKind, type KindSetting, type Plan, type TestKind } from './kind.t
 export { lighthouse } from './lighthouse/definition.ts';
 export { checkSteps, describeStep, MAX_STEPS, type Step, STEP_TIMEOUT_MS } from './lighthouse/steps.ts';
 export type { LighthouseRunEntry, RunSpread, UserTiming } from './lighthouse/result.ts';
+export { USER_TIMING_LIMITS } from './lighthouse/result.ts';
 export { matchesPattern } from './lighthouse/blocked-url-pattern.ts';
 export {
   checkViewport,

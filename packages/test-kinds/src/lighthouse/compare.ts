@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Comparison, type CompareSubject, delta, deltaSchema, runRange, THRESHOLDS } from '../compare/delta.ts';
 import { num, obj, arr, str } from '../report/read-json.ts';
+import { USER_TIMING_LIMITS } from './result.ts';
 
 const auditChange = z.object({
   id: z.string(),
@@ -39,8 +40,9 @@ const VITALS = ['lcp_ms', 'fcp_ms', 'cls', 'tbt_ms', 'speed_index_ms', 'ttfb_ms'
  */
 function timings(t: CompareSubject) {
   const out = new Map<string, number>();
-  for (const u of arr(obj(t.result).user_timings).map(obj)) {
-    const name = str(u.name);
+  // A result written before the limits could hold any number of names: they bound the series keys too.
+  for (const u of arr(obj(t.result).user_timings).slice(0, USER_TIMING_LIMITS.entries).map(obj)) {
+    const name = str(u.name)?.slice(0, USER_TIMING_LIMITS.nameChars) ?? null;
     const value = num(u.kind === 'measure' ? u.duration_ms : u.start_ms);
     if (name !== null && value !== null && !out.has(name)) out.set(name, value);
   }

@@ -9,10 +9,17 @@ const blockedRequest = z.object({
     .describe('The kind of address the host resolves to (loopback, private, link-local...); never the address itself.'),
 });
 
+/**
+ * The page names its marks and measures, and makes as many as it likes: the result keeps the first
+ * entries Lighthouse lists, each name cut, so a page cannot grow a result or a monitor's series keys
+ * (`user_timing:<name>`) without bound (issue 44 item 6).
+ */
+export const USER_TIMING_LIMITS = { entries: 50, nameChars: 100 } as const;
+
 /** A User Timing mark or measure the page recorded. */
 export const userTiming = z
   .object({
-    name: z.string(),
+    name: z.string().describe(`As the page named it, cut to its first ${USER_TIMING_LIMITS.nameChars} characters.`),
     kind: z.enum(['mark', 'measure']),
     start_ms: z.number().describe('When it starts, in ms from the navigation start.'),
     duration_ms: z.number().nullable().describe("A measure's duration in ms; null for a mark."),
@@ -69,7 +76,7 @@ export const lighthouseResult = z
                       }),
                     )
                     .describe(
-                      'The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5.',
+                      "The longest scripts of the long animation frames (over 50 ms) during the timespan, longest first, at most 5. Collected out of the page's reach; URL, function and invoker are the page's own text, cut to 200 characters (ending in …).",
                     ),
                 })
                 .optional()
@@ -89,8 +96,15 @@ export const lighthouseResult = z
       .array(userTiming)
       .optional()
       .describe(
-        "The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. Absent on tests run before it was recorded.",
+        `The page's User Timing marks and measures (performance.mark, performance.measure), from Lighthouse's user-timings audit: measures first, then marks, each by start. Names starting goog_ are left out, as Lighthouse does. At most the first ${USER_TIMING_LIMITS.entries}; \`user_timings_truncated\` says what was left out. Absent on tests run before it was recorded.`,
       ),
+    user_timings_truncated: z
+      .object({
+        dropped: z.int().min(0).describe(`Entries left out after the first ${USER_TIMING_LIMITS.entries}.`),
+        names_cut: z.int().min(0).describe(`Names kept but cut to ${USER_TIMING_LIMITS.nameChars} characters.`),
+      })
+      .optional()
+      .describe('Present when the page recorded more User Timing entries, or longer names, than the result keeps.'),
     views: z
       .array(view)
       .optional()

@@ -6,7 +6,7 @@ import type { Lhr } from './lhr.ts';
 import { forgetTraces, type LighthouseRun } from './run-lighthouse.ts';
 import { lighthouseFlags } from './settings.ts';
 import { num, summarise } from './summarise.ts';
-import { type InpAttribution, inpBreakdown, longestScripts, watchLongFrames } from './inp-attribution.ts';
+import { type InpAttribution, inpBreakdown, type LongFrameWatch, watchLongFrames } from './inp-attribution.ts';
 
 /** A step the page would not let us do (its selector never appeared): the test fails `step_failed`. */
 export class StepFailed extends Error {
@@ -61,6 +61,7 @@ export async function runFlow(
     measured: boolean;
     scripts?: InpAttribution['scripts'];
   }> = [];
+  let watch: LongFrameWatch | undefined;
   try {
     await flow.navigate(url, { name: `Load ${url}` });
     done.push({ index: 0, type: 'load', description: `load ${url}`, measured: true });
@@ -85,13 +86,14 @@ export async function runFlow(
           await new Promise((r) => setTimeout(r, step.ms));
           break;
         case 'start_timespan':
-          await watchLongFrames(page);
+          watch = await watchLongFrames(page);
           await flow.startTimespan({ name: step.name ?? `Timespan from step ${index}` });
           break;
         case 'end_timespan':
           await flow.endTimespan();
           // Read now: the page may navigate before the flow ends.
-          entry.scripts = await longestScripts(page);
+          entry.scripts = (await watch?.longestScripts()) ?? [];
+          watch = undefined;
           entry.measured = true;
           break;
       }

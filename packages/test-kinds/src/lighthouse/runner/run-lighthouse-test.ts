@@ -161,7 +161,7 @@ export async function runLighthouseTest(
           blocked_requests: blocked,
           warnings: lhr.runWarnings ?? [],
           resources: resourceSummary(lhr),
-          user_timings: userTimings(lhr),
+          ...userTimings(lhr),
           ...(repeat ? { views: [viewOf('first', runs[0]!.lhr, summaries[0]), viewOf('repeat', repeat.lhr)] } : {}),
           ...(options.block_urls?.length ? { blocked_urls: blockedByPattern(devtoolsLog, options.block_urls) } : {}),
           ...(flowSteps ? { steps: flowSteps } : {}),

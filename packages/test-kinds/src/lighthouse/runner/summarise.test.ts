@@ -30,12 +30,38 @@ test("the agentic-browsing category's score is in scores under Lighthouse's id",
 });
 
 test('User Timing: each mark and measure, to 0.01 ms; a mark has no duration; none recorded is an empty list', () => {
-  assert.deepEqual(userTimings(lhr), [
-    { name: 'boot', kind: 'measure', start_ms: 12.35, duration_ms: 180 },
-    { name: 'app-start', kind: 'mark', start_ms: 12.35, duration_ms: null },
-    { name: 'app-ready', kind: 'mark', start_ms: 192.35, duration_ms: null },
-  ]);
-  assert.deepEqual(userTimings({ ...lhr, audits: {} }), []);
+  assert.deepEqual(userTimings(lhr), {
+    user_timings: [
+      { name: 'boot', kind: 'measure', start_ms: 12.35, duration_ms: 180 },
+      { name: 'app-start', kind: 'mark', start_ms: 12.35, duration_ms: null },
+      { name: 'app-ready', kind: 'mark', start_ms: 192.35, duration_ms: null },
+    ],
+  });
+  assert.deepEqual(userTimings({ ...lhr, audits: {} }), { user_timings: [] });
+});
+
+test('issue 44: User Timing keeps the first 50 entries, names cut to 100 characters, and says what it cut', () => {
+  const items = Array.from({ length: 1000 }, (_, i) => ({
+    name: `${i}-${'n'.repeat(i % 2 ? 10_000 : 5)}`,
+    timingType: 'Mark',
+    startTime: i,
+  }));
+  const many: Lhr = {
+    categories: {},
+    audits: {
+      'user-timings': { id: 'user-timings', title: '', score: 1, scoreDisplayMode: 'informative', details: { items } },
+    },
+  };
+  const { user_timings, user_timings_truncated } = userTimings(many);
+  assert.equal(user_timings.length, 50);
+  assert.deepEqual(
+    user_timings.map((u) => u.start_ms),
+    items.slice(0, 50).map((i) => i.startTime),
+  );
+  assert.ok(user_timings.every((u) => u.name.length <= 100));
+  assert.equal(user_timings[1]!.name, `1-${'n'.repeat(98)}`);
+  assert.equal(user_timings[0]!.name, '0-nnnnn');
+  assert.deepEqual(user_timings_truncated, { dropped: 950, names_cut: 25 });
 });
 
 test("audits: the improvable ones, then Lighthouse's informative insights (no score), each with its group and the group's title", () => {

@@ -1,5 +1,5 @@
 import { blendedScore, gradeFor } from '@pageprobe/test-lifecycle';
-import type { UserTiming } from '@pageprobe/test-kinds';
+import { USER_TIMING_LIMITS, type UserTiming } from '@pageprobe/test-kinds';
 import type { Lhr, LhrAudit } from './lhr.ts';
 import { impact, structureScore } from './structure-score.ts';
 
@@ -56,10 +56,13 @@ export function viewOf(view: 'first' | 'repeat', lhr: Lhr, { performanceScore, v
   };
 }
 
-/** The page's User Timing marks and measures, as Lighthouse's user-timings audit saw them: measures first. */
-export function userTimings(lhr: Lhr): UserTiming[] {
+/**
+ * The page's User Timing marks and measures, as Lighthouse's user-timings audit saw them (measures
+ * first): the first `USER_TIMING_LIMITS.entries`, names cut, and what was cut when anything was.
+ */
+export function userTimings(lhr: Lhr): { user_timings: UserTiming[]; user_timings_truncated?: UserTimingsCut } {
   const items = lhr.audits['user-timings']?.details?.items ?? [];
-  return items.flatMap((i) => {
+  const all = items.flatMap((i) => {
     if (typeof i.name !== 'string' || typeof i.startTime !== 'number') return [];
     const measure = i.timingType === 'Measure';
     return [
@@ -71,7 +74,18 @@ export function userTimings(lhr: Lhr): UserTiming[] {
       },
     ];
   });
+  const kept = all.slice(0, USER_TIMING_LIMITS.entries);
+  const cut = { dropped: all.length - kept.length, names_cut: 0 };
+  for (const timing of kept) {
+    if (timing.name.length <= USER_TIMING_LIMITS.nameChars) continue;
+    timing.name = timing.name.slice(0, USER_TIMING_LIMITS.nameChars);
+    cut.names_cut++;
+  }
+  return { user_timings: kept, ...(cut.dropped || cut.names_cut ? { user_timings_truncated: cut } : {}) };
 }
+
+/** A type, not an interface: the result is stored as Prisma JSON, which wants an index signature. */
+type UserTimingsCut = { dropped: number; names_cut: number };
 
 /** Requests and bytes per resource type, from Lighthouse's resource summary (compare reads them). */
 export function resourceSummary(lhr: Lhr): Record<string, { requests: number; transfer_bytes: number }> {
