@@ -127,6 +127,12 @@ export function createClient(options: ClientOptions) {
       delete: async (monitorId: string) => {
         await request<null>('DELETE', `/monitors/${id(monitorId)}`);
       },
+      /**
+       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`) or its badges
+       * (`badges`); the old one answers 404 at once.
+       */
+      rotateToken: (monitorId: string, token: 'page' | 'badges') =>
+        data(request<Monitor>('POST', `/monitors/${id(monitorId)}/rotate-token`, { body: { token } })),
       tests: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<Test>>('GET', `/monitors/${id(monitorId)}/tests`, { query })),
       /**

@@ -338,6 +338,31 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/monitors/{monitor_id}/rotate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a monitor's page or badges a new link
+         * @description Needs a `write` key. `page` gives the monitor's page (`report_url`) a new token, `badges` its badges
+         *     (`badges`). The old links answer 404 at once; the other token is kept. Rotate the page's when its link
+         *     reached someone it should not have: whoever has it sees the monitored URL, the alerts sent and the
+         *     reports of its runs. A badge link opens the badges only.
+         */
+        post: operations["rotateMonitorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitors/{monitor_id}/series": {
         parameters: {
             query?: never;
@@ -1278,7 +1303,7 @@ export type components = {
             };
             alert_channels: string[];
             assertions: Record<string, never> | null;
-            /** @description SVG badges in shields.io's flat style, for a README, served from the monitor's token with Cache-Control (60 s). Colours follow the thresholds in the README. `response_time` is on uptime monitors, `performance_score` on lighthouse ones, `structure_score` on seo_crawl ones. */
+            /** @description SVG badges in shields.io's flat style, for a README, served under a token of their own that opens the badges only, never the monitor's page (`POST /monitors/{id}/rotate-token` with `badges` makes a new one), with Cache-Control (60 s). Colours follow the thresholds in the README. `response_time` is on uptime monitors, `performance_score` on lighthouse ones, `structure_score` on seo_crawl ones. */
             badges: {
                 /** Format: uri */
                 performance_score?: string;
@@ -1336,7 +1361,7 @@ export type components = {
             quorum?: number | null;
             /**
              * Format: uri
-             * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs.
+             * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its URL, state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs with their reports. Share it as you would those; `POST /monitors/{id}/rotate-token` with `page` makes a new one.
              */
             report_url: string;
             runs: number;
@@ -1531,6 +1556,13 @@ export type components = {
         /** @description Headers sent with every request to the test's own origin (scheme, host and port), never to other origins, redirects elsewhere or callbacks. Not hop-by-hop headers, Host, Content-Length, Cookie (use `cookies`), `Proxy-*` or `Sec-*`. Values are secret: stored sealed, shown as "[redacted]". */
         RequestHeaders: {
             [key: string]: string;
+        };
+        RotateMonitorToken: {
+            /**
+             * @description Which link gets a new token: the monitor's page (`report_url`) or its badges (`badges`).
+             * @enum {string}
+             */
+            token: "page" | "badges";
         };
         /** @description How the runs' performance scores spread. */
         RunSpread: {
@@ -2756,6 +2788,41 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateMonitorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateMonitorToken"];
+            };
+        };
+        responses: {
+            /** @description The monitor, with its new links. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     getMonitorSeries: {

@@ -133,9 +133,9 @@ ${maintenanceView(d.maintenance, d.now)}
 ${incidentsView(d.incidents, d.now)}
 ${alertsView(d.alerts)}
 ${runsView(d.runs, d.runWord)}
-${badgesView(d.badges, d.links.self)}
+${badgesView(d.badges)}
 </main>
-<footer>Monitor page by Pageprobe. Anyone with this link can see it.</footer>`,
+<footer>Monitor page by Pageprobe. Anyone with this page's link sees all of it: the monitored URL, the alerts sent and the reports of its runs. Share it as you would those; a new link (<code>POST /api/v1/monitors/{id}/rotate-token</code>) closes the old one.</footer>`,
   );
 }
 
@@ -176,11 +176,15 @@ ${
 </section>`;
 }
 
-function badgesView(badges: MonitorPageData['badges'], self: string): SafeHtml {
-  const markdown = badges.map((b) => `[![${BADGES[b.name].label}](${b.url})](${self})`).join('\n');
+/**
+ * The badges and their Markdown. Their links carry a token of their own, which opens the badges and
+ * nothing else, and the Markdown links them to nowhere: a README never hands out this page (issue 44).
+ */
+function badgesView(badges: MonitorPageData['badges']): SafeHtml {
+  const markdown = badges.map((b) => `![${BADGES[b.name].label}](${b.url})`).join('\n');
   return html`<section class="card" aria-labelledby="badges-h"><h2 id="badges-h">Badges</h2>
 <p class="badges">${badges.map((b) => html`<img src="${b.url}" alt="${BADGES[b.name].label} badge" height="20">`)}</p>
-<p>Markdown for a README; each badge links to this page:</p>
+<p>Markdown for a README. Badge links open the badges only, never this page: whoever reads the README sees the figures, not the URL, alerts or reports.</p>
 <pre class="copy"><code>${markdown}</code></pre>
 </section>`;
 }

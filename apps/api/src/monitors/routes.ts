@@ -1,6 +1,6 @@
 import { type Monitor, Prisma } from '@pageprobe/db';
 import { incidents, listChecks, loadSeries, metricsOf, plotsMetric, uptimePercent } from '@pageprobe/monitors';
-import { randomUUIDv7 } from 'node:crypto';
+import { randomBytes, randomUUIDv7 } from 'node:crypto';
 import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
@@ -185,6 +185,20 @@ export function monitorRoutes(deps: ApiDeps): Router {
       data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
     });
     res.status(204).end();
+  });
+
+  // A new page or badge token (issue 44): the old links answer 404 from now on, on every replica (pages
+  // and badges read their token on each request).
+  router.post('/monitors/:monitor_id/rotate-token', requireScope('write'), async (req, res) => {
+    const { token } = req.body as { token: 'page' | 'badges' };
+    const current = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    const fresh = randomBytes(32).toString('base64url');
+    const monitor = await deps.db.monitor.update({
+      where: { id: current.id },
+      data: token === 'page' ? { reportToken: fresh } : { badgeToken: fresh },
+      include: WITH_CHANNELS,
+    });
+    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 
   router.get('/monitors/:monitor_id/tests', requireScope('read'), async (req, res) => {

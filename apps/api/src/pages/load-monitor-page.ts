@@ -17,10 +17,15 @@ const LISTED = 20;
 /** The monitor a token opens, not deleted, with its team's plan. */
 export type PageMonitor = Monitor & { plan: Plan };
 
-export async function monitorByToken(db: Db, token: string): Promise<PageMonitor | null> {
+/** The monitor a token opens: the page's token opens its page, the badges' token its badges only. */
+export async function monitorByToken(
+  db: Db,
+  token: string,
+  opens: 'page' | 'badges' = 'page',
+): Promise<PageMonitor | null> {
   if (!looksLikeToken(token)) return null;
   const found = await db.monitor.findFirst({
-    where: { reportToken: token, deletedAt: null },
+    where: { ...(opens === 'page' ? { reportToken: token } : { badgeToken: token }), deletedAt: null },
     include: { team: { select: { plan: true } } },
   });
   if (!found) return null;

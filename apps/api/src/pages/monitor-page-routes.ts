@@ -60,7 +60,8 @@ async function badgeFigure(db: Db, monitor: PageMonitor, name: BadgeName, now: D
 
 /**
  * GET /reports/monitors/{token}: a monitor's page, for anyone with the link; /badges/{token}/{name}.svg:
- * its badges, for a README (embedded anywhere, so they may be read cross-origin and kept a minute).
+ * its badges, for a README (embedded anywhere, so they may be read cross-origin and kept a minute). Each
+ * has its own token (issue 44): a badge's never opens the page, which shows the URL, alerts and reports.
  */
 export function monitorPageRoutes(db: Db, publicBaseUrl: string): Router {
   const router = Router();
@@ -80,12 +81,15 @@ export function monitorPageRoutes(db: Db, publicBaseUrl: string): Router {
 
   router.get('/badges/:token/:file', async (req, res) => {
     const name = badgeNamed(req.params.file.replace(/\.svg$/, ''));
-    const key = `${req.params.token} ${name}`;
+    // The token is read on every request (one unique-index read), and only the figure is kept: a badge
+    // token rotated, or a monitor deleted, answers 404 at once on every replica.
+    const monitor =
+      name && req.params.file.endsWith('.svg') ? await monitorByToken(db, req.params.token, 'badges') : null;
+    if (!monitor || !BADGES_OF[monitor.type]?.includes(name!)) return notFoundPage(res, 'Badge');
+    const key = `${monitor.id} ${name}`;
     const now = Date.now();
     let cached = badges.get(key);
     if (!cached || cached.until <= now) {
-      const monitor = name && req.params.file.endsWith('.svg') ? await monitorByToken(db, req.params.token) : null;
-      if (!monitor || !BADGES_OF[monitor.type]?.includes(name!)) return notFoundPage(res, 'Badge');
       cached = {
         svg: badgeSvg(name!, await badgeFigure(db, monitor, name!, new Date(now))),
         until: now + BADGE_SECONDS * 1000,
