@@ -249,6 +249,58 @@ test('access logs: the request id (kept from X-Request-Id when one comes), the t
   assert.ok(!app.output().includes(token), 'a report token reached the log');
 });
 
+test('access logs: no token of any token route, from the real log of a real API (issue 44: monitor pages and badges leaked)', async () => {
+  const { app, url } = await api();
+  const test = await call<{ id: string; report_url: string }>(`${url}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime' },
+  });
+  const monitor = await call<{ report_url: string; badges: Record<string, string> }>(`${url}/api/v1/monitors`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${slowTarget.url}/`, type: 'uptime', interval_seconds: 300 },
+  });
+  assert.equal(monitor.status, 201, JSON.stringify(monitor.body));
+  const reportToken = new URL(test.body.report_url).pathname.split('/')[2]!;
+  const pageToken = new URL(monitor.body.report_url).pathname.split('/')[3]!;
+  const badgeToken = new URL(monitor.body.badges.status!).pathname.split('/')[2]!;
+  const guessed = 'gUeSsEdToKeN_0123456789abcdefghijklmnopqrst';
+  // Each route as served, and the unserved shapes a token can still arrive in.
+  const asked: Array<[string, string]> = [
+    [`/reports/${reportToken}`, '/reports/[token]'],
+    [`/reports/${reportToken}/compare/${reportToken}`, '/reports/[token]/compare/[token]'],
+    [`/reports/monitors/${pageToken}?range=24h`, '/reports/monitors/[token]'],
+    [`/Reports/Monitors/${pageToken}/`, '/Reports/Monitors/[token]/'],
+    [`/badges/${badgeToken}/status.svg`, '/badges/[token]/status.svg'],
+    [`/badges/${badgeToken}/uptime-24h.svg`, '/badges/[token]/uptime-24h.svg'],
+    [`/badges/${pageToken}/status.svg`, '/badges/[token]/status.svg'],
+    [`/reports/%6Donitors/${pageToken}`, '/reports/[token]/[token]'],
+    [`/ping/${guessed}/start`, '/ping/[token]/start'],
+    [`/confirm-email/${guessed}`, '/confirm-email/[token]'],
+  ];
+  const answers: number[] = [];
+  for (const [path] of asked) answers.push((await fetch(`${url}${path}`)).status);
+  // The monitor's page and badges were served (the log is of real answers); the page's token opens no badge.
+  assert.deepEqual([answers[2], answers[3], answers[4], answers[5], answers[6]], [200, 200, 200, 200, 404]);
+  const paths = () =>
+    app
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"') && l.includes('"method":"GET"'))
+      .map((l) => (JSON.parse(l) as { path: string }).path);
+  await eventually(
+    async () => (paths().includes('/confirm-email/[token]') ? true : undefined),
+    5_000,
+    'the last page request logged',
+  );
+  const logged = paths();
+  for (const [, masked] of asked) assert.ok(logged.includes(masked), `${masked} not in ${logged.join(' ')}`);
+  for (const token of [reportToken, pageToken, badgeToken, guessed]) {
+    assert.ok(!app.output().includes(token), `a token reached the log: ${token}`);
+  }
+});
+
 test('the dispatcher re-queues a test whose job was lost, though no worker of its type runs (browser pods scale to zero)', async () => {
   const { url } = await api();
   const { key: paying } = await teamWithKey(env, { credits: 1 });

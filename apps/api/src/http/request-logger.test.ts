@@ -37,9 +37,50 @@ test('the access log keeps a report route but none of its tokens, the compare re
     '/reports/[token]',
     '/reports/[token]/compare/[token]',
     '/reports/[token]/compare/[token]/',
-    '/reports/[token]/Compare/[token]',
+    '/REPORTS/[token]/Compare/[token]',
     '/reports/[token]/artifacts/9b2f1c3e-0000-4000-8000-000000000000',
     '/reports/assets/report-0123456789ab.css',
+  ]);
+  for (const path of paths) assert.ok(!path.includes('tOkEn'), `a token reached the log: ${path}`);
+});
+
+test('every token route is logged without its token: monitor pages, badges, pings, and misspelt or encoded ones', async () => {
+  const token = 'mOnItOrtOkEn_0123456789abcdefghijklmnopqrstu';
+  const paths = await loggedPaths([
+    `/reports/monitors/${token}`,
+    `/reports/monitors/${token}?range=30d`,
+    `/Reports/Monitors/${token}/`,
+    `/badges/${token}/status.svg`,
+    `/badges/${token}/uptime-24h.svg`,
+    `/BADGES/${token}/response-time.svg`,
+    `/ping/${token}`,
+    `/ping/${token}/start`,
+    `/ping/${token}/3`,
+    `/confirm-email/${token}`,
+    `//reports/monitors/${token}`,
+    `/reports/%6Donitors/${token}`,
+    `/badges/${token.slice(0, 10)}%2F${token.slice(10)}/status.svg`,
+    `/reports/${token}/compare/${token}/extra/${token}`,
+    `/status/acme`,
+    `/api/v1/monitors/9b2f1c3e-0000-4000-8000-000000000000`,
+  ]);
+  assert.deepEqual(paths, [
+    '/reports/monitors/[token]',
+    '/reports/monitors/[token]',
+    '/Reports/Monitors/[token]/',
+    '/badges/[token]/status.svg',
+    '/badges/[token]/uptime-24h.svg',
+    '/BADGES/[token]/response-time.svg',
+    '/ping/[token]',
+    '/ping/[token]/start',
+    '/ping/[token]/3',
+    '/confirm-email/[token]',
+    '//reports/monitors/[token]',
+    '/reports/[token]/[token]',
+    '/badges/[token]/status.svg',
+    '/reports/[token]/compare/[token]/[token]/[token]',
+    '/status/acme',
+    '/api/v1/monitors/9b2f1c3e-0000-4000-8000-000000000000',
   ]);
   for (const path of paths) assert.ok(!path.includes('tOkEn'), `a token reached the log: ${path}`);
 });

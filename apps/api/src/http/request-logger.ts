@@ -5,15 +5,29 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /** An id the load balancer or client already gave the request is kept, so one id follows it through. */
 const UPSTREAM_ID = /^[\w.:-]{1,128}$/;
 
+/** The first path segments of routes that carry a token: reports, monitor pages, badges, pings, email confirmations. */
+const TOKEN_ROOTS = new Set(['reports', 'badges', 'ping', 'confirm-email']);
 /**
- * A report URL's tokens are its only key: the access log keeps the route, never a token, neither the
- * report's nor a comparison's base (`/reports/{token}/compare/{baseToken}`). Case-insensitive, as
- * Express's routing is.
+ * The segments of those routes that are not tokens: their words, a stylesheet's or a badge's file, an
+ * artifact's id (a UUID, never the shape of a token), a ping's exit code.
  */
-const loggedPath = (path: string) =>
-  path
-    .replace(/^\/reports\/(?!assets\/)[^/]+/i, '/reports/[token]')
-    .replace(/^(\/reports\/\[token\]\/compare)\/[^/]+/i, '$1/[token]');
+const ROUTE_WORD =
+  /^(?:monitors|compare|artifacts|assets|start|fail|\d{1,3}|report-[0-9a-f]{12}\.css|[a-z0-9-]{1,32}\.svg|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * A token in a URL is its only key (`/reports/{token}`, `/reports/{token}/compare/{token}`,
+ * `/reports/monitors/{token}`, `/badges/{token}/status.svg`): the access log keeps the route, never a
+ * token. Under those roots every segment that is not one of the routes' own words is masked, so a route
+ * added later, a misspelt one or an encoded one (`/reports/%6Donitors/{token}`) cannot log its token.
+ * Case-insensitive, as Express's routing is.
+ */
+const loggedPath = (path: string) => {
+  const segments = path.split('/');
+  // The root is the first real segment: `//reports/{token}` is not served, but its token is still one.
+  const root = segments.findIndex((s) => s !== '' && s !== '.');
+  if (root < 0 || !TOKEN_ROOTS.has(segments[root]!.toLowerCase())) return path;
+  return segments.map((s, i) => (i <= root || s === '' || ROUTE_WORD.test(s) ? s : '[token]')).join('/');
+};
 
 /**
  * One access-log line per request, and `req.log`: a child logger bound to the request id (and the
