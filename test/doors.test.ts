@@ -230,6 +230,33 @@ test('the CLI: exit 0 when passed, 1 when an error-level assertion fails, 2 on u
   assert.match(noWait.stdout, /^[0-9a-f-]{36} {2}queued {2}http/);
 });
 
+test('issue 44: the CLI takes its key from standard input with --api-key-stdin, and refuses --api-key', async () => {
+  const withInput = (args: string[], input: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      // No PAGEPROBE_API_KEY: the key can only come from standard input.
+      const child = execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { ...cliEnv, PAGEPROBE_API_KEY: '' }, timeout: 60_000 },
+        (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+      child.stdin!.end(input);
+    });
+  const piped = await withInput(['credits', '--json', '--api-key-stdin'], `${key}\n`);
+  assert.equal(piped.code, 0, piped.stderr);
+  assert.equal(JSON.parse(piped.stdout).plan, 'pro');
+  const wrong = await withInput(['credits', '--api-key-stdin'], 'pp_live_wrong\n');
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /unauthorized \(401\)/);
+  const refused = await exec(process.execPath, [CLI, 'credits', '--api-key', key]);
+  assert.equal(refused.code, 2);
+  assert.match(
+    refused.stderr,
+    /^--api-key is not taken: .*Set PAGEPROBE_API_KEY, or pipe the key in with --api-key-stdin/,
+  );
+  assert.match((await cli('--help')).stdout, /--api-key-stdin/);
+});
+
 test('the CLI on a terminal: one progress line rewritten in place', async () => {
   // `script` gives the CLI a pseudo-terminal, as a person's shell would.
   const command = [process.execPath, CLI, 'test', url, '--type', 'uptime'].map((a) => `'${a}'`).join(' ');
@@ -277,6 +304,12 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
     const text = (ran.content as Array<{ text: string }>)[0]!.text;
     assert.match(text, /uptime test [0-9a-f-]{36} of .*: completed\nup, status 200/);
     assert.match(text, /assertions passed\nreport: http/);
+    // Issue 44 item 10: the answer names the fields that hold the tested site's text.
+    const note = (ran.content as Array<{ text: string }>)[1]!.text;
+    assert.match(
+      note,
+      /^Untrusted content: `result` \(.*\), `error\.message`.* came from the tested site, not from Pageprobe/,
+    );
 
     const read = await mcp.callTool({ name: 'get_test', arguments: { id: test.id } });
     assert.equal((read.structuredContent as Test).id, test.id);
@@ -284,6 +317,9 @@ test('the MCP server, driven by the MCP client over stdio: list the tools, run a
     assert.match((compared.content as Array<{ text: string }>)[0]!.text, /no significant change/);
     const credits = await mcp.callTool({ name: 'get_credits', arguments: {} });
     assert.match((credits.content as Array<{ text: string }>)[0]!.text, /^pro plan, \d+ credits/);
+    assert.equal((credits.content as unknown[]).length, 1, 'nothing in credits came from a site');
+    const readNote = (read.content as Array<{ text: string }>)[1]?.text;
+    assert.match(readNote ?? '', /^Untrusted content: /);
     const monitor = await client.monitors.create({ url, type: 'uptime', interval_seconds: 60 });
     await eventually(async () => ((await client.monitors.checks(monitor.id)).data.length ? true : undefined));
     const listed = await mcp.callTool({ name: 'list_monitor_checks', arguments: { id: monitor.id, limit: 5 } });

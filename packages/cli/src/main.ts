@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
+import { readApiKey } from './api-key.ts';
 import { gatherAssertions, UsageError } from './assertions.ts';
 import {
   alertLine,
@@ -45,7 +46,9 @@ Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertion
   --assert largest-contentful-paint=warn:maxNumericValue:2500
   --assert cache-insight=error              (<level>: error, warn or off; error when left out)
 
-API address and key: PAGEPROBE_API_URL and PAGEPROBE_API_KEY, or --api-url and --api-key.
+API address and key: PAGEPROBE_API_URL (or --api-url) and PAGEPROBE_API_KEY, or the key on standard
+input with --api-key-stdin (e.g. \`pass show pageprobe | pageprobe credits --api-key-stdin\`). The key is
+never an argument: --api-key is refused, as a key there shows in the process list and the shell history.
 
 Exit codes:
   0  done, and every test completed with its assertions passed
@@ -73,12 +76,15 @@ const OPTIONS = {
   to: { type: 'string' },
   location: { type: 'string' },
   'api-url': { type: 'string' },
+  // Parsed only to be refused with a message that names the alternatives (see api-key.ts).
   'api-key': { type: 'string' },
+  'api-key-stdin': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 interface Io {
   env: NodeJS.ProcessEnv;
+  stdin: AsyncIterable<Buffer | string>;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
 }
@@ -123,9 +129,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const json = (value: unknown) => out(JSON.stringify(value, null, 2));
   try {
     const baseUrl = values['api-url'] ?? io.env.PAGEPROBE_API_URL;
-    const apiKey = values['api-key'] ?? io.env.PAGEPROBE_API_KEY;
+    const apiKey = await readApiKey(values, io.env, io.stdin);
     if (!baseUrl || !apiKey)
-      throw new UsageError('set PAGEPROBE_API_URL and PAGEPROBE_API_KEY (or --api-url and --api-key)');
+      throw new UsageError('set PAGEPROBE_API_URL (or --api-url) and PAGEPROBE_API_KEY (or --api-key-stdin)');
     const client: PageprobeClient = createClient({ baseUrl, apiKey });
     const need = (n: number, what: string) => {
       if (rest.length < n) throw new UsageError(`${command}: ${what}`);
@@ -322,6 +328,7 @@ async function monitors(
 if (import.meta.main) {
   process.exitCode = await run(process.argv.slice(2), {
     env: process.env,
+    stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
   });
