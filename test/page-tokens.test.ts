@@ -15,7 +15,7 @@ import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
 const env = await createTestEnv();
-const { origin } = await startApiInProcess(env, { ALLOW_PRIVATE_TARGETS: 'true' });
+const { origin } = await startApiInProcess(env, { ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_WRITES_PER_MIN: '1000' });
 const { key } = await teamWithKey(env);
 const other = await teamWithKey(env);
 const api = <T = any>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>

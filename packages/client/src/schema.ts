@@ -450,7 +450,9 @@ export type paths = {
          *     its title and description, an overall state, and for each monitor only the label given here, its
          *     state, 90 daily bars, its uptime over 90 days and its incidents of the last 90 days. No monitor's URL
          *     or id appears there. A deleted monitor drops out of it. A team may have 20 status pages; the slug is
-         *     unique across teams (409 `slug_taken`).
+         *     unique across teams (409 `slug_taken`), and the service's own names (`admin`, `api`, `login`,
+         *     `status`, `www` and the like) are reserved (409 `slug_reserved`, naming it). The page is sent with
+         *     `X-Robots-Tag: noindex` until `indexable` is true.
          */
         post: operations["createStatusPage"];
         delete?: never;
@@ -970,6 +972,11 @@ export type components = {
         };
         CreateStatusPage: {
             description?: string | null;
+            /**
+             * @description Whether search engines may index the public page; until then it is sent with `X-Robots-Tag: noindex`.
+             * @default false
+             */
+            indexable?: boolean;
             monitors: components["schemas"]["StatusPageMonitor"][];
             /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
             slug: string;
@@ -1741,6 +1748,8 @@ export type components = {
             description: string | null;
             /** Format: uuid */
             id: string;
+            /** @description Whether search engines may index the public page (false: it is sent with `X-Robots-Tag: noindex`). */
+            indexable: boolean;
             /** @description The monitors shown, in order; deleted monitors have dropped out. */
             monitors: components["schemas"]["StatusPageMonitor"][];
             slug: string;
@@ -1960,6 +1969,7 @@ export type components = {
         };
         UpdateStatusPage: {
             description?: string | null;
+            indexable?: boolean;
             monitors?: components["schemas"]["StatusPageMonitor"][];
             slug?: string;
             title?: string;

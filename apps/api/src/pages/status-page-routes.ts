@@ -82,7 +82,7 @@ const statusJson = (d: StatusPageData) => ({
  */
 export function publicStatusRoutes(db: Db, publicBaseUrl: string): Router {
   const router = Router();
-  const cache = new Map<string, { data: StatusPageData; until: number }>();
+  const cache = new Map<string, { data: StatusPageData; indexable: boolean; until: number }>();
 
   router.get('/status/:page', async (req, res) => {
     const json = req.params.page.endsWith('.json');
@@ -98,14 +98,16 @@ export function publicStatusRoutes(db: Db, publicBaseUrl: string): Router {
       }
       cached = {
         data: await loadStatusPage(db, page, publicBaseUrl, new Date(now)),
+        indexable: page.indexable,
         until: now + CACHE_SECONDS * 1000,
       };
       if (cache.size >= CACHED_PAGES) cache.delete(cache.keys().next().value!);
       cache.set(slug, cached);
     }
     secure(res, undefined, `public, max-age=${CACHE_SECONDS}`);
-    // A status page is meant to be found, and read by other sites' scripts.
-    res.removeHeader('x-robots-tag');
+    // Read by other sites' scripts, but found by search engines only once its team says so (issue 44):
+    // slugs are first come, and a page nobody chose to publish should not show up in searches.
+    if (cached.indexable) res.removeHeader('x-robots-tag');
     if (json) return void res.set('access-control-allow-origin', '*').json(statusJson(cached.data));
     res.type('html').send(statusPage(cached.data).value);
   });

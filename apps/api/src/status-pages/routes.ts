@@ -7,6 +7,7 @@ import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { statusPageUrl } from '../pages/page-urls.ts';
+import { checkSlugFree } from './reserved-slugs.ts';
 
 /** Status pages one team may have. */
 export const STATUS_PAGES_PER_TEAM = 20;
@@ -21,6 +22,7 @@ interface StatusPageInput {
   title?: string;
   description?: string | null;
   monitors?: ShownMonitor[];
+  indexable?: boolean;
 }
 
 /** The page's monitors that still exist: a deleted monitor drops out of its pages. */
@@ -51,6 +53,7 @@ export function statusPageRoutes(deps: ApiDeps): Router {
     description: page.description,
     monitors: (await liveMonitors(deps.db, page)).map(({ label, monitor }) => ({ id: monitor.id, label })),
     url: statusPageUrl(base, page.slug),
+    indexable: page.indexable,
     created_at: page.createdAt.toISOString(),
     updated_at: page.updatedAt.toISOString(),
   });
@@ -100,6 +103,7 @@ export function statusPageRoutes(deps: ApiDeps): Router {
   router.post('/status-pages', requireScope('write'), async (req, res) => {
     const input = req.body as Required<Pick<StatusPageInput, 'slug' | 'title' | 'monitors'>> & StatusPageInput;
     const { teamId } = req.auth!;
+    checkSlugFree(input.slug);
     await checkMonitors(teamId, input.monitors);
     const page = await createWithinLimit(
       deps.db,
@@ -115,6 +119,7 @@ export function statusPageRoutes(deps: ApiDeps): Router {
             title: input.title,
             description: input.description ?? null,
             monitors: input.monitors as unknown as Prisma.InputJsonArray,
+            indexable: input.indexable ?? false,
           },
         }),
     ).catch(slugTaken);
@@ -144,12 +149,15 @@ export function statusPageRoutes(deps: ApiDeps): Router {
     const input = req.body as StatusPageInput;
     const { teamId } = req.auth!;
     const current = await owned(teamId, req.params.status_page_id as string);
+    // A page that has its slug since before it was reserved keeps it; no page takes one now.
+    if (input.slug !== undefined && input.slug !== current.slug) checkSlugFree(input.slug);
     if (input.monitors) await checkMonitors(teamId, input.monitors);
     const data: Prisma.StatusPageUpdateInput = {};
     if (input.slug !== undefined) data.slug = input.slug;
     if (input.title !== undefined) data.title = input.title;
     if (input.description !== undefined) data.description = input.description;
     if (input.monitors !== undefined) data.monitors = input.monitors as unknown as Prisma.InputJsonArray;
+    if (input.indexable !== undefined) data.indexable = input.indexable;
     const page = await deps.db.statusPage.update({ where: { id: current.id }, data }).catch(slugTaken);
     res.json(await present(page));
   });
