@@ -40,6 +40,8 @@ import { z } from 'zod';
 
 const INFRA = fileURLToPath(new URL('../infra/', import.meta.url));
 const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
+/** ingress-nginx's `upstream-keepalive-timeout` (its default): how long it keeps an idle connection to a pod. */
+const INGRESS_UPSTREAM_KEEPALIVE_MS = 60_000;
 type App = (typeof APPS)[number];
 type Doc = Record<string, any>;
 
@@ -219,6 +221,13 @@ function checkWorkloads(docs: Doc[], where: string): void {
         name,
       );
     }
+    // The ingress (ingress-nginx, network-policies.yaml) keeps idle upstream connections 60 s: the API
+    // must keep them longer, or a request sent on one it is closing gets a reset (a 502). Prometheus's
+    // scrapes and the probes reuse connections to the ops port the same way.
+    assert.ok(
+      parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS > INGRESS_UPSTREAM_KEEPALIVE_MS,
+      `${name}: HTTP_KEEP_ALIVE_TIMEOUT_MS ${parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS} does not outlast the ingress's idle connections`,
+    );
     assert.ok(budgets.includes(d.spec.selector.matchLabels.app), `${name} has no PodDisruptionBudget`);
     assert.equal(
       d.spec.template.metadata.annotations['prometheus.io/port'],

@@ -1,8 +1,10 @@
 // What operators rely on: /healthz and /readyz on the API and each worker's ops port, Prometheus
 // metrics, and graceful shutdown (SIGTERM finishes what is in flight and loses nothing).
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
+import { Agent, get } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { after, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '@pageprobe/local-services';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -330,4 +332,49 @@ test('the dispatcher re-queues a test whose job was lost, though no worker of it
   );
   assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued');
   assert.equal(await dispatcher.stop('SIGTERM'), 0);
+});
+
+test("idle keep-alive connections outlast Node's 5 s default on the API's public, admin and ops ports and a worker's ops port (HTTP_KEEP_ALIVE_TIMEOUT_MS)", async () => {
+  // A proxy (the ingress, a cloud load balancer) keeps its upstream connections 60 s and more: a request
+  // it sends on one the server has closed meanwhile gets a reset, which it answers with a 502.
+  const adminPort = await freePort();
+  const { url, ops, app } = await api({ ADMIN_PORT: String(adminPort) });
+  const worker = await startApp('callback-dispatcher', env.appEnv({ QUEUE_PREFIX, OPS_PORT: '0' }));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  after(() => agent.destroy());
+  const targets = [
+    { url: `${url}/api/v1/docs`, headers: {} },
+    {
+      url: `http://127.0.0.1:${adminPort}/admin/v1/teams/00000000-0000-0000-0000-000000000000`,
+      headers: { authorization: `Bearer ${env.adminToken}` },
+    },
+    { url: `${ops}/healthz`, headers: {} },
+    { url: `${opsUrl(worker.output())}/healthz`, headers: {} },
+  ];
+  /** Each target's answer, with the socket it came on. */
+  const round = () =>
+    Promise.all(
+      targets.map(
+        (t) =>
+          new Promise<{ socket: Socket; keepAlive: string }>((resolve, reject) =>
+            get(t.url, { agent, headers: t.headers }, (res) => {
+              res.resume();
+              res.on('end', () => resolve({ socket: res.socket, keepAlive: String(res.headers['keep-alive']) }));
+            }).on('error', reject),
+          ),
+      ),
+    );
+  const first = await round();
+  assert.deepEqual(
+    first.map((a) => a.keepAlive),
+    targets.map(() => 'timeout=65'),
+    'each server tells clients how long it keeps an idle connection',
+  );
+  // Past Node's default (5 s, and its 1 s buffer), as a proxy's pooled connection idles between requests.
+  await sleep(7_000);
+  const second = await round();
+  for (const [i, t] of targets.entries()) {
+    const idle = `${t.url}: the idle connection was closed\n${app.output().slice(-2000)}`;
+    assert.equal(second[i]!.socket, first[i]!.socket, idle);
+  }
 });

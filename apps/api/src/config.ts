@@ -4,6 +4,7 @@ import {
   callbackEnv,
   commonEnv,
   databaseEnv,
+  httpServerEnv,
   intVar,
   listVar,
   loadConfigOrExit,
@@ -28,6 +29,7 @@ export const apiEnv = z
     ...publicUrlEnv,
     ...s3Env,
     ...opsEnv,
+    ...httpServerEnv,
     ...planEnv,
     ...secretsEnv,
     // Alert channels' test messages are sent from the API (issue 31).

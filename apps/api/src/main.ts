@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
-import { createRegistry, queueMetrics, startOpsServer } from '@pageprobe/ops';
+import { createRegistry, queueMetrics, serverTimeouts, startOpsServer } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
@@ -26,20 +26,16 @@ const storage = createStorage(config);
 const registry = createRegistry('api');
 queueMetrics(registry, testQueues.opened());
 const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
-// A request whose headers and body do not arrive in time gets 408 and its socket closed, checked every
-// second: a client trickling bytes cannot hold a connection (Node's defaults: 5 minutes, checked every 30 s).
-const server = createServer(
-  {
-    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
-    headersTimeout: Math.min(config.HTTP_REQUEST_TIMEOUT_MS, 10_000),
-    connectionsCheckingInterval: 1_000,
-  },
-  app,
-).listen(config.PORT, config.HOST);
+// Slow requests get 408; idle keep-alive connections outlast the proxy's (serverTimeouts says why).
+const timeouts = serverTimeouts({
+  keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+});
+const server = createServer(timeouts, app).listen(config.PORT, config.HOST);
 const closer = gracefulClose(server);
 await once(server, 'listening');
 const adminApp: Express | undefined = app.locals.adminApp;
-const adminServer = adminApp?.listen(config.ADMIN_PORT ?? 0, config.HOST);
+const adminServer = adminApp && createServer(timeouts, adminApp).listen(config.ADMIN_PORT ?? 0, config.HOST);
 const adminCloser = adminServer && gracefulClose(adminServer);
 if (adminServer) await once(adminServer, 'listening');
 // /metrics (and probes) on a port of its own, never on the public one.
@@ -47,6 +43,7 @@ const ops =
   config.OPS_PORT >= 0
     ? await startOpsServer({
         port: config.OPS_PORT,
+        keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
         registry,
         checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
       })

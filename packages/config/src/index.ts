@@ -6,6 +6,7 @@ export {
   callbackEnv,
   commonEnv,
   databaseEnv,
+  httpServerEnv,
   jobLockEnv,
   locationEnv,
   opsEnv,

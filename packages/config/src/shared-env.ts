@@ -121,6 +121,16 @@ export const opsEnv = {
   OPS_PORT: portVar(-1),
 };
 
+/**
+ * Every HTTP server we run (the API's ports, each process's ops port): how long an idle keep-alive
+ * connection stays open. Above what proxies in front keep theirs (ingress-nginx 60 s, cloud load
+ * balancers 60 s and more), so the proxy, never the server, closes an idle connection: Node's 5 s
+ * default closed connections a proxy still held, and a request sent on one got a reset (a 502).
+ */
+export const httpServerEnv = {
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: intVar(65_000, { min: 1_000 }),
+};
+
 /** What plans allow: read by the API (tests, monitors) and the dispatcher (monitors' runs). */
 export const planEnv = {
   FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),

@@ -1,3 +1,4 @@
 export { callbackOutcomes, counterOf, createRegistry, httpMetrics, queueMetrics, testDuration } from './metrics.ts';
 export { type ProcessOps, startProcessOps } from './process-ops.ts';
 export { checkReadiness, type OpsServer, type ReadinessChecks, startOpsServer } from './ops-server.ts';
+export { serverTimeouts } from './server-timeouts.ts';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { serverTimeouts } from './server-timeouts.ts';
 
 /** Readiness checks: each resolves when its dependency answers. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
@@ -46,13 +47,16 @@ export async function startOpsServer({
   host = '0.0.0.0',
   registry,
   checks,
+  keepAliveTimeoutMs,
 }: {
   port: number;
   host?: string;
   registry: Registry;
   checks: ReadinessChecks;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS: Prometheus keeps its scrape connections open between scrapes. */
+  keepAliveTimeoutMs: number;
 }): Promise<OpsServer> {
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer(serverTimeouts({ keepAliveTimeoutMs }), async (req, res) => {
     if (req.url === '/healthz')
       return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     if (req.url === '/readyz') {

@@ -21,16 +21,19 @@ export async function startProcessOps({
   port,
   checks,
   queues,
+  keepAliveTimeoutMs,
 }: {
   app: string;
   port: number;
   checks: ReadinessChecks;
   queues: Queue[];
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS, for the ops port. */
+  keepAliveTimeoutMs: number;
 }): Promise<ProcessOps> {
   const registry = createRegistry(app);
   queueMetrics(registry, queues);
   const durations = testDuration(registry);
-  const server = port >= 0 ? await startOpsServer({ port, registry, checks }) : null;
+  const server = port >= 0 ? await startOpsServer({ port, registry, checks, keepAliveTimeoutMs }) : null;
   return {
     registry,
     port: server?.port ?? null,

@@ -1,6 +1,7 @@
 import {
   commonEnv,
   databaseEnv,
+  httpServerEnv,
   intVar,
   jobLockEnv,
   locationEnv,
@@ -28,6 +29,7 @@ export const hostEnv = {
   ...jobLockEnv,
   ...shutdownEnv,
   ...opsEnv,
+  ...httpServerEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
 };
 

@@ -94,6 +94,7 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   const ops = await startProcessOps({
     app,
     port: config.OPS_PORT,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     queues: options.consumes.map(queueFor),
     checks: {
       postgres: () => pool.query('SELECT 1'),
