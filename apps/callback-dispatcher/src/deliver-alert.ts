@@ -4,6 +4,7 @@ import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { SecretsError } from '@pageprobe/secrets';
 import { UnrecoverableError } from 'bullmq';
+import { earlierPendingMessage } from './alert-order.ts';
 import { noteChannelOutcome } from './channel-health.ts';
 import { RetryableDeliveryError } from './deliver-callback.ts';
 import type { DeliveryStore } from './delivery-store.ts';
@@ -17,6 +18,8 @@ export interface AlertDeps {
   /** Adds the jobs of notices about a failing channel. */
   enqueue: (deliveries: Array<{ id: string; channelId: string | null }>) => Promise<void>;
   onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
+  /** How often a message waiting for an earlier one to its channel looks again (issue 44 item 14). */
+  orderWaitMs: number;
 }
 
 /**
@@ -32,6 +35,12 @@ export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: Job
   if (delivery?.state !== 'pending' || !delivery.channel) return;
   const { channel } = delivery;
   const number = job.attemptsMade + 1;
+  // After every earlier message about the same monitor to this channel (alert-order.ts): no try spent.
+  const earlier = await earlierPendingMessage(deps.db, delivery);
+  if (earlier) {
+    deps.logger.debug({ deliveryId, channelId: channel.id, after: earlier }, 'alert waits for an earlier one');
+    return job.waitTurn(deps.orderWaitMs);
+  }
 
   let sent: Awaited<ReturnType<typeof sendToChannel>>;
   try {

@@ -43,6 +43,8 @@ await startWorkerHost({
       ...deps,
       db,
       keyring: keyringOf(config),
+      // How often a message behind one still being retried looks again: soon after that one ends.
+      orderWaitMs: Math.min(config.ALERT_RETRY_BASE_MS, 5_000),
       send: {
         timeoutMs: deps.timeoutMs,
         allowPrivate: deps.allowPrivate,

@@ -1,6 +1,7 @@
 import { type Db, sqlState } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
+import { DelayedError } from 'bullmq';
 
 /** How long a job waits when PostgreSQL cannot be reached before it is tried again. */
 const DATABASE_RETRY_MS = 3_000;
@@ -33,6 +34,8 @@ function answeredByServer(error: unknown): boolean {
  * neither strand its row nor end it failed. Any other error is thrown again.
  */
 export async function waitOutDatabaseOutage(db: Db, job: JobInfo, error: unknown, log: Logger): Promise<never> {
+  // The handler put its job back itself (JobInfo.waitTurn): not an error.
+  if (error instanceof DelayedError) throw error;
   // PostgreSQL itself refused the statement: it is there. Asking again would take a slow answer under
   // load for an outage and give the job a try it should not have.
   if (answeredByServer(error)) throw error;
