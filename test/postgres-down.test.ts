@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createAdminService } from '@pageprobe/api';
-import { createDb, migrate } from '@pageprobe/db';
+import { createDb, createPool, migrate } from '@pageprobe/db';
 import { freePort, sleep, startPostgres } from '@pageprobe/local-services';
 import pg from 'pg';
 import { startApp } from './support/app-process.ts';
@@ -36,13 +36,28 @@ after(async () => {
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const common = { DATABASE_URL: databaseUrl, ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500' };
-await startApp('api', env.appEnv({ ...common, PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '1000' }));
-await startApp('worker-uptime', env.appEnv(common));
+const apps = {
+  api: await startApp('api', env.appEnv({ ...common, PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '1000' })),
+  'worker-uptime': await startApp('worker-uptime', env.appEnv(common)),
+};
 // The retry comes fast here, so both tries of a delivery would be spent inside a short outage.
 const dispatcher = await startApp(
   'callback-dispatcher',
   env.appEnv({ ...common, CALLBACK_RETRY_DELAY_MS: '300', SWEEP_QUEUED_AFTER_MS: '1000' }),
 );
+/**
+ * Every app outlived the outage. An app that died of it (the dispatcher did: an 'error' event on a
+ * connection its monitors' tick held, issue 44) leaves its work undone, which looked like a flake.
+ */
+function assertAllAlive() {
+  for (const [name, app] of Object.entries({ ...apps, 'callback-dispatcher': dispatcher })) {
+    const { exitCode, signalCode } = app.child;
+    assert.ok(
+      exitCode === null && signalCode === null,
+      `${name} exited (${exitCode ?? signalCode}) during the outage; its output ends:\n${app.output().slice(-4000)}`,
+    );
+  }
+}
 
 const adminService = createAdminService(db);
 const team = await adminService.createTeam({ name: 'outage', plan: 'pro' });
@@ -101,6 +116,7 @@ test('PostgreSQL down 10 s: 503 with Retry-After meanwhile; the test in flight c
   }
   // Exactly the two accepted tests exist: nothing from the outage was half-written.
   assert.equal(await db.test.count({ where: { teamId: team.id } }), 2);
+  assertAllAlive();
 });
 
 test('PostgreSQL down while a callback is answered: the delivery keeps its tries and is delivered after', async () => {
@@ -128,9 +144,28 @@ test('PostgreSQL down while a callback is answered: the delivery keeps its tries
     60_000,
     'the delivery settled',
   ).catch((error: Error) => {
-    // Seen once under the full suite's load: say what the dispatcher was doing.
+    assertAllAlive();
     throw new Error(`${error.message}; the dispatcher's output ends:\n${dispatcher.output().slice(-4000)}`);
   });
   assert.equal(delivery.state, 'delivered');
   assert.equal(receiver.requests.length, 2, 'the answer lost in the outage is asked again once');
+  assertAllAlive();
+});
+
+test('a connection held in a transaction when PostgreSQL stops fails its statements, and ends nothing else', async () => {
+  // What the dispatcher's monitors' tick does 4 times a second (pool.connect, BEGIN, claim, COMMIT):
+  // node-postgres reported the dropped connection as an 'error' event on the client, which nothing
+  // heard, and the process ended (on the old code this file's own process does, here).
+  const pool = createPool(databaseUrl, { size: 2 });
+  const held = await pool.connect();
+  await held.query('BEGIN');
+  await postgres.stop();
+  await sleep(500);
+  await assert.rejects(held.query('SELECT 1'), /not queryable|terminat/);
+  held.release();
+  postgres = await startPostgres({ dataDir, port: pgPort, ephemeral: true });
+  // The pool discarded the dead connection: the next statement gets a new one.
+  assert.equal((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one, 1);
+  await pool.end();
+  assertAllAlive();
 });

@@ -16,6 +16,13 @@ export function createPool(
 ): Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
   pool.on('error', (error) => onIdleError?.(error));
+  // A connection checked out (`pool.connect()`: the monitors' tick, 4 times a second, holds one for its
+  // transaction) has no listener of the pool's, and one PostgreSQL drops then is an 'error' event on the
+  // client: unheard, it ended the whole process (the dispatcher died when PostgreSQL stopped during a
+  // tick, and its deliveries stayed pending: the postgres-down flake, issue 44). The error reaches the
+  // statement that was running, or the next one; the connection is then unusable, and the pool discards
+  // it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
