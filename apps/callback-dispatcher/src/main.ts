@@ -2,8 +2,10 @@ import { atLocation, jobs, liveLocations, openTestQueues, startWorker, testTypes
 import { ensureTickScheduler, historyBackfill, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
+  dropOldQuotaUsage,
   enqueueDeliveries,
   partitionUpkeep,
+  refreshMaintenanceOccurrences,
   sweepExpiredIdempotencyKeys,
   sweepPendingDeliveries,
   sweepQueuedTests,
@@ -43,6 +45,7 @@ await startWorkerHost({
       ...deps,
       db,
       keyring: keyringOf(config),
+      publicBaseUrl: config.PUBLIC_BASE_URL,
       // How often a message behind one still being retried looks again: soon after that one ends.
       orderWaitMs: Math.min(config.ALERT_RETRY_BASE_MS, 5_000),
       send: {
@@ -147,11 +150,14 @@ await startWorkerHost({
       sweepPendingDeliveries(host.db, host.queueFor(jobs.callback), config.SWEEP_QUEUED_AFTER_MS),
       sweepQueuedTests(host.db, testTypes, openTestQueues(host.queue, host.queueFor).at, config.SWEEP_QUEUED_AFTER_MS),
       sweepExpiredIdempotencyKeys(host.db),
+      dropOldQuotaUsage(host.db),
       // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,
       // the end of those past retention, and monitors' history from before issue 29 carried over.
       ensureTickScheduler(host.pool, host.queueFor(jobs.monitorTick)),
       removeLegacySchedulers(host.queueFor(jobs.monitorRun)),
       upkeepPartitions(host.pool),
       backfillHistory(host.db, host.pool),
+      // Maintenance windows' occurrences ahead of time: no read expands a rule (issue 44).
+      refreshMaintenanceOccurrences(host.db, host.logger),
     ]),
 });

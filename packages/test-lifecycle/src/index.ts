@@ -20,6 +20,25 @@ export {
 } from './transitions.ts';
 export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
 export { type AlertToRaise, KEY_REVOKED, raiseAlert, SECRETS_UNREADABLE } from './monitor-alerts/raise-alert.ts';
+export {
+  ALERT_QUOTAS,
+  alertQuotaUse,
+  dropOldQuotaUsage,
+  type QuotaUse,
+  quotaRefusal,
+  takeAlertQuota,
+} from './monitor-alerts/alert-quota.ts';
+export {
+  CONFIRM_EVENT,
+  CONFIRMATION_DAYS,
+  type ConfirmationBody,
+  confirmAddress,
+  confirmedAddresses,
+  findConfirmation,
+  mintConfirmation,
+  type PendingConfirmation,
+  setRecipients,
+} from './monitor-alerts/address-confirmation.ts';
 export { startTestWorker, type TestWorkerOptions } from './test-worker.ts';
 export {
   type AcceptDeps,
@@ -70,7 +89,10 @@ export {
   nextOccurrences,
   type Occurrence,
   occurrenceAt,
-  ruleProblem,
+  type PlannedWindow,
   type WindowSpec,
 } from './maintenance/window-times.ts';
-export { isTimeZone } from './maintenance/zone-time.ts';
+export { ruleProblem } from './maintenance/rule-grammar.ts';
+export { type OccurrenceColumns, planWindow } from './maintenance/window-plan.ts';
+export { refreshMaintenanceOccurrences } from './maintenance/refresh-occurrences.ts';
+export { canonicalZone } from './maintenance/zone-time.ts';

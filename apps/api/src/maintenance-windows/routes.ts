@@ -52,7 +52,7 @@ export function maintenanceWindowRoutes(deps: ApiDeps): Router {
   router.post('/maintenance-windows', requireScope('write'), async (req, res) => {
     const input = req.body as WindowInput & { name: string };
     const { teamId } = req.auth!;
-    const columns = windowColumns(input, null);
+    const columns = await windowColumns(input, null);
     await checkMonitorIds(deps.db, teamId, columns.monitorIds, 'monitors');
     const window = await createWithinLimit(
       deps.db,
@@ -84,7 +84,7 @@ export function maintenanceWindowRoutes(deps: ApiDeps): Router {
     const input = req.body as WindowInput;
     const { teamId } = req.auth!;
     const current = await owned(teamId, req.params.window_id as string);
-    const columns = windowColumns(input, current);
+    const columns = await windowColumns(input, current);
     if (input.monitors) await checkMonitorIds(deps.db, teamId, columns.monitorIds, 'monitors');
     const window = await deps.db.maintenanceWindow.update({
       where: { id: current.id },

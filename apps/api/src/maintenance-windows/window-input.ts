@@ -1,4 +1,4 @@
-import { isTimeZone, ruleProblem } from '@pageprobe/test-lifecycle';
+import { canonicalZone, planWindow, ruleProblem } from '@pageprobe/test-lifecycle';
 import { ProblemError } from '../http/problem.ts';
 
 /** POST and PATCH /maintenance-windows, as the OpenAPI document lets them through. */
@@ -18,8 +18,16 @@ const invalid = (path: string, message: string) =>
     errors: [{ path, message }],
   });
 
-/** The columns of a window as it will be (the row's current values under the changes), or a 400 naming the field. */
-export function windowColumns(
+const DAY_MS = 86_400_000;
+/** How far from now a window's starts_at may be: a rule is expanded from it, so the past is bounded too. */
+const STARTS_AT_PAST_MS = 366 * DAY_MS;
+const STARTS_AT_FUTURE_MS = 5 * 366 * DAY_MS;
+
+/**
+ * The columns of a window as it will be (the row's current values under the changes), with a recurring
+ * window's occurrences computed ahead (issue 44), or a 400 naming the field.
+ */
+export async function windowColumns(
   input: WindowInput,
   current: {
     startsAt: Date;
@@ -30,16 +38,25 @@ export function windowColumns(
     monitorIds: string[];
     tags: string[];
   } | null,
+  now = new Date(),
 ) {
   const startsAt = input.starts_at !== undefined ? new Date(input.starts_at) : current?.startsAt;
   if (!startsAt || Number.isNaN(startsAt.getTime())) throw invalid('body.starts_at', 'is not a date-time');
-  const rrule = input.rrule !== undefined ? input.rrule : (current?.rrule ?? null);
+  if (
+    input.starts_at !== undefined &&
+    (startsAt.getTime() < now.getTime() - STARTS_AT_PAST_MS || startsAt.getTime() > now.getTime() + STARTS_AT_FUTURE_MS)
+  ) {
+    throw invalid('body.starts_at', 'must be within a year before now and five years after');
+  }
+  const given = input.rrule !== undefined ? input.rrule : (current?.rrule ?? null);
+  const rrule = given?.replace(/^RRULE:/i, '').toUpperCase() ?? null;
   const endsAt =
     input.ends_at !== undefined ? (input.ends_at === null ? null : new Date(input.ends_at)) : (current?.endsAt ?? null);
   const durationMinutes =
     input.duration_minutes !== undefined ? input.duration_minutes : (current?.durationMinutes ?? null);
-  const timeZone = input.time_zone ?? current?.timeZone ?? 'UTC';
-  if (!isTimeZone(timeZone)) throw invalid('body.time_zone', 'is not an IANA time zone (such as Europe/Paris)');
+  // Stored as Intl names it (europe/paris → Europe/Paris).
+  const timeZone = canonicalZone(input.time_zone ?? current?.timeZone ?? 'UTC');
+  if (timeZone === null) throw invalid('body.time_zone', 'is not an IANA time zone (such as Europe/Paris)');
   if (rrule !== null) {
     const problem = ruleProblem(rrule);
     if (problem) throw invalid('body.rrule', problem);
@@ -55,13 +72,8 @@ export function windowColumns(
   if (monitorIds.length === 0 && tags.length === 0) {
     throw invalid('body.monitors', 'or tags must name at least one monitor the window applies to');
   }
-  return {
-    startsAt,
-    endsAt,
-    rrule: rrule?.replace(/^RRULE:/i, '') ?? null,
-    durationMinutes,
-    timeZone,
-    monitorIds,
-    tags,
-  };
+  const spec = { startsAt, endsAt, rrule, durationMinutes, timeZone };
+  const plan = await planWindow(spec, now);
+  if (plan.problem !== undefined) throw invalid('body.rrule', plan.problem);
+  return { ...spec, monitorIds, tags, ...plan.columns };
 }

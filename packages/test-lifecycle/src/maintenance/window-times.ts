@@ -1,8 +1,4 @@
-import rrulePackage from 'rrule';
 import { instantToWall, wallToInstant } from './zone-time.ts';
-
-// rrule is CommonJS: its named exports come through the default one.
-const { RRule } = rrulePackage;
 
 /** A maintenance window as stored: once (starts_at to ends_at), or on an RRULE for `duration` each time. */
 export interface WindowSpec {
@@ -14,67 +10,63 @@ export interface WindowSpec {
   timeZone: string;
 }
 
+/**
+ * A window with its occurrences as computed ahead (window-plan.ts): a recurring window's occurrences,
+ * overlapping ones merged, oldest first, exact up to `occurrencesUntil`. Reads of a window (a check batch,
+ * a page, the API) use these and never expand its rule.
+ */
+export interface PlannedWindow extends WindowSpec {
+  occurrenceStarts: Date[];
+  occurrenceEnds: Date[];
+  occurrencesUntil: Date | null;
+}
+
 export interface Occurrence {
   start: Date;
   end: Date;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The rule as rrule reads it, its DTSTART the first start's wall-clock time (floating). */
-function ruleOf(spec: WindowSpec) {
-  const options = RRule.parseString(spec.rrule!);
-  return new RRule({ ...options, dtstart: new Date(instantToWall(spec.timeZone, spec.startsAt.getTime())) });
-}
-
-/** Checks an RRULE as a client gave it: the reason it is refused, or null. */
-export function ruleProblem(rule: string): string | null {
-  if (/DTSTART|TZID/i.test(rule)) return 'must not carry DTSTART or TZID (starts_at and time_zone give them)';
-  try {
-    const options = RRule.parseString(rule.replace(/^RRULE:/i, ''));
-    if (options.freq === undefined) return 'must have a FREQ';
-    new RRule(options).after(new Date(0));
-    return null;
-  } catch (error) {
-    return `is not an RFC 5545 RRULE (${(error as Error).message})`;
+/** The index of the first occurrence not over at `at` (occurrences are disjoint and in order). */
+function firstRunning(window: PlannedWindow, at: number): number {
+  const ends = window.occurrenceEnds;
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ends[mid]!.getTime() <= at) low = mid + 1;
+    else high = mid;
   }
+  return low;
 }
 
-const occurrence = (spec: WindowSpec, wall: Date): Occurrence => {
-  const start = wallToInstant(spec.timeZone, wall.getTime());
-  return { start: new Date(start), end: new Date(start + spec.durationMinutes! * 60_000) };
-};
+const planned = (window: PlannedWindow, i: number): Occurrence => ({
+  start: window.occurrenceStarts[i]!,
+  end: window.occurrenceEnds[i]!,
+});
 
-/** The occurrence of the window that holds `at`, or null. */
-export function occurrenceAt(spec: WindowSpec, at: Date): Occurrence | null {
-  if (!spec.rrule)
-    return spec.startsAt <= at && spec.endsAt !== null && at < spec.endsAt
-      ? { start: spec.startsAt, end: spec.endsAt }
+/** The occurrence of the window that holds `at`, or null (also past what was computed ahead). */
+export function occurrenceAt(window: PlannedWindow, at: Date): Occurrence | null {
+  if (!window.rrule)
+    return window.startsAt <= at && window.endsAt !== null && at < window.endsAt
+      ? { start: window.startsAt, end: window.endsAt }
       : null;
-  if (at < spec.startsAt) return null;
-  const wall = instantToWall(spec.timeZone, at.getTime());
-  // Starts that may still be running at `at`: within a duration before it, a day either side for the zone.
-  const from = new Date(wall - spec.durationMinutes! * 60_000 - DAY_MS);
-  const candidates = ruleOf(spec).between(from, new Date(wall + DAY_MS), true);
-  for (const candidate of candidates) {
-    const o = occurrence(spec, candidate);
-    if (o.start <= at && at < o.end) return o;
-  }
-  return null;
+  if (!window.occurrencesUntil || at >= window.occurrencesUntil) return null;
+  const i = firstRunning(window, at.getTime());
+  return i < window.occurrenceStarts.length && window.occurrenceStarts[i]! <= at ? planned(window, i) : null;
 }
 
-/** The next `count` occurrences that end after `from` (the one running now first). */
-export function nextOccurrences(spec: WindowSpec, from: Date, count: number): Occurrence[] {
-  if (!spec.rrule) return spec.endsAt && spec.endsAt > from ? [{ start: spec.startsAt, end: spec.endsAt }] : [];
-  const rule = ruleOf(spec);
+/** The next `count` occurrences that end after `from` (the one running now first), of those computed ahead. */
+export function nextOccurrences(window: PlannedWindow, from: Date, count: number): Occurrence[] {
+  if (!window.rrule)
+    return window.endsAt && window.endsAt > from ? [{ start: window.startsAt, end: window.endsAt }] : [];
   const out: Occurrence[] = [];
-  let cursor = new Date(instantToWall(spec.timeZone, from.getTime()) - spec.durationMinutes! * 60_000 - DAY_MS);
-  while (out.length < count) {
-    const next = rule.after(cursor, false);
-    if (!next) break;
-    cursor = next;
-    const o = occurrence(spec, next);
-    if (o.end > from) out.push(o);
-  }
+  for (let i = firstRunning(window, from.getTime()); i < window.occurrenceStarts.length && out.length < count; i++)
+    out.push(planned(window, i));
   return out;
 }
+
+/** The wall-clock time of the window's first start in its zone: the rule's DTSTART (floating, as rrule takes it). */
+export const firstWall = (spec: WindowSpec) => instantToWall(spec.timeZone, spec.startsAt.getTime());
+
+/** The instant a start found by the rule (a wall-clock time in the window's zone) names. */
+export const startOf = (spec: WindowSpec, wall: Date) => new Date(wallToInstant(spec.timeZone, wall.getTime()));
