@@ -220,6 +220,12 @@ test('quorum 2 of 2: one location failing raises nothing and shows that location
     (await get(`/monitors/${both.id}/series?metric=up&location=${location}`)).body.points as Json[];
   assert.ok((await series('us-east')).every((p) => p.value === 0));
   assert.ok((await series('eu-central')).every((p) => p.value === 1));
+  // Grouped from raw checks, a location's series is bounded (issue 44): 31 days, not a plan's 90.
+  const wide = await get(
+    `/monitors/${both.id}/series?metric=up&location=us-east&from=${new Date(Date.now() - 32 * 86_400_000).toISOString()}`,
+  );
+  assert.equal(wide.status, 400, JSON.stringify(wide.body));
+  assert.equal(wide.body.errors[0].path, 'query.from');
   const checks = (await get(`/monitors/${both.id}/checks?limit=10`)).body.data as Json[];
   assert.deepEqual(new Set(checks.map((c) => c.location)), new Set(['eu-central', 'us-east']));
 

@@ -263,6 +263,24 @@ test('rollups kept as checks finish equal a recomputation from the raw checks (r
         `seed ${seed}, minute ${new Date(at).toISOString()}`,
       );
     }
+    // One location's series: grouped in PostgreSQL from the raw checks (issue 44), equal to a recomputation.
+    const byHour = new Map<number, FinishedCheck[]>();
+    for (const c of raw) {
+      const b = bucketStart(LEVELS[1], c.slot).getTime();
+      byHour.set(b, [...(byHour.get(b) ?? []), c]);
+    }
+    for (const metric of ['total_ms', 'up', 'certificate_days_remaining']) {
+      const located = await loadSeries(env.db, monitor, metric, from, new Date(now), 'default');
+      assert.equal(located.resolution, 'hour');
+      assert.deepEqual(
+        located.points,
+        [...byHour].flatMap(([at, cs]) => {
+          const summary = summarise(rollupOf(cs.map(sampleOf)), metric);
+          return summary ? [{ at: new Date(at), ...summary }] : [];
+        }),
+        `seed ${seed}, ${metric} by location`,
+      );
+    }
     for (const level of CHECK_LEVELS) {
       const stored = await env.db.$queryRawUnsafe<
         Array<{ at: Date; n: number; ok: number; stats: object; hist: object }>

@@ -70,6 +70,7 @@ export { trackIncident } from './monitor-history/track-incident.ts';
 export {
   addRun,
   emptyRollup,
+  HISTOGRAM_GROWTH,
   mergeRollups,
   type Rollup,
   type RunSample,

@@ -35,6 +35,8 @@ export function callbackOf(deliveries: Array<{ state: string; channelId: string 
 
 /** Series default to the last 7 days. */
 const DEFAULT_SERIES_MS = 7 * 24 * 3600_000;
+/** A location's series is grouped from raw checks, not rollups (issue 44): its range is bounded. */
+const LOCATION_SERIES_MAX_MS = 31 * 24 * 3600_000;
 
 /**
  * /monitors (issues 16, 29): tests and checks on a schedule. The row is the schedule: its next_run_at is
@@ -278,6 +280,11 @@ export function monitorRoutes(deps: ApiDeps): Router {
         monitor.type === 'uptime' ? "is not one of the monitor's locations" : 'applies to uptime monitors only';
       throw new ProblemError(400, 'validation_failed', `location ${message}.`, {
         errors: [{ path: 'query.location', message }],
+      });
+    }
+    if (q.location !== undefined && to.getTime() - from.getTime() > LOCATION_SERIES_MAX_MS) {
+      throw new ProblemError(400, 'validation_failed', "A location's series spans at most 31 days.", {
+        errors: [{ path: 'query.from', message: 'must be at most 31 days before to with a location' }],
       });
     }
     const { resolution, points } = await loadSeries(deps.db, monitor, metric, from, to, q.location);

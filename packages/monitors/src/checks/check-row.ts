@@ -45,6 +45,14 @@ export function sampleOf(check: FinishedCheck): RunSample {
   return { ok: figures.up, values };
 }
 
+/** Each metric of sampleOf as a column of monitoring.checks: what a series grouped in SQL reads (series.ts). */
+export const METRIC_COLUMNS: Record<string, string> = {
+  up: 'up::int',
+  status_code: 'status_code',
+  ...Object.fromEntries(PHASES.map((phase) => [`${phase}_ms`, `${phase}_ms`])),
+  certificate_days_remaining: 'certificate_days',
+};
+
 const SMALLINT = 32767;
 const small = (n: number | null) => (n === null ? null : Math.max(-SMALLINT, Math.min(SMALLINT, Math.round(n))));
 

@@ -21,7 +21,8 @@ export interface RunSample {
 }
 
 /** Buckets grow by this factor: a percentile read from them is within 2% of the true one. */
-const GROWTH = 1.04;
+export const HISTOGRAM_GROWTH = 1.04;
+const GROWTH = HISTOGRAM_GROWTH;
 const LOG_GROWTH = Math.log(GROWTH);
 /** The bucket of zero and below. */
 const ZERO = 'z';
