@@ -7,6 +7,7 @@ import { firstTest } from './first-test.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { lighthouseRuns } from './lighthouse-runs.ts';
+import { maintenanceBatchBench } from './maintenance-batch.ts';
 import { monitorsBench } from './monitors.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
@@ -33,5 +34,7 @@ await withBenchServices(async (urls) => {
   if (!only || only === 'first')
     results.push(`The first lighthouse tests after a worker starts (issue 23)\n${await firstTest(urls, 5)}`);
   if (!only || only === 'monitors') results.push(`Monitors at scale (issue 29)\n${await monitorsBench(urls)}`);
+  if (!only || only === 'maintenance')
+    results.push(`A check batch under maintenance windows (issue 44)\n${await maintenanceBatchBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });
