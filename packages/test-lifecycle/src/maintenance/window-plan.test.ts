@@ -95,14 +95,16 @@ test('time zones: every spelling of a zone is one name, and 20,000 spellings gro
     const zone = 'America/Argentina/Buenos_Aires';
     const letters = [...zone].flatMap((c, i) => (/[a-z]/i.test(c) ? [i] : []));
     const spelling = (n) => [...zone].map((c, i) => ((n >> letters.indexOf(i)) & 1 && letters.includes(i) ? c.toUpperCase() : c.toLowerCase())).join('');
+    const spellings = Array.from({ length: 20000 }, (_, n) => spelling(n));
     canonicalZone('Europe/Paris');
     globalThis.gc();
     const before = process.memoryUsage().rss;
-    for (let n = 0; n < 20000; n++) if (canonicalZone(spelling(n)) === null) throw new Error(spelling(n));
+    for (const zone of spellings) if (canonicalZone(zone) === null) throw new Error(zone);
     globalThis.gc();
     console.log((process.memoryUsage().rss - before) / 2 ** 20);`;
   const grown = Number(
     execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }),
   );
+  console.log(`20,000 spellings of a time zone grew RSS by ${grown.toFixed(1)} MiB`);
   assert.ok(grown < 20, `20,000 spellings grew RSS by ${grown.toFixed(1)} MiB`);
 });
