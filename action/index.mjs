@@ -149,6 +149,11 @@ function createClient(options) {
       delete: async (monitorId) => {
         await request("DELETE", `/monitors/${id(monitorId)}`);
       },
+      /**
+       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`) or its badges
+       * (`badges`); the old one answers 404 at once.
+       */
+      rotateToken: (monitorId, token) => data(request("POST", `/monitors/${id(monitorId)}/rotate-token`, { body: { token } })),
       tests: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/tests`, { query })),
       /**
        * GET /monitors/{id}/checks: newest first. An uptime monitor's checks (not tests: `test_id` null), or a
