@@ -28,16 +28,24 @@ const AC = createRequire(import.meta.url)('adaptivecards/dist/adaptivecards.js')
 const RETRY_BASE_MS = 300;
 const RETRY_AFTER_S = 1;
 
-/** The SMTP server email channels send through: the first try of each message is put off (451). */
+/**
+ * The SMTP server email channels send through: the first try of each message is put off (451). An
+ * address's confirmation mail (issue 44) is kept apart and accepted at once.
+ */
 async function smtpServer() {
   const tries = new Map<string, number>();
   const mails: ParsedMail[] = [];
+  const confirmations: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, done) {
       simpleParser(stream).then((mail) => {
+        if (mail.subject?.startsWith('Confirm your address')) {
+          confirmations.push(mail);
+          return done();
+        }
         const n = (tries.get(mail.subject ?? '') ?? 0) + 1;
         tries.set(mail.subject ?? '', n);
         if (n === 1) return done(Object.assign(new Error('Greylisted, try again later'), { responseCode: 451 }));
@@ -49,7 +57,7 @@ async function smtpServer() {
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   after(() => server.close());
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails, tries };
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails, tries, confirmations };
 }
 
 /**
@@ -141,6 +149,12 @@ const channels = {
   pagerduty: await createChannel({ type: 'pagerduty', name: 'On call', routing_key: secrets.routingKey }),
   email: await createChannel({ type: 'email', name: 'Ops mail', addresses: ['ops@example.com', 'cto@example.com'] }),
 };
+// Each address confirms through the link of its confirmation mail before it is sent alerts (issue 44).
+await eventually(async () => (smtp.confirmations.length >= 2 ? true : undefined));
+for (const mail of smtp.confirmations) {
+  const link = /http:\/\/\S+\/confirm-email\/\S+/.exec(mail.text ?? '')![0];
+  assert.equal((await fetch(link, { method: 'POST' })).status, 200);
+}
 
 const monitorRes = await post('/monitors', {
   url: `${site.url}/shop`,
@@ -530,7 +544,11 @@ test('no channel secret appears in GET, logs, job data or the outbox rows (searc
   const listed = await get('/alert-channels?limit=100');
   seen(JSON.stringify(listed.body), 'GET /alert-channels');
   for (const channel of listed.body.data) {
-    if (channel.type === 'email') assert.deepEqual(channel.addresses, ['ops@example.com', 'cto@example.com']);
+    if (channel.type === 'email')
+      assert.deepEqual(channel.addresses, [
+        { email: 'ops@example.com', confirmed: true },
+        { email: 'cto@example.com', confirmed: true },
+      ]);
     else assert.equal(channel.url ?? channel.routing_key, '[redacted]');
     seen(JSON.stringify((await get(`/alert-channels/${channel.id}`)).body), 'GET /alert-channels/{id}');
     seen(JSON.stringify((await get(`/alert-channels/${channel.id}/deliveries`)).body), 'deliveries');

@@ -8,6 +8,7 @@ import { KeyCache } from './auth/key-cache.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { confirmEmailRoutes } from './pages/confirm-email-routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
 import { ProblemError, problemHandler } from './http/problem.ts';
@@ -111,6 +112,8 @@ export function createApp(deps: ApiDeps): Express {
   );
 
   app.use(mcpRoutes({ authenticate }));
+  // Email channels' confirmation links (issue 44): served whether or not reports are.
+  app.use(confirmEmailRoutes({ db: deps.db, perMinute: config.REPORTS_PER_MIN }));
 
   if (config.REPORTS_ENABLED)
     app.use(

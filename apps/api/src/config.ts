@@ -32,9 +32,11 @@ export const apiEnv = z
     ...httpServerEnv,
     ...planEnv,
     ...secretsEnv,
-    // Alert channels' test messages are sent from the API (issue 31).
+    // SMTP_URL says whether email channels can be made; the dispatcher sends every message (issue 44).
     ...alertEnv,
     ...callbackEnv,
+    /** How long POST /alert-channels/{id}/test waits for the dispatcher's attempt before answering 202. */
+    ALERT_TEST_WAIT_MS: intVar(12_000, { min: 0, max: 60_000 }),
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */

@@ -20,6 +20,7 @@ export {
 export { type Mailer, smtpMailer } from './mailer.ts';
 export { discordBody } from './render/discord.ts';
 export { emailContent } from './render/email.ts';
+export { confirmationEmail } from './render/confirmation.ts';
 export {
   PAGERDUTY_SEVERITIES,
   type PagerDutyEvent,

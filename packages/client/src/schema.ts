@@ -24,6 +24,11 @@ export type paths = {
          *     routing key is sealed at rest and never shown again (`[redacted]`). A monitor's alerts go to the
          *     channels listed in its `alert_channels`, retried with back-off for about 30 minutes (30 s, then
          *     doubling: 7 tries) or after a 429's `Retry-After`. A team may have 50 channels.
+         *
+         *     Each email address gets one confirmation mail with a single-use link (valid 7 days) and nothing
+         *     else until it is opened: `addresses` shows `{email, confirmed}`. An address confirmed for another of
+         *     the team's channels is confirmed at once. Messages count against the team's hourly quota
+         *     (`alert_quota` on GET /credits); one past it is recorded as not sent (`quota_exceeded`).
          */
         post: operations["createAlertChannel"];
         delete?: never;
@@ -57,7 +62,7 @@ export type paths = {
         head?: never;
         /**
          * Change an alert channel
-         * @description Needs a `write` key. The type stays; a new `url` or `routing_key` replaces the sealed one and gives the channel a fresh start (`ok`).
+         * @description Needs a `write` key. The type stays; a new `url` or `routing_key` replaces the sealed one and gives the channel a fresh start (`ok`). New `addresses` get a confirmation mail each; addresses kept keep their state; one removed and added again must confirm again.
          */
         patch: operations["updateAlertChannel"];
         trace?: never;
@@ -97,7 +102,12 @@ export type paths = {
         put?: never;
         /**
          * Send a test message
-         * @description Needs a `write` key. Sends one test message now (event `alert_channel.test`, not retried) and answers with its outcome; it is listed with the channel's deliveries. 409 `secrets_unreadable` when the channel's target was sealed with a key this deployment no longer has (give it again with PATCH).
+         * @description Needs a `write` key. Queues one test message (event `alert_channel.test`, not retried) to the
+         *     dispatcher, which sends it as it sends alerts (from its own address, to an email channel's
+         *     confirmed addresses only, within the hourly quota), and waits up to 12 s for its attempt: 200 with
+         *     the outcome, or 202 with the delivery still `pending` (it is listed with the channel's deliveries
+         *     when done). 409 `secrets_unreadable` when the channel's target was sealed with a key this
+         *     deployment no longer has (give it again with PATCH).
          */
         post: operations["testAlertChannel"];
         delete?: never;
@@ -628,7 +638,11 @@ export type webhooks = {
 export type components = {
     schemas: {
         AlertChannel: {
-            addresses?: string[];
+            /** @description An email channel's addresses; each gets alerts once `confirmed` (it opened the link of its confirmation mail). */
+            addresses?: {
+                confirmed: boolean;
+                email: string;
+            }[];
             /** Format: date-time */
             created_at: string;
             /**
@@ -695,7 +709,7 @@ export type components = {
             down_after?: number;
             /** @description Score points below the median of the last 5 runs that make monitor.regressed (default 10). */
             regression_points?: number;
-            /** @description While the monitor stays down, monitor.down again (reason still_down, details.reminder) every this many minutes; null (the default): once. */
+            /** @description While the monitor stays down, monitor.down again (reason still_down, details.reminder) every this many minutes, at least 10; null (the default): once. */
             remind_every_minutes?: number | null;
         };
         AlertPayload: {
@@ -839,7 +853,7 @@ export type components = {
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
             created_at: string;
-            /** @description The alert's event, `alert_channel.test` for a test message, or `alert_channel.failing` for a notice that another of the team's channels is failing. */
+            /** @description The alert's event, `alert_channel.test` for a test message, `alert_channel.failing` for a notice that another of the team's channels is failing, or `alert_channel.confirm` for an address's confirmation mail. A message not sent has one attempt whose `error` says why (`quota_exceeded`, `no_confirmed_address`). */
             event: string;
             /** Format: date-time */
             finished_at: string | null;
@@ -849,6 +863,14 @@ export type components = {
             monitor_id: string | null;
             /** @enum {string} */
             state: "pending" | "delivered" | "failed";
+        };
+        ChannelTestPending: {
+            /** @constant */
+            delivered: false;
+            /** Format: uuid */
+            delivery_id: string;
+            /** @constant */
+            state: "pending";
         };
         ChannelTestResult: {
             attempt: components["schemas"]["DeliveryAttempt"];
@@ -1031,6 +1053,16 @@ export type components = {
             uptime: number;
         };
         Credits: {
+            /** @description What the team's alerts may send per clock hour (UTC), and have sent in this one: `messages` to alert channels (alerts, test messages, notices) and `emails` (each recipient of an email channel's message, and each confirmation mail). Free 300 / 100, pro 3,000 / 1,000. A message past either is recorded as not sent (`quota_exceeded`). */
+            alert_quota: {
+                emails: components["schemas"]["QuotaCount"];
+                messages: components["schemas"]["QuotaCount"];
+                /**
+                 * Format: date-time
+                 * @description The start of the next hour
+                 */
+                resets_at: string;
+            };
             costs: components["schemas"]["CreditCosts"];
             credits_balance: number;
             /** @description The free plan's lighthouse allowance per rolling hour; null on other plans. */
@@ -1546,6 +1578,11 @@ export type components = {
             title: string;
             /** Format: uri */
             type: string;
+        };
+        QuotaCount: {
+            limit: number;
+            remaining: number;
+            used: number;
         };
         /** @description lighthouse only: after the first run, load the page again in the same browser with its cache warm, as WebPageTest's first and repeat view do. The test's `result.views` then has a `first` and a `repeat` entry with the same figures (scores, vitals, requests, bytes transferred). Charged as a run. Not with `steps` (400). The test's own figures and artifacts stay the first view's (or the representative run's). */
         RepeatView: boolean;
@@ -2330,6 +2367,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChannelTestResult"];
+                };
+            };
+            /** @description The dispatcher has not made its attempt yet; the delivery is listed under the channel's deliveries. */
+            202: {
+                headers: {
+                    /** @description The channel's deliveries. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelTestPending"];
                 };
             };
             400: components["responses"]["Problem"];

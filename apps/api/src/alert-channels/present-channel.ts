@@ -3,16 +3,26 @@ import type { AlertChannel, CallbackAttempt, CallbackDelivery } from '@pageprobe
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** A channel as the API shows it: its secret fields say `[redacted]`, never their value. */
-export function presentChannel(channel: AlertChannel) {
+/**
+ * A channel as the API shows it: its secret fields say `[redacted]`, never their value; an email
+ * channel's addresses each with whether it has confirmed (issue 44).
+ */
+export function presentChannel(
+  channel: AlertChannel & { recipients: Array<{ email: string; confirmedAt: Date | null }> },
+) {
   const settings = channel.settings as ChannelSettings;
+  const confirmed = new Set(channel.recipients.filter((r) => r.confirmedAt).map((r) => r.email));
+  const addresses = (settings.addresses ?? []).map((email) => ({
+    email,
+    confirmed: confirmed.has(email.toLowerCase()),
+  }));
   const secret = Object.fromEntries(CHANNEL_FIELDS[channel.type].secret.map((field) => [field, REDACTED]));
   return {
     id: channel.id,
     type: channel.type,
     name: channel.name,
     ...secret,
-    ...(channel.type === 'email' ? { addresses: settings.addresses ?? [] } : {}),
+    ...(channel.type === 'email' ? { addresses } : {}),
     ...(channel.type === 'pagerduty' ? { severity: settings.severity ?? 'critical' } : {}),
     state: channel.state,
     first_failure_at: iso(channel.firstFailureAt),

@@ -5,14 +5,13 @@ import {
   type ChannelType,
   channelSealContext,
   channelToSend,
-  classifyAlert,
-  type Mailer,
-  sendToChannel,
-  smtpMailer,
 } from '@pageprobe/alert-channels';
-import type { AlertChannel, Prisma } from '@pageprobe/db';
+import type { AlertChannel, CallbackDelivery, Prisma } from '@pageprobe/db';
+import { jobs, openQueue } from '@pageprobe/jobs';
 import { keyringOf, SecretsError, seal } from '@pageprobe/secrets';
+import { enqueueDeliveries, setRecipients } from '@pageprobe/test-lifecycle';
 import { randomUUIDv7 } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -21,6 +20,9 @@ import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { type ChannelInput, checkChannelInput } from './channel-input.ts';
 import { presentAttempt, presentChannel, presentDelivery } from './present-channel.ts';
+
+/** A channel with its addresses' confirmation state, as presentChannel shows it. */
+const WITH_RECIPIENTS = { recipients: { select: { email: true, confirmedAt: true } } } as const;
 
 /** Alert channels one team may have. */
 export const ALERT_CHANNELS_PER_TEAM = 50;
@@ -34,14 +36,16 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { config } = deps;
   const keyring = keyringOf(config);
-  let mailer: Mailer | null | undefined;
-  const mailerOf = () => {
-    mailer ??= config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM, config.CALLBACK_TIMEOUT_MS) : null;
-    return mailer;
-  };
+  // The API sends nothing itself (issue 44, item 5): a channel's messages, test messages and confirmation
+  // mails alike are rows of the outbox and jobs for the dispatcher, which alone connects out.
+  const callbacks = openQueue(jobs.callback, { connection: deps.redis, prefix: config.QUEUE_PREFIX });
+  const enqueue = (deliveries: CallbackDelivery[]) =>
+    enqueueDeliveries(callbacks, deliveries, (error) =>
+      deps.logger.warn({ err: error }, 'channel message enqueue failed; the sweeper will retry'),
+    );
 
-  async function owned(teamId: string, id: string): Promise<AlertChannel> {
-    const channel = await deps.db.alertChannel.findFirst({ where: { id, teamId } });
+  async function owned(teamId: string, id: string) {
+    const channel = await deps.db.alertChannel.findFirst({ where: { id, teamId }, include: WITH_RECIPIENTS });
     if (!channel) throw new ProblemError(404, 'not_found', 'No alert channel with that id.');
     return channel;
   }
@@ -90,13 +94,13 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     });
     needsOf(input.type, secret);
     const id = randomUUIDv7();
-    const channel = await createWithinLimit(
+    const { channel, confirmations } = await createWithinLimit(
       deps.db,
       teamId,
       { max: ALERT_CHANNELS_PER_TEAM, code: 'alert_channel_limit_reached', noun: 'alert channels' },
       (tx) => tx.alertChannel.count({ where: { teamId } }),
-      (tx) =>
-        tx.alertChannel.create({
+      async (tx) => {
+        const created = await tx.alertChannel.create({
           data: {
             id,
             teamId,
@@ -105,8 +109,14 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
             settings: settings as Prisma.InputJsonObject,
             sealed: sealed(id, secret),
           },
-        }),
+        });
+        // Each address gets its confirmation mail, and nothing else until it confirms (issue 44).
+        const confirmations = settings.addresses ? await setRecipients(tx, created, settings.addresses) : [];
+        const channel = await tx.alertChannel.findUniqueOrThrow({ where: { id }, include: WITH_RECIPIENTS });
+        return { channel, confirmations };
+      },
     );
+    await enqueue(confirmations);
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/alert-channels/${channel.id}`)
@@ -120,6 +130,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
       where: { teamId: req.auth!.teamId, ...after(q.cursor) },
       orderBy: NEWEST_FIRST,
       take: limit + 1,
+      include: WITH_RECIPIENTS,
     });
     const { page, nextCursor } = pageOf(rows, limit);
     res.json({ data: page.map(presentChannel), next_cursor: nextCursor });
@@ -146,7 +157,15 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     if (secret) data.sealed = sealed(current.id, secret);
     // A fixed target is given a fresh start: its old failures said nothing of the new one.
     if (secret || settings.addresses) Object.assign(data, { state: 'ok', firstFailureAt: null });
-    res.json(presentChannel(await deps.db.alertChannel.update({ where: { id: current.id }, data })));
+    const { channel, confirmations } = await deps.db.$transaction(async (tx) => {
+      const updated = await tx.alertChannel.update({ where: { id: current.id }, data });
+      // New addresses get their confirmation mail; those kept keep their state (issue 44).
+      const confirmations = settings.addresses ? await setRecipients(tx, updated, settings.addresses) : [];
+      const channel = await tx.alertChannel.findUniqueOrThrow({ where: { id: current.id }, include: WITH_RECIPIENTS });
+      return { channel, confirmations };
+    });
+    await enqueue(confirmations);
+    res.json(presentChannel(channel));
   });
 
   router.delete('/alert-channels/:channel_id', requireScope('write'), async (req, res) => {
@@ -159,7 +178,8 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
   router.post('/alert-channels/:channel_id/test', requireScope('write'), async (req, res) => {
     const { teamId } = req.auth!;
     const channel = await owned(teamId, req.params.channel_id as string);
-    const target = openTarget(channel);
+    // A target no key of the ring opens is asked for again now, rather than sent to fail.
+    openTarget(channel);
     const body: ChannelNoticeBody = {
       event: 'alert_channel.test',
       channel: { id: channel.id, name: channel.name, type: channel.type },
@@ -168,43 +188,38 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     };
     const delivery = await deps.db.callbackDelivery.create({
       data: { teamId, channelId: channel.id, event: body.event, payload: JSON.stringify(body) },
-      include: { team: { select: { webhookSecret: true } } },
     });
-    // One attempt, now, and its outcome is the answer: a test message is not retried.
-    const { protocol, result } = await sendToChannel(target, delivery, {
-      timeoutMs: config.CALLBACK_TIMEOUT_MS,
-      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
-      pagerDutyUrl: config.PAGERDUTY_EVENTS_URL,
-      mailer: mailerOf(),
-      webhookSecret: delivery.team.webhookSecret,
-    });
-    const delivered = classifyAlert(result, protocol) === 'delivered';
-    const { attempts } = await deps.db.callbackDelivery.update({
-      where: { id: delivery.id },
-      data: {
-        state: delivered ? 'delivered' : 'failed',
-        finishedAt: new Date(),
-        attempts: {
-          create: {
-            number: 1,
-            startedAt: result.startedAt,
-            durationMs: result.durationMs,
-            statusCode: result.statusCode,
-            error: result.error,
-            responseSnippet: result.responseSnippet,
-          },
-        },
-      },
-      include: { attempts: true },
-    });
-    if (delivered) {
-      await deps.db.alertChannel.update({
-        where: { id: channel.id },
-        data: { state: 'ok', firstFailureAt: null, lastDeliveredAt: new Date() },
-      });
+    await enqueue([delivery]);
+    // The dispatcher makes the one attempt (a test message is not retried); its outcome is the answer
+    // when it comes within ALERT_TEST_WAIT_MS, else 202 with the delivery still pending.
+    const settled = await settledDelivery(delivery.id, config.ALERT_TEST_WAIT_MS);
+    if (!settled) {
+      res
+        .status(202)
+        .location(`${config.PUBLIC_BASE_URL}/api/v1/alert-channels/${channel.id}/deliveries`)
+        .json({ delivered: false, delivery_id: delivery.id, state: 'pending' });
+      return;
     }
-    res.json({ delivered, delivery_id: delivery.id, attempt: presentAttempt(attempts[0]!) });
+    res.json({
+      delivered: settled.state === 'delivered',
+      delivery_id: delivery.id,
+      attempt: presentAttempt(settled.attempts[0]!),
+    });
   });
+
+  /** The delivery once it is settled (delivered or failed) with its attempts, or null after `waitMs`. */
+  async function settledDelivery(id: string, waitMs: number) {
+    const deadline = Date.now() + waitMs;
+    for (let pause = 50; ; pause = Math.min(pause * 2, 250)) {
+      const row = await deps.db.callbackDelivery.findUniqueOrThrow({
+        where: { id },
+        include: { attempts: { orderBy: { number: 'asc' } } },
+      });
+      if (row.state !== 'pending' && row.attempts.length > 0) return row;
+      if (Date.now() + pause > deadline) return null;
+      await sleep(pause);
+    }
+  }
 
   router.get('/alert-channels/:channel_id/deliveries', requireScope('read'), async (req, res) => {
     const channel = await owned(req.auth!.teamId, req.params.channel_id as string);

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { lighthouse } from '@pageprobe/test-kinds';
-import { costsFor, remainingAllowance } from '@pageprobe/test-lifecycle';
+import { alertQuotaUse, costsFor, remainingAllowance } from '@pageprobe/test-lifecycle';
 
 /** What the plan keeps, and for how long (issue 29). */
 function retentionOf(plan: keyof typeof RETENTION) {
@@ -34,12 +34,15 @@ export function creditRoutes(deps: ApiDeps): Router {
         resets_at: allowance.resetsAt?.toISOString() ?? null,
       };
     }
+    // What the team's alerts may send this hour, and have sent (issue 44).
+    const quota = await alertQuotaUse(deps.db, teamId, team.plan);
     res.json({
       plan: team.plan,
       credits_balance: team.creditsBalance,
       costs: costsFor(team.plan),
       free_lighthouse: free,
       retention: retentionOf(team.plan),
+      alert_quota: { messages: quota.messages, emails: quota.emails, resets_at: quota.resetsAt.toISOString() },
     });
   });
   return router;
