@@ -1059,7 +1059,7 @@ export type components = {
                 messages: components["schemas"]["QuotaCount"];
                 /**
                  * Format: date-time
-                 * @description The start of the next hour
+                 * @description The start of the next hour, when both start again from zero.
                  */
                 resets_at: string;
             };
