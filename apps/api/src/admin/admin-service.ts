@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CHECK_VIOLATION, type Db, type Plan, type KeyScope, sqlState, type Team } from '@pageprobe/db';
-import { KEY_REVOKED, raiseAlert } from '@pageprobe/test-lifecycle';
+import { createApiKey, KeyExpiryInPast, revokeApiKey } from '@pageprobe/accounts';
+import { CHECK_VIOLATION, type Db, type KeyScope, type Plan, sqlState, type Team } from '@pageprobe/db';
 import { ProblemError } from '../http/problem.ts';
-import { generateApiKey } from '../keys/api-key.ts';
 
 // What the dashboard backend (over /admin/v1) and operators (over `pnpm admin`) can do. Both go
 // through these functions, so they keep the same rules.
@@ -70,66 +69,35 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
       input: { scope: KeyScope; name?: string | null; expires_at?: string | null },
     ): Promise<ApiKeyView> {
       await requireTeam(teamId);
-      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-      if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      try {
+        const { row, key } = await createApiKey(db, {
+          teamId,
+          scope: input.scope,
+          name: input.name,
+          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        });
+        return {
+          id: row.id,
+          key,
+          prefix: row.prefix,
+          scope: row.scope,
+          name: row.name,
+          expires_at: row.expiresAt?.toISOString() ?? null,
+        };
+      } catch (error) {
+        if (!(error instanceof KeyExpiryInPast)) throw error;
         throw new ProblemError(400, 'validation_failed', 'expires_at must be in the future.', {
           errors: [{ path: 'body.expires_at', message: 'must be in the future' }],
         });
       }
-      const generated = generateApiKey();
-      const row = await db.apiKey.create({
-        data: {
-          teamId,
-          scope: input.scope,
-          name: input.name ?? null,
-          expiresAt,
-          prefix: generated.prefix,
-          hash: generated.hash,
-        },
-      });
-      return {
-        id: row.id,
-        key: generated.key,
-        prefix: row.prefix,
-        scope: row.scope,
-        name: row.name,
-        expires_at: row.expiresAt?.toISOString() ?? null,
-      };
     },
 
-    /**
-     * The key stops working, and the monitors it created (or last resumed) pause with monitor.paused,
-     * reason key_revoked, in the same transaction: a revoked key spends nothing more (issue 28). Their
-     * alerts' callbacks go out with the dispatcher's next sweep; a PATCH with another key resumes them.
-     */
+    /** Stops the key, and pauses the monitors it made (revokeApiKey says how); the replicas forget it at once. */
     async revokeApiKey(keyId: string): Promise<{ pausedMonitors: string[] }> {
-      const paused = await db.$transaction(async (tx) => {
-        const { count } = await tx.apiKey.updateMany({
-          where: { id: keyId, revokedAt: null },
-          data: { revokedAt: new Date() },
-        });
-        if (count === 0 && !(await tx.apiKey.findUnique({ where: { id: keyId }, select: { id: true } }))) {
-          throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
-        }
-        // Also when it was revoked before: a monitor its key's revocation missed pauses now.
-        const monitors = await tx.monitor.updateManyAndReturn({
-          where: { apiKeyId: keyId, status: 'active', deletedAt: null },
-          data: { status: 'paused', pausedReason: KEY_REVOKED.reason, nextRunAt: null },
-        });
-        for (const monitor of monitors) {
-          // No run raised it, so the alert links no report: the base address goes unused.
-          await raiseAlert(
-            tx,
-            monitor,
-            { event: 'monitor.paused', reason: KEY_REVOKED.reason, details: { message: KEY_REVOKED.message } },
-            null,
-            '',
-          );
-        }
-        return monitors.map((m) => m.id);
-      });
+      const revoked = await revokeApiKey(db, keyId);
+      if (!revoked) throw new ProblemError(404, 'not_found', `No API key with id ${keyId}.`);
       onKeyRevoked?.(keyId);
-      return { pausedMonitors: paused };
+      return revoked;
     },
 
     async setWebhookSecret(teamId: string): Promise<{ secret: string }> {

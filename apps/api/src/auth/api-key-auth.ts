@@ -1,7 +1,7 @@
 import type { Db } from '@pageprobe/db';
 import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
-import { hashApiKey, isWellFormedApiKey, sameHash } from '../keys/api-key.ts';
+import { hashApiKey, isWellFormedApiKey, sameHash } from '@pageprobe/accounts';
 import { bearerToken } from './bearer.ts';
 import type { PerAddressWindow } from '../limits/per-address.ts';
 import type { KeyCache } from './key-cache.ts';

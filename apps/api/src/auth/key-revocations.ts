@@ -1,3 +1,4 @@
+import { keyRevokedChannel } from '@pageprobe/accounts';
 import type { Logger } from '@pageprobe/logger';
 import type { Redis } from 'ioredis';
 import type { KeyCache } from './key-cache.ts';
@@ -14,7 +15,7 @@ export class KeyRevocations {
 
   constructor(publisher: Redis, channelPrefix: string, cache: KeyCache, logger: Logger) {
     this.#publisher = publisher;
-    this.#channel = `${channelPrefix}:api-keys:revoked`;
+    this.#channel = keyRevokedChannel(channelPrefix);
     // A subscribed connection can do nothing else, so it is a connection of its own.
     this.#subscriber = publisher.duplicate({ enableOfflineQueue: true });
     this.#subscriber.on('error', (error) => logger.warn({ err: error.message }, 'revocation subscriber error'));

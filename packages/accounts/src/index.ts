@@ -1,0 +1,28 @@
+export { type TokenPurpose, consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from './account-tokens.ts';
+export {
+  displayPrefix,
+  type GeneratedKey,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  KEY_PREFIX,
+  sameHash,
+} from './api-key.ts';
+export { createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey } from './api-keys.ts';
+export { type Actor, type AuditInput, audit, auditPage } from './audit.ts';
+export { createInvitation, INVITATION_LIFETIME_MS, openInvitation, useInvitation } from './invitations.ts';
+export { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords.ts';
+export { allows, isRole, mayAssign, type Permission, POLICY, ROLES, rank } from './roles.ts';
+export { hashToken, isTokenShaped, newToken } from './secret-token.ts';
+export {
+  type ActiveSession,
+  createSession,
+  endSession,
+  endSessionsOf,
+  readSession,
+  renewSession,
+  type SessionSettings,
+  type SignInMethod,
+  sessionsOf,
+} from './sessions.ts';
+export { ensureUser, findUserByEmail, isEmail, LastOwner, normalizeEmail, setMembership, teamsOf } from './users.ts';
