@@ -39,6 +39,13 @@ test('team, key, secret and credits commands', () => {
     assert.ok((await env.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt);
     const { secret } = admin('secret', 'set', team.id).json();
     assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: team.id } })).webhookSecret, secret);
+    // Issue 45: a rotation keeps the old secret signing for the overlap.
+    const rotated = admin('secret', 'rotate', team.id, '--overlap-seconds', '3600').json();
+    assert.match(rotated.secret, /^whsec_/);
+    const rotatedRow = await env.db.team.findUniqueOrThrow({ where: { id: team.id } });
+    assert.deepEqual([rotatedRow.webhookSecret, rotatedRow.webhookSecretPrevious], [rotated.secret, secret]);
+    assert.equal(rotatedRow.webhookSecretPreviousExpiresAt?.toISOString(), rotated.previous_expires_at);
+    assert.equal(admin('secret', 'rotate', team.id, '--overlap-seconds', '0').code, 2);
     assert.equal(admin('secret', 'delete', team.id).code, 0);
     assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: team.id } })).webhookSecret, null);
   });

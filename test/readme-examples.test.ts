@@ -29,6 +29,15 @@ const cases = [
   },
   { name: 'other secret', header: signPayload('whsec_other', Buffer.from(body), now), body, ok: false },
   { name: 'too old', header: signPayload(secret, Buffer.from(body), now - 301), body, ok: false },
+  // Issue 45: while a team rotates its secret, a callback carries t=…,v1=<new>,v1=<old>; either verifies.
+  { name: 'rotation, as the new', header: signPayload([secret, 'whsec_old'], Buffer.from(body), now), body, ok: true },
+  { name: 'rotation, as the old', header: signPayload(['whsec_new', secret], Buffer.from(body), now), body, ok: true },
+  {
+    name: 'rotation, neither',
+    header: signPayload(['whsec_new', 'whsec_old'], Buffer.from(body), now),
+    body,
+    ok: false,
+  },
 ];
 
 test('the docs’ node:crypto verification accepts a real signature and refuses the rest', async () => {

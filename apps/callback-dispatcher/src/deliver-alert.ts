@@ -4,6 +4,7 @@ import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { SecretsError } from '@pageprobe/secrets';
 import { CONFIRM_EVENT } from '@pageprobe/test-lifecycle';
+import { signingSecrets } from '@pageprobe/webhook-secrets';
 import { UnrecoverableError } from 'bullmq';
 import { gateMessage, refuseMessage } from './alert-gate.ts';
 import { earlierPendingMessage } from './alert-order.ts';
@@ -17,7 +18,7 @@ export interface AlertDeps {
   store: DeliveryStore;
   logger: Logger;
   keyring: readonly Buffer[];
-  send: Omit<SendDeps, 'webhookSecret'>;
+  send: Omit<SendDeps, 'webhookSecrets'>;
   /** Adds the jobs of notices about a failing channel. */
   enqueue: (deliveries: Array<{ id: string; channelId: string | null }>) => Promise<void>;
   onAttempt?: (verdict: 'delivered' | 'retry' | 'final') => void;
@@ -35,7 +36,12 @@ export interface AlertDeps {
 export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: JobInfo): Promise<void> {
   const delivery = await deps.db.callbackDelivery.findUnique({
     where: { id: deliveryId },
-    include: { channel: true, team: { select: { webhookSecret: true, name: true } } },
+    include: {
+      channel: true,
+      team: {
+        select: { webhookSecret: true, webhookSecretPrevious: true, webhookSecretPreviousExpiresAt: true, name: true },
+      },
+    },
   });
   if (delivery?.state !== 'pending' || !delivery.channel) return;
   const { channel } = delivery;
@@ -59,7 +65,7 @@ export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: Job
     sent = await sendToChannel(
       channelToSend({ ...channel, settings: gate.settings }, deps.keyring),
       { id: delivery.id, event: delivery.event, payload: delivery.payload },
-      { ...deps.send, webhookSecret: delivery.team.webhookSecret },
+      { ...deps.send, webhookSecrets: signingSecrets(delivery.team) },
     );
   } catch (error) {
     if (!(error instanceof SecretsError)) throw error;

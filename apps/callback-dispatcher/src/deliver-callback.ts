@@ -32,14 +32,14 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
-  // Read the secret at each attempt, so a rotated secret applies to the next attempt.
+  // Read the secrets at each attempt, so a rotation (or an overlap's end) applies to the next attempt.
   const result = await postCallback(
     {
       url: delivery.url,
       deliveryId,
       event: delivery.event,
       body: delivery.payload,
-      secret: delivery.secret,
+      secrets: delivery.secrets,
     },
     { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, localAddress: deps.localAddress },
   );

@@ -5,14 +5,14 @@ export interface CallbackRequest {
   deliveryId: string;
   event: string;
   body: string;
-  /** The team's secret at the time of this attempt; null sends no signature. */
-  secret: string | null;
+  /** The team's secrets at the time of this attempt, current first; none sends no signature. */
+  secrets: readonly string[];
 }
 
 /** One attempt: POST the stored bytes, signed afresh (postAttempt says how it is guarded and bounded). */
 export function postCallback(request: CallbackRequest, options: AttemptOptions): Promise<AttemptResult> {
   const delivery = { id: request.deliveryId, event: request.event, payload: request.body };
-  return postAttempt(request.url, request.body, callbackHeaders(delivery, request.secret), options);
+  return postAttempt(request.url, request.body, callbackHeaders(delivery, request.secrets), options);
 }
 
 /** Network errors, timeouts and 5xx get the one retry; 2xx is done; 3xx and 4xx are final. */

@@ -42,18 +42,24 @@ export interface SendDeps {
   pagerDutyUrl: string;
   /** Null when SMTP_URL is not set: an email channel's attempt then fails and is retried. */
   mailer: Mailer | null;
-  /** The team's webhook secret, which signs a webhook channel's body as it signs callbacks. */
-  webhookSecret: string | null;
+  /**
+   * The team's valid webhook secrets, current first (two during a rotation's overlap, none without a
+   * secret): they sign a webhook channel's body as they sign callbacks.
+   */
+  webhookSecrets: readonly string[];
 }
 
-/** The headers every POST of ours carries, and a callback's signature when the team has a secret. */
-export function callbackHeaders(delivery: { id: string; event: string; payload: string }, secret: string | null) {
+/**
+ * The headers every POST of ours carries, and a callback's signature when the team has a secret: one
+ * `v1=` per valid secret, current first (`t=…,v1=<new>,v1=<old>` while a rotation overlaps, Stripe's form).
+ */
+export function callbackHeaders(delivery: { id: string; event: string; payload: string }, secrets: readonly string[]) {
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
     'x-service-event': delivery.event,
     'x-service-delivery': delivery.id,
   };
-  if (secret) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(secret, delivery.payload);
+  if (secrets.length > 0) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(secrets, delivery.payload);
   return headers;
 }
 
@@ -75,7 +81,7 @@ export async function sendToChannel(
   const url = channel.secret?.url ?? '';
   switch (channel.type) {
     case 'webhook':
-      return http(url, delivery.payload, callbackHeaders(delivery, deps.webhookSecret));
+      return http(url, delivery.payload, callbackHeaders(delivery, deps.webhookSecrets));
     case 'slack':
       return http(url, slackBody(message));
     case 'teams':

@@ -2136,7 +2136,7 @@ export type components = {
         EventHeader: "test.completed" | "test.failed";
         Limit: number;
         MonitorId: string;
-        /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. */
+        /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. While the team rotates its secret, one `v1=` per valid secret, the new one first (`t=<ts>,v1=<new>,v1=<old>`, as Stripe signs): accept when any matches. */
         SignatureHeader: string;
         TestId: string;
     };
@@ -3353,7 +3353,7 @@ export interface operations {
                 /** @description Identifies the delivery; the same on the retry. */
                 "X-Service-Delivery": components["parameters"]["DeliveryHeader"];
                 "X-Service-Event": components["parameters"]["EventHeader"];
-                /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. */
+                /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. While the team rotates its secret, one `v1=` per valid secret, the new one first (`t=<ts>,v1=<new>,v1=<old>`, as Stripe signs): accept when any matches. */
                 "X-Service-Signature"?: components["parameters"]["SignatureHeader"];
             };
             path?: never;

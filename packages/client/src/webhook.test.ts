@@ -25,3 +25,11 @@ test('verifies what the dispatcher signs, with Web Crypto only; 300 s of toleran
   assert.equal(await reason(verifyWebhook(undefined, body, secret, { now })), 'missing_header');
   assert.equal(await reason(verifyWebhook('v1=abc', body, secret, { now })), 'malformed_header');
 });
+
+test('during a rotation (t=…,v1=<new>,v1=<old>) either secret verifies, a third does not', async () => {
+  const now = 1_700_000_000;
+  const header = signPayload(['whsec_new', 'whsec_old'], Buffer.from(body), now);
+  assert.deepEqual(await verifyWebhook(header, body, 'whsec_new', { now }), JSON.parse(body));
+  assert.deepEqual(await verifyWebhook(header, body, 'whsec_old', { now }), JSON.parse(body));
+  assert.equal(await reason(verifyWebhook(header, body, 'whsec_other', { now })), 'signature_mismatch');
+});

@@ -29,7 +29,9 @@ function constantTimeEqual(a: string, b: string): boolean {
 /**
  * Checks a callback's `X-Service-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`)
  * with the team's webhook secret, using Web Crypto (Node 20+, browsers, Deno, Bun, workers). Pass the
- * body exactly as it arrived. Resolves with the parsed body; rejects with WebhookVerificationError.
+ * body exactly as it arrived. While the team rotates its secret the header carries one `v1=` per valid
+ * secret (`t=…,v1=<new>,v1=<old>`): any match passes, so either secret verifies. Resolves with the
+ * parsed body; rejects with WebhookVerificationError.
  */
 export async function verifyWebhook<T = unknown>(
   signatureHeader: string | null | undefined,
@@ -38,11 +40,17 @@ export async function verifyWebhook<T = unknown>(
   { toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS, now = Date.now() / 1000 } = {},
 ): Promise<T> {
   if (!signatureHeader) throw new WebhookVerificationError('missing_header');
-  const parts = Object.fromEntries(signatureHeader.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!/^\d+$/.test(parts.t ?? '') || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) {
+  let timestamp: string | undefined;
+  const candidates: string[] = [];
+  for (const part of signatureHeader.split(',')) {
+    const [name, value = ''] = part.trim().split('=', 2) as [string, string?];
+    if (name === 't') timestamp = value;
+    else if (name === 'v1' && /^[0-9a-f]{64}$/.test(value)) candidates.push(value);
+  }
+  if (timestamp === undefined || !/^\d+$/.test(timestamp) || candidates.length === 0) {
     throw new WebhookVerificationError('malformed_header');
   }
+  const t = Number(timestamp);
   if (Math.abs(now - t) > toleranceSeconds) throw new WebhookVerificationError('timestamp_out_of_tolerance');
   const encoder = new TextEncoder();
   const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : rawBody;
@@ -53,6 +61,9 @@ export async function verifyWebhook<T = unknown>(
     'sign',
   ]);
   const expected = hex(await crypto.subtle.sign('HMAC', key, signed));
-  if (!constantTimeEqual(expected, parts.v1!)) throw new WebhookVerificationError('signature_mismatch');
+  // Every candidate is compared, so timing does not tell which one matched.
+  let matched = false;
+  for (const candidate of candidates) matched = constantTimeEqual(expected, candidate) || matched;
+  if (!matched) throw new WebhookVerificationError('signature_mismatch');
   return JSON.parse(new TextDecoder().decode(body)) as T;
 }

@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { createApiKey, KeyExpiryInPast, revokeApiKey } from '@pageprobe/accounts';
 import { CHECK_VIOLATION, type Db, type KeyScope, type Plan, sqlState, type Team } from '@pageprobe/db';
+import {
+  generateWebhookSecret,
+  removeWebhookSecret,
+  rotateWebhookSecret,
+  WebhookSecretError,
+} from '@pageprobe/webhook-secrets';
 import { ProblemError } from '../http/problem.ts';
 
 // What the dashboard backend (over /admin/v1) and operators (over `pnpm admin`) can do. Both go
@@ -33,6 +38,20 @@ const teamView = (team: Team): TeamView => ({
 });
 
 const teamNotFound = (teamId: string) => new ProblemError(404, 'not_found', `No team with id ${teamId}.`);
+
+/** The webhook secret's domain errors as problems: an unknown team 404, nothing to rotate 409. */
+async function webhookSecretCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof WebhookSecretError)) throw error;
+    if (error.code === 'team_not_found') throw new ProblemError(404, 'not_found', error.message);
+    if (error.code === 'no_webhook_secret') throw new ProblemError(409, 'no_webhook_secret', error.message);
+    throw new ProblemError(400, 'validation_failed', error.message, {
+      errors: [{ path: 'body.overlap_seconds', message: error.message }],
+    });
+  }
+}
 
 export interface AdminServiceOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
@@ -100,16 +119,24 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
       return revoked;
     },
 
+    /** A new secret that replaces any other at once (no overlap): the first one, or after a leak. */
     async setWebhookSecret(teamId: string): Promise<{ secret: string }> {
-      const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-      const { count } = await db.team.updateMany({ where: { id: teamId }, data: { webhookSecret: secret } });
-      if (count === 0) throw teamNotFound(teamId);
-      return { secret };
+      return webhookSecretCall(() => generateWebhookSecret(db, teamId));
+    },
+
+    /** A new secret; the old one keeps signing beside it (a second `v1=`) until previous_expires_at. */
+    async rotateWebhookSecret(
+      teamId: string,
+      input: { overlap_seconds?: number } = {},
+    ): Promise<{ secret: string; previous_expires_at: string }> {
+      const { secret, previousExpiresAt } = await webhookSecretCall(() =>
+        rotateWebhookSecret(db, teamId, { overlapSeconds: input.overlap_seconds }),
+      );
+      return { secret, previous_expires_at: previousExpiresAt.toISOString() };
     },
 
     async deleteWebhookSecret(teamId: string): Promise<void> {
-      const { count } = await db.team.updateMany({ where: { id: teamId }, data: { webhookSecret: null } });
-      if (count === 0) throw teamNotFound(teamId);
+      await webhookSecretCall(() => removeWebhookSecret(db, teamId));
     },
 
     /** A positive amount grants credits, a negative one takes them back; the balance never goes below zero. */

@@ -25,6 +25,9 @@ export function adminRoutes(service: AdminService): Router {
   router.post('/teams/:team_id/webhook-secret', async (req, res) => {
     res.status(201).json(await service.setWebhookSecret(teamId(req.params)));
   });
+  router.post('/teams/:team_id/webhook-secret/rotate', async (req, res) => {
+    res.json(await service.rotateWebhookSecret(teamId(req.params), req.body ?? {}));
+  });
   router.delete('/teams/:team_id/webhook-secret', async (req, res) => {
     await service.deleteWebhookSecret(teamId(req.params));
     res.status(204).end();

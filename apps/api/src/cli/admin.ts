@@ -16,7 +16,10 @@ const USAGE = `Usage: pnpm admin <command>
   team plan <team_id> free|pro
   key create <team_id> --scope read|write [--name <name>] [--expires-at <ISO 8601>]
   key revoke <key_id>
-  secret set <team_id>
+  secret set <team_id>                   a new secret replacing any other at once
+  secret rotate <team_id> [--overlap-seconds <n>]
+                       a new secret; the old one keeps signing beside it for n seconds (default
+                       86400, at most 604800); prints the new secret and previous_expires_at
   secret delete <team_id>
   credits add <team_id> <amount> --reason <reason>     (a negative amount takes credits back)
   secrets reseal       every sealed secret under the current SECRETS_KEY (after a rotation: the
@@ -46,6 +49,7 @@ const parsed = (() => {
         scope: { type: 'string' },
         'expires-at': { type: 'string' },
         reason: { type: 'string' },
+        'overlap-seconds': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -91,6 +95,13 @@ async function run(): Promise<unknown> {
     }
     case 'secret set':
       return admin.setWebhookSecret(uuid.parse(arg(2, 'team_id')));
+    case 'secret rotate':
+      return admin.rotateWebhookSecret(uuid.parse(arg(2, 'team_id')), {
+        overlap_seconds:
+          values['overlap-seconds'] === undefined
+            ? undefined
+            : z.coerce.number().int().parse(values['overlap-seconds']),
+      });
     case 'secret delete':
       await admin.deleteWebhookSecret(uuid.parse(arg(2, 'team_id')));
       return { deleted: true };
