@@ -13,7 +13,13 @@ export class KeyExpiryInPast extends Error {}
 /** A new key: the row, and the key itself, which exists only in this answer. */
 export async function createApiKey(
   db: Db,
-  input: { teamId: string; scope: KeyScope; name?: string | null; expiresAt?: Date | null; createdById?: string | null },
+  input: {
+    teamId: string;
+    scope: KeyScope;
+    name?: string | null;
+    expiresAt?: Date | null;
+    createdById?: string | null;
+  },
 ) {
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw new KeyExpiryInPast();
   const generated = generateApiKey();
@@ -43,7 +49,10 @@ export async function revokeApiKey(
   teamId?: string,
 ): Promise<{ pausedMonitors: string[] } | null> {
   return db.$transaction(async (tx) => {
-    const key = await tx.apiKey.findFirst({ where: { id: keyId, ...(teamId ? { teamId } : {}) }, select: { id: true } });
+    const key = await tx.apiKey.findFirst({
+      where: { id: keyId, ...(teamId ? { teamId } : {}) },
+      select: { id: true },
+    });
     if (!key) return null;
     await tx.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: new Date() } });
     // Also when it was revoked before: a monitor its key's revocation missed pauses now.

@@ -11,7 +11,13 @@ export {
 export { createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey } from './api-keys.ts';
 export { type Actor, type AuditInput, audit, auditPage } from './audit.ts';
 export { createInvitation, INVITATION_LIFETIME_MS, openInvitation, useInvitation } from './invitations.ts';
-export { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords.ts';
+export {
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  passwordProblem,
+  verifyPassword,
+} from './passwords.ts';
 export { allows, isRole, mayAssign, type Permission, POLICY, ROLES, rank } from './roles.ts';
 export { hashToken, isTokenShaped, newToken } from './secret-token.ts';
 export {

@@ -20,6 +20,9 @@ export interface ActiveSession {
   method: SignInMethod;
   csrfToken: string;
   teamId: string | null;
+  teamName: string | null;
+  /** The team wants a passkey or SSO: a password's session may not work in it. */
+  teamRequiresStrongSignIn: boolean;
   role: TeamRole | null;
   createdAt: Date;
 }
@@ -29,7 +32,13 @@ const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(
   db: Db,
-  input: { userId: string; method: SignInMethod; teamId?: string | null; ip?: string | null; userAgent?: string | null },
+  input: {
+    userId: string;
+    method: SignInMethod;
+    teamId?: string | null;
+    ip?: string | null;
+    userAgent?: string | null;
+  },
   settings: SessionSettings,
 ): Promise<{ token: string; id: string }> {
   const { token, hash } = newToken();
@@ -59,6 +68,8 @@ interface SessionRow {
   method: SignInMethod;
   csrf_token: string;
   team_id: string | null;
+  team_name: string | null;
+  require_strong_sign_in: boolean | null;
   role: TeamRole | null;
   created_at: Date;
   last_seen_at: Date;
@@ -69,9 +80,11 @@ export async function readSession(db: Db, token: unknown, settings: SessionSetti
   if (!isTokenShaped(token)) return null;
   const now = Date.now();
   const [row] = await db.$queryRaw<SessionRow[]>`
-    SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, m.role, s.created_at, s.last_seen_at
+    SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, t.name AS team_name,
+      t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at
     FROM sessions s JOIN users u ON u.id = s.user_id
       LEFT JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.user_id
+      LEFT JOIN teams t ON t.id = m.team_id
     WHERE s.token_hash = ${hashToken(token)} AND s.ended_at IS NULL AND s.expires_at > ${new Date(now)}
       AND s.last_seen_at > ${new Date(now - settings.idleMs)}`;
   if (!row) return null;
@@ -85,7 +98,10 @@ export async function readSession(db: Db, token: unknown, settings: SessionSetti
     email: row.email,
     method: row.method,
     csrfToken: row.csrf_token,
-    teamId: row.team_id,
+    // A team the person has left is no team: its id stays, its role is gone.
+    teamId: row.role ? row.team_id : null,
+    teamName: row.role ? row.team_name : null,
+    teamRequiresStrongSignIn: row.require_strong_sign_in === true,
     role: row.role,
     createdAt: row.created_at,
   };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type AppName = 'api' | 'worker-uptime' | 'worker-browser' | 'callback-dispatcher';
+export type AppName = 'api' | 'worker-uptime' | 'worker-browser' | 'callback-dispatcher' | 'dashboard';
 
 export interface AppProcess {
   child: ChildProcess;

@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+// The dashboard's own stylesheet and script, named by their content: cached for good, a change is a new name.
+
+function asset(file: string, type: string) {
+  const body = readFileSync(new URL(`./assets/${file}`, import.meta.url));
+  const [name, ext] = file.split('.');
+  return { path: `/assets/${name}-${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`, body, type };
+}
+
+export const ASSETS = { css: asset('dashboard.css', 'text/css'), js: asset('dashboard.js', 'text/javascript') };

@@ -1,0 +1,56 @@
+import {
+  alertEnv,
+  commonEnv,
+  databaseEnv,
+  httpServerEnv,
+  intVar,
+  loadConfigOrExit,
+  opsEnv,
+  portVar,
+  redisEnv,
+} from '@pageprobe/config';
+import { z } from 'zod';
+
+export const dashboardEnv = z
+  .object({
+    ...commonEnv,
+    ...databaseEnv,
+    ...redisEnv,
+    ...opsEnv,
+    ...httpServerEnv,
+    // Invitations, address checks and password resets are mailed through the alerts' SMTP server.
+    ...alertEnv,
+    DASHBOARD_PORT: portVar(3001),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /** The dashboard's public origin and path (behind the API's host at /app/ in production). */
+    DASHBOARD_BASE_URL: z.url().optional(),
+    /** The API's public origin: the snippets on the keys page point at it. */
+    PUBLIC_BASE_URL: z.url().optional(),
+    /** `invite`: people join by invitation only; `open`: anyone may sign up, which makes a free team. */
+    SIGNUP: z.enum(['invite', 'open']).default('invite'),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    SESSION_IDLE_HOURS: intVar(12, { min: 1, max: 24 * 30 }),
+    SESSION_MAX_DAYS: intVar(30, { min: 1, max: 365 }),
+    /** Proxy hops in front whose X-Forwarded-For is trusted for the client's address (0: none). */
+    TRUST_PROXY_HOPS: intVar(0, { min: 0, max: 10 }),
+    /** Time for a request's headers and body to arrive, then 408. */
+    HTTP_REQUEST_TIMEOUT_MS: intVar(30_000, { min: 1_000 }),
+  })
+  .transform((env) => {
+    const base = (env.DASHBOARD_BASE_URL ?? `http://${env.HOST}:${env.DASHBOARD_PORT}/app`).replace(/\/+$/, '');
+    return {
+      ...env,
+      DASHBOARD_BASE_URL: base,
+      /** The path every route hangs under (`/app`). */
+      BASE_PATH: new URL(base).pathname.replace(/\/+$/, ''),
+      PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+      /** Over https the cookie takes the __Host- prefix and Secure. */
+      SECURE_COOKIES: base.startsWith('https:'),
+    };
+  });
+
+export type DashboardConfig = z.output<typeof dashboardEnv>;
+
+export const loadDashboardConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfigOrExit(dashboardEnv, env);

@@ -1,0 +1,52 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { createDb, createPool } from '@pageprobe/db';
+import { createRedis } from '@pageprobe/jobs';
+import { createLogger } from '@pageprobe/logger';
+import { createRegistry, serverTimeouts, startOpsServer } from '@pageprobe/ops';
+import { createDashboardApp } from './app.ts';
+import { loadDashboardConfig } from './config.ts';
+import { createMail } from './mail.ts';
+
+const config = loadDashboardConfig();
+const logger = createLogger({ name: 'dashboard', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const pool = createPool(config.DATABASE_URL, {
+  size: 10,
+  onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
+});
+const db = createDb(config.DATABASE_URL, { pool });
+// Fails fast as the API does: a page that needs Redis (a revocation, a rate limit) answers at once.
+const redis = createRedis(config.REDIS_URL, 'api');
+redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
+const mail = createMail(config);
+const app = createDashboardApp({ config, db, redis, logger, mail });
+const timeouts = serverTimeouts({
+  keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+});
+const server = createServer(timeouts, app).listen(config.DASHBOARD_PORT, config.HOST);
+await once(server, 'listening');
+const ops =
+  config.OPS_PORT >= 0
+    ? await startOpsServer({
+        port: config.OPS_PORT,
+        keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        registry: createRegistry('dashboard'),
+        checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
+      })
+    : null;
+logger.info({ url: `${config.DASHBOARD_BASE_URL}/`, opsPort: ops?.port }, 'dashboard listening');
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  server.closeIdleConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await ops?.close();
+  mail.close();
+  redis.disconnect();
+  await db.$disconnect();
+  await pool.end();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,98 @@
+import {
+  audit,
+  createSession,
+  endSession,
+  findUserByEmail,
+  MAX_PASSWORD_LENGTH,
+  type SignInMethod,
+  verifyPassword,
+} from '@pageprobe/accounts';
+import { html } from '@pageprobe/test-kinds';
+import { clearSessionCookie, setSessionCookie } from '../http/cookies.ts';
+import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { sessionSettings } from '../http/session-settings.ts';
+import { field, form, page, problem } from '../views/layout.ts';
+
+function signInPage(ctx: PageContext, error: string | null = null, status = 200) {
+  page(
+    ctx,
+    'Sign in',
+    html`${problem(error)}
+${form(
+  ctx,
+  '/sign-in',
+  html`${field('Email', 'email', 'email', html`autocomplete="username" required value="${String(ctx.req.body?.email ?? '')}"`)}
+${field('Password', 'password', 'password', html`autocomplete="current-password" required`)}
+<p><button type="submit">Sign in</button></p>`,
+)}`,
+    status,
+  );
+}
+
+/**
+ * Signs a person in: a new session (and so a new id) at every sign-in, its cookie, the audit entry. The
+ * session works in `teamId` when given, else in the person's first team.
+ */
+export async function signIn(
+  ctx: PageContext,
+  user: { id: string; email: string },
+  method: SignInMethod,
+  teamId?: string,
+) {
+  const { token } = await createSession(
+    ctx.deps.db,
+    { userId: user.id, method, teamId, ip: ctx.actor.ip, userAgent: ctx.actor.userAgent },
+    sessionSettings(ctx.deps.config),
+  );
+  setSessionCookie(ctx.res, ctx.deps.config, token);
+  const teams = await ctx.deps.db.membership.findMany({ where: { userId: user.id }, select: { teamId: true } });
+  for (const { teamId } of teams) {
+    await audit(
+      ctx.deps.db,
+      { ...ctx.actor, id: user.id, email: user.email },
+      { teamId, action: 'sign_in', details: { method } },
+    );
+  }
+}
+
+export const signInRoutes: PageRoute[] = [
+  {
+    method: 'get',
+    path: '/sign-in',
+    access: 'public',
+    handle: (ctx) => (ctx.session ? ctx.res.redirect(303, ctx.href('/')) : signInPage(ctx)),
+  },
+  {
+    method: 'post',
+    path: '/sign-in',
+    access: 'public',
+    async handle(ctx) {
+      const email = String(ctx.req.body.email ?? '').slice(0, 254);
+      const password = String(ctx.req.body.password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
+      const user = email ? await findUserByEmail(ctx.deps.db, email) : null;
+      // An unknown address spends the same hashing time and gets the same answer as a wrong password.
+      if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
+        const teams = user ? await ctx.deps.db.membership.findMany({ where: { userId: user.id } }) : [];
+        for (const teamId of teams.length ? teams.map((t) => t.teamId) : [null]) {
+          await audit(ctx.deps.db, { ...ctx.actor, email: email || null }, { teamId, action: 'sign_in_failed' });
+        }
+        signInPage(ctx, 'Wrong email or password.', 401);
+        return;
+      }
+      await signIn(ctx, user, 'password');
+      ctx.res.redirect(303, ctx.href('/'));
+    },
+  },
+  {
+    method: 'post',
+    path: '/sign-out',
+    access: 'signed-in',
+    async handle(ctx) {
+      const session = ctx.session!;
+      await endSession(ctx.deps.db, session.id);
+      await audit(ctx.deps.db, ctx.actor, { teamId: session.teamId, action: 'sign_out' });
+      clearSessionCookie(ctx.res, ctx.deps.config);
+      ctx.res.redirect(303, ctx.href('/sign-in'));
+    },
+  },
+];

@@ -1,0 +1,52 @@
+import { audit, renewSession, teamsOf } from '@pageprobe/accounts';
+import { html } from '@pageprobe/test-kinds';
+import { setSessionCookie } from '../http/cookies.ts';
+import type { PageRoute } from '../http/page-context.ts';
+import { form, message, page } from '../views/layout.ts';
+
+/** A person's teams, and switching between them (a new session id: the rights change). */
+export const teamRoutes: PageRoute[] = [
+  {
+    method: 'get',
+    path: '/teams',
+    access: 'signed-in',
+    async handle(ctx) {
+      const teams = await teamsOf(ctx.deps.db, ctx.session!.userId);
+      page(
+        ctx,
+        'Teams',
+        html`<table><thead><tr><th>Team</th><th>Role</th><th></th></tr></thead><tbody>
+${teams.map(
+  (m) =>
+    html`<tr><td>${m.team.name}</td><td>${m.role}</td><td>${
+      m.teamId === ctx.session!.teamId
+        ? html`<span class="muted">Working in it</span>`
+        : form(
+            ctx,
+            '/teams/switch',
+            html`<input type="hidden" name="team_id" value="${m.teamId}"><button type="submit">Switch to ${m.team.name}</button>`,
+            html`class="inline"`,
+          )
+    }</td></tr>`,
+)}
+</tbody></table>`,
+      );
+    },
+  },
+  {
+    method: 'post',
+    path: '/teams/switch',
+    access: 'signed-in',
+    async handle(ctx) {
+      const session = ctx.session!;
+      const teamId = String(ctx.req.body.team_id ?? '');
+      const membership = /^[0-9a-f-]{36}$/i.test(teamId)
+        ? await ctx.deps.db.membership.findUnique({ where: { teamId_userId: { teamId, userId: session.userId } } })
+        : null;
+      if (!membership) return message(ctx, 'Not allowed', 'You are not in that team.', 403);
+      setSessionCookie(ctx.res, ctx.deps.config, await renewSession(ctx.deps.db, session.id, { teamId }));
+      await audit(ctx.deps.db, ctx.actor, { teamId, action: 'team.switched_to' });
+      ctx.res.redirect(303, ctx.href('/'));
+    },
+  },
+];

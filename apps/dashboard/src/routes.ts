@@ -1,0 +1,27 @@
+import type { PageRoute } from './http/page-context.ts';
+import { auditLogRoutes } from './pages/audit-log.ts';
+import { homeRoutes } from './pages/home.ts';
+import { inviteRoutes } from './pages/invite.ts';
+import { keyRoutes } from './pages/keys.ts';
+import { memberRoutes } from './pages/members.ts';
+import { securityRoutes } from './pages/security.ts';
+import { setupRoutes } from './pages/setup.ts';
+import { signInRoutes } from './pages/sign-in.ts';
+import { teamRoutes } from './pages/teams.ts';
+
+/**
+ * Every page and form action of the dashboard, each naming who may reach it (a permission of the policy
+ * table in @pageprobe/accounts, or public, or signed-in): the app mounts only these, and the role matrix
+ * test is generated from them (STYLE 27).
+ */
+export const ROUTES: PageRoute[] = [
+  ...signInRoutes,
+  ...setupRoutes,
+  ...inviteRoutes,
+  ...homeRoutes,
+  ...teamRoutes,
+  ...keyRoutes,
+  ...memberRoutes,
+  ...auditLogRoutes,
+  ...securityRoutes,
+];
