@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { startApp } from './app-process.ts';
 
 /** The dashboard in its own process on a free port; its base URL (`…/app`). */
@@ -42,4 +42,19 @@ export async function press(page: Page, name: string): Promise<void> {
 export async function sessionCookie(page: Page) {
   const cookies = await page.browserContext().cookies();
   return cookies.find((c) => c.name.endsWith('pp_session'));
+}
+
+/** A fresh browser context signed in with a password through the sign-in form. */
+export async function signedIn(
+  browser: Browser,
+  base: string,
+  person: { email: string; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await fill(page, 'Email', person.email);
+  await fill(page, 'Password', person.password);
+  await press(page, 'Sign in');
+  return { context, page };
 }
