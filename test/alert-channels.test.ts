@@ -4,22 +4,20 @@
 // dispatcher run as real processes, so their output can be searched for the channels' secrets.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { SLACK_LIMITS } from '@pageprobe/alert-channels';
 import { seal } from '@pageprobe/secrets';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import type * as AdaptiveCards from 'adaptivecards';
 import { Redis } from 'ioredis';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { startApiApp, startApp } from './support/app-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { eventually, type ReceivedRequest, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
+import { startSmtpServer } from './support/smtp.ts';
 import { createTestEnv } from './support/test-env.ts';
 
 // The library's own ES build cannot be imported in Node (extensionless imports); its UMD bundle can.
@@ -34,30 +32,23 @@ const RETRY_AFTER_S = 1;
  */
 async function smtpServer() {
   const tries = new Map<string, number>();
-  const mails: ParsedMail[] = [];
-  const confirmations: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        if (mail.subject?.startsWith('Confirm your address')) {
-          confirmations.push(mail);
-          return done();
-        }
-        const n = (tries.get(mail.subject ?? '') ?? 0) + 1;
-        tries.set(mail.subject ?? '', n);
-        if (n === 1) return done(Object.assign(new Error('Greylisted, try again later'), { responseCode: 451 }));
-        mails.push(mail);
-        done(null, 'queued as pageprobe-test' as unknown as undefined);
-      }, done);
-    },
+  const isConfirmation = (mail: ParsedMail) => mail.subject?.startsWith('Confirm your address') === true;
+  const server = await startSmtpServer((mail) => {
+    if (isConfirmation(mail)) return undefined;
+    const n = (tries.get(mail.subject ?? '') ?? 0) + 1;
+    tries.set(mail.subject ?? '', n);
+    return n === 1 ? Object.assign(new Error('Greylisted, try again later'), { responseCode: 451 }) : undefined;
   });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  after(() => server.close());
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails, tries, confirmations };
+  return {
+    url: server.url,
+    tries,
+    get mails() {
+      return server.mails.filter((m) => !isConfirmation(m));
+    },
+    get confirmations() {
+      return server.mails.filter(isConfirmation);
+    },
+  };
 }
 
 /**

@@ -4,44 +4,19 @@
 // come at most every 10 minutes. Through the real API, uptime worker and dispatcher, and a real SMTP
 // server that reads back every mail.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { test } from 'node:test';
+import type { ParsedMail } from 'mailparser';
 import { startApiApp, startApp } from './support/app-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { eventually, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
+import { recipients, startSmtpServer } from './support/smtp.ts';
 import { createTestEnv } from './support/test-env.ts';
 
 type Json = Record<string, any>;
 
-/** The SMTP server the deployment sends through: every mail, read back. */
-async function smtpServer() {
-  const mails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        mails.push(mail);
-        done();
-      }, done);
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  after(() => server.close());
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails };
-}
-
-const recipients = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((a) => a!.value.map((v) => v.address));
-
 const env = await createTestEnv();
-const smtp = await smtpServer();
+const smtp = await startSmtpServer();
 const common = {
   ALLOW_PRIVATE_TARGETS: 'true',
   RATE_LIMIT_WRITES_PER_MIN: '1000',
