@@ -5,6 +5,7 @@ import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authenticateApiKey, writesNeedWriteScope } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
+import { KeyLastUsed } from './auth/key-last-used.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -91,7 +92,13 @@ export function createApp(deps: ApiDeps): Express {
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
   );
-  const authenticate = authenticateApiKey(deps.db, keyCache, new PerAddressWindow(config.AUTH_FAILURES_PER_MIN));
+  const lastUsed = new KeyLastUsed(deps.pool, config.KEY_LAST_USED_FLUSH_MS, deps.logger);
+  const authenticate = authenticateApiKey(
+    deps.db,
+    keyCache,
+    new PerAddressWindow(config.AUTH_FAILURES_PER_MIN),
+    lastUsed,
+  );
   app.use(
     '/api/v1',
     openApiRouter(publicSpec, {
@@ -128,8 +135,12 @@ export function createApp(deps: ApiDeps): Express {
     );
 
   app.use((_req, _res, next) => next(new ProblemError(404, 'not_found', 'No such resource.')));
-  // What createApp opened (the revocation subscriber, the monitors' queue), for main.ts and tests to close.
-  app.locals.close = () => revocations.close();
+  // What createApp opened (the revocation subscriber, the monitors' queue), for main.ts and tests to close;
+  // keys used since the last flush are stamped before the pool closes.
+  app.locals.close = async () => {
+    revocations.close();
+    await lastUsed.close();
+  };
   app.use(problemHandler(deps.logger));
   return app;
 }

@@ -48,6 +48,8 @@ export const apiEnv = z
     RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
     /** Per client address and replica: unknown or revoked API keys per minute before 429 (each costs a lookup). */
     AUTH_FAILURES_PER_MIN: intVar(20, { min: 1 }),
+    /** How often keys' last_used_at is written (one UPDATE for every key used since): at most once a key. */
+    KEY_LAST_USED_FLUSH_MS: intVar(60_000, { min: 100 }),
     /** Per client address and replica: wrong admin tokens per minute before 429 (even for the right one). */
     ADMIN_AUTH_FAILURES_PER_MIN: intVar(10, { min: 1 }),
     /** Per client address and replica: report pages per minute (they are public, behind their token). */

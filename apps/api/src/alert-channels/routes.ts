@@ -13,6 +13,7 @@ import { enqueueDeliveries, setRecipients } from '@pageprobe/test-lifecycle';
 import { randomUUIDv7 } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
+import { auditRequest, fieldsOf } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
@@ -117,6 +118,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
       },
     );
     await enqueue(confirmations);
+    await auditRequest(deps.db, req, 'alert_channel.created', channel.id, { type: channel.type, name: channel.name });
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/alert-channels/${channel.id}`)
@@ -165,6 +167,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
       return { channel, confirmations };
     });
     await enqueue(confirmations);
+    await auditRequest(deps.db, req, 'alert_channel.updated', channel.id, fieldsOf(input));
     res.json(presentChannel(channel));
   });
 
@@ -172,6 +175,7 @@ export function alertChannelRoutes(deps: ApiDeps): Router {
     const channel = await owned(req.auth!.teamId, req.params.channel_id as string);
     // Its links to monitors and its deliveries go with it (ON DELETE CASCADE).
     await deps.db.alertChannel.delete({ where: { id: channel.id } });
+    await auditRequest(deps.db, req, 'alert_channel.deleted', channel.id, { type: channel.type, name: channel.name });
     res.status(204).end();
   });
 

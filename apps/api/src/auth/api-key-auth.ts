@@ -5,6 +5,7 @@ import { hashApiKey, isWellFormedApiKey, sameHash } from '@pageprobe/accounts';
 import { bearerToken } from './bearer.ts';
 import type { PerAddressWindow } from '../limits/per-address.ts';
 import type { KeyCache } from './key-cache.ts';
+import type { KeyLastUsed } from './key-last-used.ts';
 
 const challenge = { 'WWW-Authenticate': 'Bearer realm="pageprobe"' };
 
@@ -18,9 +19,15 @@ const unauthorized = () =>
 /**
  * Resolves the bearer key to its team. A well-formed key that is not cached costs a database lookup, so
  * an address whose lookups keep failing (unknown or revoked keys) is refused before the lookup once it
- * passes `failures`' limit; a known key already cached still passes.
+ * passes `failures`' limit; a known key already cached still passes. A key that passes is told to
+ * `lastUsed` (a set in memory, written later: never on this path).
  */
-export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddressWindow): RequestHandler {
+export function authenticateApiKey(
+  db: Db,
+  cache: KeyCache,
+  failures: PerAddressWindow,
+  lastUsed: KeyLastUsed,
+): RequestHandler {
   return async (req, _res, next) => {
     const key = bearerToken(req.headers.authorization);
     if (key === null || !isWellFormedApiKey(key)) throw unauthorized();
@@ -37,6 +44,7 @@ export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddress
         where: { hash },
         select: {
           id: true,
+          prefix: true,
           teamId: true,
           scope: true,
           hash: true,
@@ -54,9 +62,11 @@ export function authenticateApiKey(db: Db, cache: KeyCache, failures: PerAddress
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new ProblemError(401, 'api_key_expired', 'API key expired', { headers: challenge });
     }
+    lastUsed.used(row.id);
     req.auth = {
       teamId: row.teamId,
       keyId: row.id,
+      keyPrefix: row.prefix,
       scope: row.scope,
       plan: row.plan,
       defaultLocation: row.defaultLocation,

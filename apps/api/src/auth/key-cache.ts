@@ -2,6 +2,7 @@ import type { KeyScope, Plan } from '@pageprobe/db';
 
 export interface CachedKey {
   id: string;
+  prefix: string;
   teamId: string;
   scope: KeyScope;
   hash: string;

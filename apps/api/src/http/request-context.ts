@@ -3,6 +3,8 @@ import type { Logger } from '@pageprobe/logger';
 export interface AuthContext {
   teamId: string;
   keyId: string;
+  /** The key's shown prefix, for the audit log (it names the key to people). */
+  keyPrefix: string;
   scope: 'read' | 'write';
   /** The team's plan as of the key lookup (cached for a few seconds, like the key). */
   plan: 'free' | 'pro';

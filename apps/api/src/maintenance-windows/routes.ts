@@ -2,6 +2,7 @@ import type { MaintenanceWindow } from '@pageprobe/db';
 import { nextOccurrences, occurrenceAt } from '@pageprobe/test-lifecycle';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
+import { auditRequest, fieldsOf } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
@@ -61,6 +62,7 @@ export function maintenanceWindowRoutes(deps: ApiDeps): Router {
       (tx) => tx.maintenanceWindow.count({ where: { teamId } }),
       (tx) => tx.maintenanceWindow.create({ data: { id: randomUUIDv7(), teamId, name: input.name, ...columns } }),
     );
+    await auditRequest(deps.db, req, 'maintenance_window.created', window.id, { name: window.name });
     res.status(201).location(`${base}/api/v1/maintenance-windows/${window.id}`).json(presentWindow(window));
   });
 
@@ -90,12 +92,14 @@ export function maintenanceWindowRoutes(deps: ApiDeps): Router {
       where: { id: current.id },
       data: { ...(input.name !== undefined ? { name: input.name } : {}), ...columns },
     });
+    await auditRequest(deps.db, req, 'maintenance_window.updated', window.id, fieldsOf(input));
     res.json(presentWindow(window));
   });
 
   router.delete('/maintenance-windows/:window_id', requireScope('write'), async (req, res) => {
     const window = await owned(req.auth!.teamId, req.params.window_id as string);
     await deps.db.maintenanceWindow.delete({ where: { id: window.id } });
+    await auditRequest(deps.db, req, 'maintenance_window.deleted', window.id, { name: window.name });
     res.status(204).end();
   });
 

@@ -5,6 +5,7 @@ import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
 import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import { Router } from 'express';
+import { auditRequest, fieldsOf } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
@@ -105,6 +106,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
           include: WITH_CHANNELS,
         }),
     );
+    await auditRequest(deps.db, req, 'monitor.created', monitor.id, { type: monitor.type, url: monitor.url });
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`)
@@ -174,6 +176,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     }
     if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
     const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
+    await auditRequest(deps.db, req, 'monitor.updated', monitor.id, fieldsOf(input));
     res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 
@@ -186,6 +189,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       where: { id: monitor.id },
       data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
     });
+    await auditRequest(deps.db, req, 'monitor.deleted', monitor.id, { url: monitor.url });
     res.status(204).end();
   });
 
@@ -200,6 +204,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
       data: token === 'page' ? { reportToken: fresh } : { badgeToken: fresh },
       include: WITH_CHANNELS,
     });
+    await auditRequest(deps.db, req, 'monitor.token_rotated', monitor.id, { token });
     res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 

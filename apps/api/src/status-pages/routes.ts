@@ -1,6 +1,7 @@
 import { type Db, type Prisma, type StatusPage, sqlState, UNIQUE_VIOLATION } from '@pageprobe/db';
 import { randomUUIDv7 } from 'node:crypto';
 import { Router } from 'express';
+import { auditRequest, fieldsOf } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { after, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
@@ -123,6 +124,7 @@ export function statusPageRoutes(deps: ApiDeps): Router {
           },
         }),
     ).catch(slugTaken);
+    await auditRequest(deps.db, req, 'status_page.created', page.id, { slug: page.slug });
     res
       .status(201)
       .location(`${base}/api/v1/status-pages/${page.id}`)
@@ -159,12 +161,14 @@ export function statusPageRoutes(deps: ApiDeps): Router {
     if (input.monitors !== undefined) data.monitors = input.monitors as unknown as Prisma.InputJsonArray;
     if (input.indexable !== undefined) data.indexable = input.indexable;
     const page = await deps.db.statusPage.update({ where: { id: current.id }, data }).catch(slugTaken);
+    await auditRequest(deps.db, req, 'status_page.updated', page.id, fieldsOf(input));
     res.json(await present(page));
   });
 
   router.delete('/status-pages/:status_page_id', requireScope('write'), async (req, res) => {
     const page = await owned(req.auth!.teamId, req.params.status_page_id as string);
     await deps.db.statusPage.delete({ where: { id: page.id } });
+    await auditRequest(deps.db, req, 'status_page.deleted', page.id, { slug: page.slug });
     res.status(204).end();
   });
 
