@@ -4,10 +4,13 @@ import { homeRoutes } from './pages/home.ts';
 import { inviteRoutes } from './pages/invite.ts';
 import { keyRoutes } from './pages/keys.ts';
 import { memberRoutes } from './pages/members.ts';
+import { passwordResetRoutes } from './pages/password-reset.ts';
 import { securityRoutes } from './pages/security.ts';
 import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
+import { signUpRoutes } from './pages/sign-up.ts';
 import { teamRoutes } from './pages/teams.ts';
+import { verifyEmailRoutes } from './pages/verify-email.ts';
 
 /**
  * Every page and form action of the dashboard, each naming who may reach it (a permission of the policy
@@ -16,6 +19,9 @@ import { teamRoutes } from './pages/teams.ts';
  */
 export const ROUTES: PageRoute[] = [
   ...signInRoutes,
+  ...signUpRoutes,
+  ...passwordResetRoutes,
+  ...verifyEmailRoutes,
   ...setupRoutes,
   ...inviteRoutes,
   ...homeRoutes,

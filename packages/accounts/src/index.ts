@@ -11,6 +11,8 @@ export {
 export { createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey } from './api-keys.ts';
 export { type Actor, type AuditInput, audit, auditPage } from './audit.ts';
 export { createInvitation, INVITATION_LIFETIME_MS, openInvitation, useInvitation } from './invitations.ts';
+export { invitationUrl, invite, NotAnEmail } from './invite.ts';
+export { createMail, type Mail } from './mail.ts';
 export {
   hashPassword,
   MAX_PASSWORD_LENGTH,

@@ -12,6 +12,7 @@ import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { clearSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { addressSection } from './verify-email.ts';
 
 const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16);
 
@@ -27,6 +28,7 @@ async function securityPage(ctx: PageContext, top: SafeHtml | string = '', statu
     ctx,
     'Security',
     html`${top}
+${addressSection(ctx, user)}
 <h2>Sessions</h2>
 <table><thead><tr><th>Signed in</th><th>With</th><th>Last seen</th><th>From</th></tr></thead><tbody>
 ${sessions.map(

@@ -11,6 +11,7 @@ import { html } from '@pageprobe/test-kinds';
 import { clearSessionCookie, setSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { sessionSettings } from '../http/session-settings.ts';
+import { gettingInLinks } from '../views/getting-in-links.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 
 function signInPage(ctx: PageContext, error: string | null = null, status = 200) {
@@ -24,7 +25,8 @@ ${form(
   html`${field('Email', 'email', 'email', html`autocomplete="username" required value="${String(ctx.req.body?.email ?? '')}"`)}
 ${field('Password', 'password', 'password', html`autocomplete="current-password" required`)}
 <p><button type="submit">Sign in</button></p>`,
-)}`,
+)}
+${gettingInLinks(ctx)}`,
     status,
   );
 }

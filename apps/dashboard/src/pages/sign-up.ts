@@ -1,0 +1,120 @@
+import {
+  audit,
+  findUserByEmail,
+  hashPassword,
+  isEmail,
+  MAX_PASSWORD_LENGTH,
+  normalizeEmail,
+  passwordProblem,
+} from '@pageprobe/accounts';
+import { sqlState, UNIQUE_VIOLATION } from '@pageprobe/db';
+import { html } from '@pageprobe/test-kinds';
+import { afterAnswer, mailAlreadySignedUp, mailVerification } from '../account-mail.ts';
+import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { field, form, message, page, problem } from '../views/layout.ts';
+import { signIn } from './sign-in.ts';
+
+const MAX_TEAM_NAME = 100;
+
+/** With SIGNUP=invite the pages do not exist: the same 404 as any unknown path. */
+const closed = (ctx: PageContext) => message(ctx, 'Not found', 'There is no such page.', 404);
+
+function signUpPage(ctx: PageContext, error: string | null = null, status = 200) {
+  const value = (name: string) => String(ctx.req.body?.[name] ?? '');
+  page(
+    ctx,
+    'Sign up',
+    html`<p>Signing up makes a team on the free plan, with you as its owner.</p>${problem(error)}
+${form(
+  ctx,
+  '/sign-up',
+  html`${field('Email', 'email', 'email', html`required autocomplete="username" value="${value('email')}"`)}
+${field('Password', 'password', 'password', html`required minlength="12" autocomplete="new-password" aria-describedby="password-rule"`)}
+<p class="muted" id="password-rule">At least 12 characters.</p>
+${field('Team name', 'team_name', 'text', html`required maxlength="${MAX_TEAM_NAME}" value="${value('team_name')}"`)}
+<p><button type="submit">Sign up</button></p>`,
+)}`,
+    status,
+  );
+}
+
+/** The answer to every valid sign-up, new address or not: nothing in it says which. */
+const checkYourMail = (ctx: PageContext) =>
+  page(
+    ctx,
+    'Check your mail',
+    html`<p>We sent a mail to that address: its link verifies the address.</p>
+<p><a href="${ctx.href('/')}">Continue</a></p>`,
+  );
+
+/** A new person, their free team (no credits, as the admin API's teams start) and its ownership, at once. */
+async function createAccount(ctx: PageContext, email: string, passwordHash: string, teamName: string) {
+  return ctx.deps.db.$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { email, passwordHash } });
+    const team = await tx.team.create({ data: { name: teamName, plan: 'free' } });
+    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
+    const actor = { ...ctx.actor, id: user.id, email };
+    await audit(tx, actor, {
+      teamId: team.id,
+      action: 'team.created',
+      target: team.name,
+      details: { via: 'sign-up', plan: 'free' },
+    });
+    await audit(tx, actor, {
+      teamId: team.id,
+      action: 'member.joined',
+      target: email,
+      details: { role: 'owner', via: 'sign-up' },
+    });
+    return { user, team };
+  });
+}
+
+/**
+ * SIGNUP=open: anyone may make an account and a free team. An address that has an account already gets
+ * the same answer (and a mail saying so) instead of a second account: sign-up tells nobody who is here.
+ */
+export const signUpRoutes: PageRoute[] = [
+  {
+    method: 'get',
+    path: '/sign-up',
+    access: 'public',
+    handle: (ctx) => (ctx.deps.config.SIGNUP !== 'open' ? closed(ctx) : signUpPage(ctx)),
+  },
+  {
+    method: 'post',
+    path: '/sign-up',
+    access: 'public',
+    async handle(ctx) {
+      if (ctx.deps.config.SIGNUP !== 'open') return closed(ctx);
+      const { deps } = ctx;
+      const email = normalizeEmail(String(ctx.req.body.email ?? '').slice(0, 254));
+      const password = String(ctx.req.body.password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
+      const teamName = String(ctx.req.body.team_name ?? '').trim();
+      if (!isEmail(email)) return signUpPage(ctx, 'That is not an email address.', 400);
+      const weak = passwordProblem(password);
+      if (weak) return signUpPage(ctx, `The password ${weak}.`, 400);
+      if (!teamName || teamName.length > MAX_TEAM_NAME)
+        return signUpPage(ctx, `Give the team a name (at most ${MAX_TEAM_NAME} characters).`, 400);
+      // Hashed in both cases: a known address answers in the same time as a new one.
+      const passwordHash = await hashPassword(password);
+      let made: Awaited<ReturnType<typeof createAccount>> | null = null;
+      if (!(await findUserByEmail(deps.db, email))) {
+        try {
+          made = await createAccount(ctx, email, passwordHash, teamName);
+        } catch (error) {
+          // Another sign-up with the address won the race: this one is a known address now.
+          if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+        }
+      }
+      if (made) {
+        const { user } = made;
+        afterAnswer(deps, 'verification mail', () => mailVerification(deps, user));
+        await signIn(ctx, user, 'password', made.team.id);
+      } else {
+        afterAnswer(deps, 'already-signed-up mail', () => mailAlreadySignedUp(deps, email));
+      }
+      checkYourMail(ctx);
+    },
+  },
+];

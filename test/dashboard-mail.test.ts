@@ -1,0 +1,244 @@
+// Issue 45, getting in by mail, as people meet it in a real Chromium with the real SMTP server the harness
+// uses (smtp-server, read with mailparser): open sign-up makes a free team and its owner and mails a
+// verification link; the link verifies the address once; a forgotten password comes back through a
+// single-use link valid an hour that ends every session; an invitation mailed from the members page
+// makes a viewer. Sign-up and the reset answer alike whether or not an address has an account.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { hashToken } from '@pageprobe/accounts';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import type { Browser, Page } from 'puppeteer-core';
+import { SMTPServer } from 'smtp-server';
+import { fill, press, sessionCookie, startBrowser, startDashboard } from './support/dashboard.ts';
+import { eventually } from './support/servers.ts';
+import { createTestEnv } from './support/test-env.ts';
+
+/** An SMTP server that takes every mail, kept for the test to read. */
+async function smtpServer() {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        mails.push(mail);
+        done();
+      }, done);
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  after(() => server.close());
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails };
+}
+
+const env = await createTestEnv();
+const smtp = await smtpServer();
+const { base } = await startDashboard(env, { SMTP_URL: smtp.url, SIGNUP: 'open' });
+const browser = await startBrowser();
+const OWNER = { email: 'founder@example.com', password: 'a long and private passphrase', team: 'Founders' };
+
+const sentTo = (address: string, subject: RegExp) =>
+  smtp.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address && subject.test(m.subject ?? ''));
+
+/** The `n`th mail (from 1) to an address whose subject matches, once it arrives: its dashboard link. */
+async function linkIn(address: string, subject: RegExp, n = 1) {
+  const mail = await eventually(async () => sentTo(address, subject)[n - 1], 15_000, `mail ${subject} to ${address}`);
+  const link = new RegExp(`${base}/[\\w/-]+`).exec(mail.text ?? '')?.[0];
+  assert.ok(link, `a dashboard link in: ${mail.text}`);
+  return link;
+}
+
+const main = (page: Page) => page.$eval('main', (m) => m.textContent ?? '');
+const clickLink = (page: Page, name: string) =>
+  Promise.all([page.waitForNavigation(), page.click(`::-p-aria([name="${name}"][role="link"])`)]);
+
+/** A form POST as a browser on the dashboard's own pages sends it, without one. */
+async function post(path: string, body: Record<string, string>) {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(body),
+    redirect: 'manual',
+  });
+  const text = (await res.text()).replace(/value="[^"]*"/g, '');
+  return { status: res.status, text, cookie: res.headers.get('set-cookie'), ms: performance.now() - started };
+}
+
+async function signIn(browser: Browser, email: string, password: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await fill(page, 'Email', email);
+  await fill(page, 'Password', password);
+  await press(page, 'Sign in');
+  return { context, page };
+}
+
+const actions = async (email: string) =>
+  (await env.db.auditEntry.findMany({ where: { actorEmail: email }, orderBy: { id: 'asc' } })).map((e) => e.action);
+
+test('with SIGNUP=invite (the default) there is no sign-up: 404, and the sign-in page does not offer it', async () => {
+  const closed = await startDashboard(env, { SMTP_URL: smtp.url });
+  const page = await browser.newPage();
+  assert.equal((await page.goto(`${closed.base}/sign-up`))?.status(), 404);
+  const res = await fetch(`${closed.base}/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ email: 'x@example.com', password: OWNER.password, team_name: 'X' }),
+  });
+  assert.equal(res.status, 404);
+  assert.equal(await env.db.user.count({ where: { email: 'x@example.com' } }), 0);
+  await page.goto(`${closed.base}/sign-in`);
+  assert.equal(await page.$('::-p-aria([name="Sign up"][role="link"])'), null);
+  assert.ok(await page.$('::-p-aria([name="Forgot your password?"][role="link"])'));
+  await page.close();
+});
+
+test('open sign-up makes a free team with the person its owner, signed in, and the mailed link verifies the address once', async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await clickLink(page, 'Sign up');
+  await fill(page, 'Email', OWNER.email);
+  await fill(page, 'Password', OWNER.password);
+  await fill(page, 'Team name', OWNER.team);
+  await press(page, 'Sign up');
+  assert.match(await main(page), /Check your mail/);
+  await clickLink(page, 'Continue');
+  assert.equal(new URL(page.url()).pathname, '/app/');
+  assert.match(await main(page), /Your role\s*owner\s*Plan\s*free\s*Credits\s*0/);
+  const user = await env.db.user.findUniqueOrThrow({ where: { email: OWNER.email }, include: { memberships: true } });
+  assert.equal(user.emailVerifiedAt, null);
+  assert.equal(user.memberships.length, 1);
+  const team = await env.db.team.findUniqueOrThrow({ where: { id: user.memberships[0]!.teamId } });
+  assert.deepEqual([team.name, team.plan, team.creditsBalance], [OWNER.team, 'free', 0]);
+
+  await clickLink(page, 'Security');
+  assert.match(await main(page), /founder@example\.com is not verified yet/);
+  // The first mail (sent at sign-up) is not used: the one asked for from the security page is.
+  await linkIn(OWNER.email, /^Verify your address/);
+  await press(page, 'Send a verification mail');
+  const link = await linkIn(OWNER.email, /^Verify your address/, 2);
+  const fresh = await (await browser.createBrowserContext()).newPage();
+  await fresh.goto(link);
+  assert.equal(
+    (await env.db.user.findUniqueOrThrow({ where: { email: OWNER.email } })).emailVerifiedAt,
+    null,
+    'opening the link changes nothing (a mail scanner may fetch it): the button does',
+  );
+  await press(fresh, 'Verify my address');
+  assert.match(await main(fresh), /is verified/);
+  assert.equal((await fresh.goto(link))?.status(), 410, 'the link works once');
+  await page.reload();
+  assert.match(await main(page), /founder@example\.com is verified/);
+  assert.equal(await page.$('::-p-aria([name="Send a verification mail"][role="button"])'), null);
+  assert.ok((await env.db.user.findUniqueOrThrow({ where: { email: OWNER.email } })).emailVerifiedAt);
+  assert.ok((await actions(OWNER.email)).includes('email.verified'));
+  await fresh.browserContext().close();
+  await context.close();
+});
+
+test('signing up with an address that has an account answers as for a new one, mails it, and makes nothing', async () => {
+  const usersBefore = await env.db.user.count();
+  const teamsBefore = await env.db.team.count();
+  const known = await post('/sign-up', { email: OWNER.email, password: 'another long passphrase', team_name: 'Again' });
+  const fresh = await post('/sign-up', {
+    email: 'newcomer@example.com',
+    password: 'another long passphrase',
+    team_name: 'Again',
+  });
+  assert.equal(known.status, 200);
+  assert.equal(known.status, fresh.status);
+  assert.equal(known.text, fresh.text, 'the same page');
+  console.log(`sign-up: known address ${known.ms.toFixed(0)} ms, new address ${fresh.ms.toFixed(0)} ms`);
+  assert.equal(known.cookie, null, 'nobody is signed in to the existing account');
+  assert.equal(await env.db.user.count(), usersBefore + 1, 'only the new address got an account');
+  assert.equal(await env.db.team.count(), teamsBefore + 1);
+  const note = await eventually(async () => sentTo(OWNER.email, /^You already have a Pageprobe account/)[0]);
+  assert.match(note.text ?? '', /forgot-password/);
+  await linkIn('newcomer@example.com', /^Verify your address/);
+  assert.ok(
+    (await env.db.user.findUniqueOrThrow({ where: { email: OWNER.email } })).passwordHash,
+    'the existing account keeps its password',
+  );
+});
+
+test('a forgotten password: the same answer for any address, a single-use link valid an hour, every session ended', async () => {
+  const before = await signIn(browser, OWNER.email, OWNER.password);
+  const oldCookie = `pp_session=${(await sessionCookie(before.page))!.value}`;
+
+  const known = await post('/forgot-password', { email: OWNER.email });
+  const unknown = await post('/forgot-password', { email: 'nobody-here@example.com' });
+  assert.equal(unknown.status, known.status);
+  assert.equal(unknown.text, known.text, 'the same page');
+  assert.match(known.text, /If that address has an account, we mailed a link/);
+  console.log(`reset asked: known address ${known.ms.toFixed(0)} ms, unknown ${unknown.ms.toFixed(0)} ms`);
+
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await clickLink(page, 'Forgot your password?');
+  await fill(page, 'Email', OWNER.email);
+  await press(page, 'Send the link');
+  assert.match(await main(page), /If that address has an account, we mailed a link/);
+  const link = await linkIn(OWNER.email, /^Reset your Pageprobe password/, 2);
+  assert.equal(sentTo('nobody-here@example.com', /./).length, 0, 'nothing is mailed to an address without an account');
+
+  const token = link.split('/').at(-1)!;
+  const row = await env.db.accountToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+  assert.equal(row.purpose, 'reset_password');
+  assert.equal(row.expiresAt.getTime() - row.createdAt.getTime(), 3_600_000, 'valid an hour');
+  assert.equal(await env.db.accountToken.count({ where: { tokenHash: Buffer.from(token) } }), 0, 'stored hashed');
+
+  await page.goto(link);
+  await fill(page, 'New password (at least 12 characters)', 'password1234');
+  await press(page, 'Set the new password');
+  assert.match(await main(page), /one of the most common passwords/);
+  const NEW = 'a different private passphrase';
+  await fill(page, 'New password (at least 12 characters)', NEW);
+  await press(page, 'Set the new password');
+  assert.match(await main(page), /Your password is set/);
+
+  const old = await fetch(`${base}/`, { headers: { cookie: oldCookie }, redirect: 'manual' });
+  assert.equal(old.status, 303, 'the session from before the reset is ended');
+  assert.equal((await page.goto(link))?.status(), 410, 'the link works once');
+  assert.equal((await post('/sign-in', { email: OWNER.email, password: OWNER.password })).status, 401);
+  const after = await signIn(browser, OWNER.email, NEW);
+  assert.equal(new URL(after.page.url()).pathname, '/app/');
+  assert.ok((await actions(OWNER.email)).includes('password.reset'));
+  for (const c of [before.context, context, after.context]) await c.close();
+});
+
+test('an invitation mailed from the members page makes a viewer; its link works once', async () => {
+  const { context, page } = await signIn(browser, OWNER.email, 'a different private passphrase');
+  await clickLink(page, 'Members');
+  await fill(page, 'Email', 'Viewer@Example.com');
+  await page.select('#role', 'viewer');
+  await press(page, 'Invite');
+  assert.match(await main(page), /Invitation mailed to/);
+  const link = await linkIn('viewer@example.com', new RegExp(`^You are invited to ${OWNER.team}`));
+
+  const invited = await browser.createBrowserContext();
+  const viewer = await invited.newPage();
+  await viewer.goto(link);
+  await fill(viewer, 'Password (at least 12 characters)', 'the viewer passphrase here');
+  await press(viewer, 'Create account and join');
+  assert.equal(new URL(viewer.url()).pathname, '/app/');
+  assert.match(await main(viewer), /Your role\s*viewer/);
+  assert.equal(await viewer.$('::-p-aria([name="API and MCP access"][role="link"])'), null);
+  assert.ok(await viewer.$('::-p-aria([name="Members"][role="link"])'));
+  assert.equal((await viewer.goto(`${base}/keys`))?.status(), 403);
+  const user = await env.db.user.findUniqueOrThrow({ where: { email: 'viewer@example.com' } });
+  assert.ok(user.emailVerifiedAt, 'the link reached the address');
+
+  const again = await (await browser.createBrowserContext()).newPage();
+  assert.equal((await again.goto(link))?.status(), 410);
+  assert.ok((await actions(OWNER.email)).includes('member.invited'));
+  assert.ok((await actions('viewer@example.com')).includes('member.joined'));
+  for (const c of [context, invited, again.browserContext()]) await c.close();
+});
