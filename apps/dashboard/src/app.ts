@@ -55,7 +55,8 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
       const { session } = ctx;
       if (route.method === 'post') {
         if (!fromOwnPages(req, origin)) return message(ctx, 'Refused', 'This form was sent from another site.', 403);
-        if (route.access !== 'public' && !(session && sameToken(String(req.body?._csrf ?? ''), session.csrfToken))) {
+        // Without a session there is nothing to forge: that answer is the 401 below.
+        if (route.access !== 'public' && session && !sameToken(String(req.body?._csrf ?? ''), session.csrfToken)) {
           return message(ctx, 'Refused', 'This form has expired: reload the page and try again.', 403);
         }
       }

@@ -37,6 +37,11 @@ export const dashboardEnv = z
     TRUST_PROXY_HOPS: intVar(0, { min: 0, max: 10 }),
     /** Time for a request's headers and body to arrive, then 408. */
     HTTP_REQUEST_TIMEOUT_MS: intVar(30_000, { min: 1_000 }),
+    /** Password attempts (http/password-attempts.ts): an account's delay after 5 failures, doubling to a cap. */
+    SIGN_IN_DELAY_MS: intVar(1_000, { min: 0, max: 60_000 }),
+    SIGN_IN_MAX_DELAY_MS: intVar(30_000, { min: 0, max: 120_000 }),
+    /** Password attempts a minute from one address (an IPv6 /64) before 429. */
+    SIGN_IN_ATTEMPTS_PER_ADDRESS: intVar(20, { min: 1 }),
   })
   .transform((env) => {
     const base = (env.DASHBOARD_BASE_URL ?? `http://${env.HOST}:${env.DASHBOARD_PORT}/app`).replace(/\/+$/, '');

@@ -13,6 +13,7 @@ import {
 } from '@pageprobe/accounts';
 import { html } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { field, form, message, page, problem } from '../views/layout.ts';
 import { signIn } from './sign-in.ts';
 
@@ -72,8 +73,12 @@ export const inviteRoutes: PageRoute[] = [
         const password = String(ctx.req.body.password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
         const existing = await findUserByEmail(db, invitation.email);
         if (existing) {
-          if (!(await verifyPassword(existing.passwordHash, password)))
-            return invitationPage(ctx, invitation, 'Wrong password.', 401);
+          const outcome = await passwordAttempt(ctx, existing.email, () =>
+            verifyPassword(existing.passwordHash, password),
+          );
+          if (typeof outcome === 'object')
+            return invitationPage(ctx, invitation, tooManyAttempts(ctx, outcome.retryAfterSeconds), 429);
+          if (outcome === 'wrong') return invitationPage(ctx, invitation, 'Wrong password.', 401);
           user = existing;
         } else {
           const weak = passwordProblem(password);

@@ -11,6 +11,7 @@ import {
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { clearSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { addressSection } from './verify-email.ts';
 
@@ -83,8 +84,13 @@ export const securityRoutes: PageRoute[] = [
       const user = await ctx.deps.db.user.findUniqueOrThrow({ where: { id: session.userId } });
       const current = String(ctx.req.body.current_password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
       const next = String(ctx.req.body.new_password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
-      if (user.passwordHash && !(await verifyPassword(user.passwordHash, current)))
-        return securityPage(ctx, problem('The current password is wrong.'), 401);
+      if (user.passwordHash) {
+        // Under the sign-in's limits: a stolen session is no way around them.
+        const outcome = await passwordAttempt(ctx, user.email, () => verifyPassword(user.passwordHash, current));
+        if (typeof outcome === 'object')
+          return securityPage(ctx, problem(tooManyAttempts(ctx, outcome.retryAfterSeconds)), 429);
+        if (outcome === 'wrong') return securityPage(ctx, problem('The current password is wrong.'), 401);
+      }
       const weak = passwordProblem(next);
       if (weak) return securityPage(ctx, problem(`The new password ${weak}.`), 400);
       await ctx.deps.db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(next) } });

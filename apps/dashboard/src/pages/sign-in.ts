@@ -4,12 +4,14 @@ import {
   endSession,
   findUserByEmail,
   MAX_PASSWORD_LENGTH,
+  normalizeEmail,
   type SignInMethod,
   verifyPassword,
 } from '@pageprobe/accounts';
 import { html } from '@pageprobe/test-kinds';
 import { clearSessionCookie, setSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { sessionSettings } from '../http/session-settings.ts';
 import { gettingInLinks } from '../views/getting-in-links.ts';
 import { field, form, page, problem } from '../views/layout.ts';
@@ -72,12 +74,21 @@ export const signInRoutes: PageRoute[] = [
       const email = String(ctx.req.body.email ?? '').slice(0, 254);
       const password = String(ctx.req.body.password ?? '').slice(0, MAX_PASSWORD_LENGTH + 1);
       const user = email ? await findUserByEmail(ctx.deps.db, email) : null;
-      // An unknown address spends the same hashing time and gets the same answer as a wrong password.
-      if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-        const teams = user ? await ctx.deps.db.membership.findMany({ where: { userId: user.id } }) : [];
-        for (const teamId of teams.length ? teams.map((t) => t.teamId) : [null]) {
-          await audit(ctx.deps.db, { ...ctx.actor, email: email || null }, { teamId, action: 'sign_in_failed' });
-        }
+      // An unknown address spends the same hashing time (a decoy hash) and gets the same answer as a wrong
+      // password, under the same limits (counted by the address typed, known or not).
+      const outcome = await passwordAttempt(ctx, email, () => verifyPassword(user?.passwordHash ?? null, password));
+      if (typeof outcome === 'object') return signInPage(ctx, tooManyAttempts(ctx, outcome.retryAfterSeconds), 429);
+      if (outcome === 'wrong' || !user) {
+        // The same reads and writes for a known address as for an unknown one.
+        const teams = await ctx.deps.db.membership.findMany({
+          where: { user: { email: normalizeEmail(email) } },
+          select: { teamId: true },
+        });
+        await Promise.all(
+          (teams.length ? teams.map((t) => t.teamId) : [null]).map((teamId) =>
+            audit(ctx.deps.db, { ...ctx.actor, email: email || null }, { teamId, action: 'sign_in_failed' }),
+          ),
+        );
         signInPage(ctx, 'Wrong email or password.', 401);
         return;
       }
