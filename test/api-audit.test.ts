@@ -78,11 +78,7 @@ test('creating, changing and deleting a monitor, a channel, a window and a statu
   for (const e of entries) {
     assert.equal(e.actorId, null, 'a key, not a person');
     assert.equal(e.actorEmail, null);
-    assert.deepEqual(
-      [(e.details as any).key_id, (e.details as any).key_prefix],
-      [keyRow.id, keyRow.prefix],
-      e.action,
-    );
+    assert.deepEqual([(e.details as any).key_id, (e.details as any).key_prefix], [keyRow.id, keyRow.prefix], e.action);
     assert.equal(e.userAgent, 'audit-test/1.0');
     assert.match(e.ip ?? '', /127\.0\.0\.1/);
   }

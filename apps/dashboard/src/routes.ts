@@ -10,6 +10,7 @@ import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { signUpRoutes } from './pages/sign-up.ts';
 import { teamRoutes } from './pages/teams.ts';
+import { webhookSecretRoutes } from './pages/webhook-secret.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
 
 /**
@@ -27,6 +28,7 @@ export const ROUTES: PageRoute[] = [
   ...homeRoutes,
   ...teamRoutes,
   ...keyRoutes,
+  ...webhookSecretRoutes,
   ...memberRoutes,
   ...auditLogRoutes,
   ...securityRoutes,

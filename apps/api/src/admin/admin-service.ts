@@ -1,6 +1,7 @@
-import { createApiKey, KeyExpiryInPast, revokeApiKey } from '@pageprobe/accounts';
+import { type Actor, audit, createApiKey, KeyExpiryInPast, revokeApiKey } from '@pageprobe/accounts';
 import { CHECK_VIOLATION, type Db, type KeyScope, type Plan, sqlState, type Team } from '@pageprobe/db';
 import {
+  DEFAULT_OVERLAP_SECONDS,
   generateWebhookSecret,
   removeWebhookSecret,
   rotateWebhookSecret,
@@ -56,9 +57,15 @@ async function webhookSecretCall<T>(call: () => Promise<T>): Promise<T> {
 export interface AdminServiceOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
   onKeyRevoked?: (keyId: string) => void;
+  /** How the audit log names this door: `admin API` (the default) or `pnpm admin`. */
+  via?: string;
 }
 
-export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions = {}) {
+export function createAdminService(db: Db, { onKeyRevoked, via = 'admin API' }: AdminServiceOptions = {}) {
+  // An operator has no person behind the token: the entry says which door, and from where when a request.
+  const auditSecret = (teamId: string, action: string, actor: Actor, details: Record<string, string | number> = {}) =>
+    audit(db, { ...actor, id: null, email: null }, { teamId, action, details: { via, ...details } });
+
   async function requireTeam(teamId: string): Promise<Team> {
     const team = await db.team.findUnique({ where: { id: teamId } });
     if (!team) throw teamNotFound(teamId);
@@ -120,23 +127,31 @@ export function createAdminService(db: Db, { onKeyRevoked }: AdminServiceOptions
     },
 
     /** A new secret that replaces any other at once (no overlap): the first one, or after a leak. */
-    async setWebhookSecret(teamId: string): Promise<{ secret: string }> {
-      return webhookSecretCall(() => generateWebhookSecret(db, teamId));
+    async setWebhookSecret(teamId: string, actor: Actor = {}): Promise<{ secret: string }> {
+      const generated = await webhookSecretCall(() => generateWebhookSecret(db, teamId));
+      await auditSecret(teamId, 'webhook_secret.generated', actor);
+      return generated;
     },
 
     /** A new secret; the old one keeps signing beside it (a second `v1=`) until previous_expires_at. */
     async rotateWebhookSecret(
       teamId: string,
       input: { overlap_seconds?: number } = {},
+      actor: Actor = {},
     ): Promise<{ secret: string; previous_expires_at: string }> {
       const { secret, previousExpiresAt } = await webhookSecretCall(() =>
         rotateWebhookSecret(db, teamId, { overlapSeconds: input.overlap_seconds }),
       );
+      await auditSecret(teamId, 'webhook_secret.rotated', actor, {
+        overlap_seconds: input.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS,
+        previous_expires_at: previousExpiresAt.toISOString(),
+      });
       return { secret, previous_expires_at: previousExpiresAt.toISOString() };
     },
 
-    async deleteWebhookSecret(teamId: string): Promise<void> {
+    async deleteWebhookSecret(teamId: string, actor: Actor = {}): Promise<void> {
       await webhookSecretCall(() => removeWebhookSecret(db, teamId));
+      await auditSecret(teamId, 'webhook_secret.removed', actor);
     },
 
     /** A positive amount grants credits, a negative one takes them back; the balance never goes below zero. */

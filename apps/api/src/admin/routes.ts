@@ -1,10 +1,12 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { AdminService } from './admin-service.ts';
 
 /** /admin/v1: thin HTTP over the admin service; bodies are already checked against admin.yaml. */
 export function adminRoutes(service: AdminService): Router {
   const router = Router();
   const teamId = (params: Record<string, unknown>) => params.team_id as string;
+  /** Where an operator's request came from, for the audit log. */
+  const from = (req: Request) => ({ ip: req.ip, userAgent: req.get('user-agent') });
 
   router.post('/teams', async (req, res) => {
     res.status(201).json(await service.createTeam(req.body));
@@ -23,13 +25,13 @@ export function adminRoutes(service: AdminService): Router {
     res.status(204).end();
   });
   router.post('/teams/:team_id/webhook-secret', async (req, res) => {
-    res.status(201).json(await service.setWebhookSecret(teamId(req.params)));
+    res.status(201).json(await service.setWebhookSecret(teamId(req.params), from(req)));
   });
   router.post('/teams/:team_id/webhook-secret/rotate', async (req, res) => {
-    res.json(await service.rotateWebhookSecret(teamId(req.params), req.body ?? {}));
+    res.json(await service.rotateWebhookSecret(teamId(req.params), req.body ?? {}, from(req)));
   });
   router.delete('/teams/:team_id/webhook-secret', async (req, res) => {
-    await service.deleteWebhookSecret(teamId(req.params));
+    await service.deleteWebhookSecret(teamId(req.params), from(req));
     res.status(204).end();
   });
   router.post('/teams/:team_id/credits', async (req, res) => {

@@ -72,7 +72,7 @@ const arg = (i: number, what: string) => {
 class UsageError extends Error {}
 
 const db = createDb(config.DATABASE_URL, { poolSize: 1 });
-const admin = createAdminService(db);
+const admin = createAdminService(db, { via: 'pnpm admin' });
 
 async function run(): Promise<unknown> {
   const [noun, verb] = positionals;

@@ -5,6 +5,13 @@ import { page } from '../views/layout.ts';
 
 const PER_PAGE = 50;
 
+/** Who acted when no person did: an API key (by its prefix), the admin API or `pnpm admin`. */
+const actorOther = (details: unknown) => {
+  const { key_prefix, via } = (details ?? {}) as { key_prefix?: string; via?: string };
+  if (key_prefix) return html`key <code>${key_prefix}…</code>`;
+  return html`<span class="muted">${via ?? 'unknown'}</span>`;
+};
+
 /** The team's audit log, newest first, 50 a page (admins and owners). */
 export const auditLogRoutes: PageRoute[] = [
   {
@@ -25,7 +32,7 @@ ${entries.map(
   (
     e,
   ) => html`<tr><td><time datetime="${e.createdAt.toISOString()}">${e.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</time></td>
-<td>${e.actorEmail ?? html`<span class="muted">unknown</span>`}</td><td><code>${e.action}</code></td><td>${e.target ?? ''}</td>
+<td>${e.actorEmail ?? actorOther(e.details)}</td><td><code>${e.action}</code></td><td>${e.target ?? ''}</td>
 <td><span title="${e.userAgent ?? ''}">${e.ip ?? ''}</span></td></tr>`,
 )}
 </tbody></table>

@@ -17,6 +17,7 @@ async function keysPage(ctx: PageContext, top: SafeHtml | string = '', status = 
     ctx,
     'API and MCP access',
     html`${top}
+<p>Callbacks and webhook alerts are signed with the team's <a href="${ctx.href('/webhook-secret')}">webhook secret</a>.</p>
 <h2>Make a key</h2>
 ${form(
   ctx,
