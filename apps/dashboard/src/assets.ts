@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { WEBAUTHN_BROWSER } from './passkeys/browser-library.ts';
 
 // The dashboard's own stylesheet and script, named by their content: cached for good, a change is a new name.
 
@@ -9,4 +10,9 @@ function asset(file: string, type: string) {
   return { path: `/assets/${name}-${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`, body, type };
 }
 
-export const ASSETS = { css: asset('dashboard.css', 'text/css'), js: asset('dashboard.js', 'text/javascript') };
+export const ASSETS = {
+  css: asset('dashboard.css', 'text/css'),
+  js: asset('dashboard.js', 'text/javascript'),
+  passkeys: asset('passkeys.js', 'text/javascript'),
+  webauthn: WEBAUTHN_BROWSER,
+};

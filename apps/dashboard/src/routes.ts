@@ -5,6 +5,8 @@ import { inviteRoutes } from './pages/invite.ts';
 import { keyRoutes } from './pages/keys.ts';
 import { memberRoutes } from './pages/members.ts';
 import { passwordResetRoutes } from './pages/password-reset.ts';
+import { passkeySignInRoutes } from './pages/passkey-sign-in.ts';
+import { passkeyRoutes } from './pages/passkeys.ts';
 import { securityRoutes } from './pages/security.ts';
 import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
@@ -32,4 +34,6 @@ export const ROUTES: PageRoute[] = [
   ...memberRoutes,
   ...auditLogRoutes,
   ...securityRoutes,
+  ...passkeyRoutes,
+  ...passkeySignInRoutes,
 ];

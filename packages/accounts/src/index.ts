@@ -20,6 +20,16 @@ export {
   passwordProblem,
   verifyPassword,
 } from './passwords.ts';
+export {
+  addPasskey,
+  findPasskey,
+  MAX_PASSKEY_NAME_LENGTH,
+  passkeyName,
+  passkeysOf,
+  recordPasskeyUse,
+  removePasskey,
+  renamePasskey,
+} from './passkeys.ts';
 export { allows, isRole, mayAssign, type Permission, POLICY, ROLES, rank } from './roles.ts';
 export { hashToken, isTokenShaped, newToken } from './secret-token.ts';
 export {

@@ -13,6 +13,7 @@ import { clearSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { passkeySection } from './passkeys.ts';
 import { addressSection } from './verify-email.ts';
 
 const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16);
@@ -38,6 +39,7 @@ ${sessions.map(
 )}
 </tbody></table>
 ${form(ctx, '/security/sessions/end-others', html`<p><button type="submit" class="secondary">Sign out everywhere else</button></p>`)}
+${await passkeySection(ctx)}
 <h2>Password</h2>
 ${form(
   ctx,

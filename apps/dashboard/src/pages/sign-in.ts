@@ -15,6 +15,7 @@ import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { sessionSettings } from '../http/session-settings.ts';
 import { gettingInLinks } from '../views/getting-in-links.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { passkeySignInButton } from './passkey-sign-in.ts';
 
 function signInPage(ctx: PageContext, error: string | null = null, status = 200) {
   page(
@@ -28,7 +29,8 @@ ${form(
 ${field('Password', 'password', 'password', html`autocomplete="current-password" required`)}
 <p><button type="submit">Sign in</button></p>`,
 )}
-${gettingInLinks(ctx)}`,
+${gettingInLinks(ctx)}
+${passkeySignInButton(ctx)}`,
     status,
   );
 }

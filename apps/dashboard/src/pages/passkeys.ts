@@ -1,0 +1,181 @@
+import {
+  addPasskey,
+  audit,
+  MAX_PASSKEY_NAME_LENGTH,
+  passkeyName,
+  passkeysOf,
+  removePasskey,
+  renamePasskey,
+} from '@pageprobe/accounts';
+import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { keepChallenge, takeChallenge } from '../passkeys/challenges.ts';
+import { registrationResponse } from '../passkeys/credential-json.ts';
+import { relyingParty } from '../passkeys/relying-party.ts';
+import { passkeyScripts } from '../passkeys/scripts.ts';
+import { field, form, message } from '../views/layout.ts';
+
+// A person's passkeys on the security page (issue 45): listed with when each was made and last used,
+// added through the browser's WebAuthn ceremony (discoverable, so one signs in without an address),
+// renamed, removed. Several a person; each kept with the name they gave it.
+
+/** A bound on one person's passkeys: the list, and registration's exclude list, stay small. */
+const MAX_PASSKEYS = 20;
+
+const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16);
+
+/** The ceremony's endpoints answer JSON to assets/passkeys.js. */
+const answer = (ctx: PageContext, status: number, body: object) => void ctx.res.status(status).json(body);
+
+/** A change to how a person signs in concerns every team they are in: each one's log says so. */
+async function auditEveryTeam(ctx: PageContext, action: string, target: string, details: { name: string }) {
+  const teams = await ctx.deps.db.membership.findMany({
+    where: { userId: ctx.session!.userId },
+    select: { teamId: true },
+  });
+  for (const { teamId } of teams.length ? teams : [{ teamId: null }]) {
+    await audit(ctx.deps.db, ctx.actor, { teamId, action, target, details });
+  }
+}
+
+/** The Passkeys section of the security page. */
+export async function passkeySection(ctx: PageContext): Promise<SafeHtml> {
+  const passkeys = await passkeysOf(ctx.deps.db, ctx.session!.userId);
+  return html`<h2>Passkeys</h2>
+<p>A passkey signs you in without a password or an address, with your device's lock (a fingerprint, a face, a PIN).</p>
+${
+  passkeys.length
+    ? html`<table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+${passkeys.map(
+  (
+    p,
+    i,
+  ) => html`<tr><td>${p.name}</td><td>${when(p.createdAt)}</td><td>${p.lastUsedAt ? when(p.lastUsedAt) : 'never'}</td><td>
+${form(
+  ctx,
+  `/security/passkeys/${encodeURIComponent(p.id)}/remove`,
+  html`<button type="submit" class="secondary" aria-label="Remove ${p.name}">Remove</button>`,
+)}
+<details><summary>Rename</summary>${form(
+    ctx,
+    `/security/passkeys/${encodeURIComponent(p.id)}/rename`,
+    html`<p><label for="rename-${i}">New name for ${p.name}</label><input id="rename-${i}" name="name" type="text" required maxlength="${MAX_PASSKEY_NAME_LENGTH}" value="${p.name}"></p>
+<p><button type="submit" class="secondary" aria-label="Rename ${p.name}">Rename</button></p>`,
+  )}</details></td></tr>`,
+)}
+</tbody></table>`
+    : html`<p class="muted">You have no passkey yet.</p>`
+}
+<p class="muted" data-passkey-unsupported>Adding a passkey needs JavaScript and a browser with WebAuthn.</p>
+${form(
+  ctx,
+  '/security/passkeys',
+  html`${field('Passkey name', 'name', 'text', html`required maxlength="${MAX_PASSKEY_NAME_LENGTH}" placeholder="Laptop"`)}
+<p class="problem" role="alert" data-passkey-status hidden></p>
+<p><button type="submit">Add a passkey</button></p>`,
+  html`hidden data-passkey-add data-options="${ctx.href('/security/passkeys/options')}" data-verify="${ctx.href('/security/passkeys')}"`,
+)}
+${passkeyScripts(ctx)}`;
+}
+
+export const passkeyRoutes: PageRoute[] = [
+  {
+    // The ceremony's first half: options for the browser, its challenge kept for the second.
+    method: 'post',
+    path: '/security/passkeys/options',
+    access: 'signed-in',
+    async handle(ctx) {
+      const session = ctx.session!;
+      const name = passkeyName(ctx.req.body.name);
+      if (!name) return answer(ctx, 400, { error: 'Give the passkey a name.' });
+      const existing = await passkeysOf(ctx.deps.db, session.userId);
+      if (existing.some((p) => p.name === name))
+        return answer(ctx, 409, { error: `You already have a passkey named ${name}.` });
+      if (existing.length >= MAX_PASSKEYS)
+        return answer(ctx, 409, { error: `You have ${MAX_PASSKEYS} passkeys: remove one first.` });
+      const rp = relyingParty(ctx.deps.config);
+      const options = await generateRegistrationOptions({
+        rpName: rp.name,
+        rpID: rp.id,
+        userName: session.email,
+        userDisplayName: session.email,
+        // The user handle a discoverable credential gives back at sign-in: the person's id.
+        userID: new TextEncoder().encode(session.userId),
+        attestationType: 'none',
+        // An authenticator already holding one of theirs says so instead of making a duplicate.
+        excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      });
+      await keepChallenge(ctx, { kind: 'register', challenge: options.challenge, userId: session.userId, name });
+      answer(ctx, 200, options);
+    },
+  },
+  {
+    // The second half: the authenticator's new credential, checked against the challenge, origin and id.
+    method: 'post',
+    path: '/security/passkeys',
+    access: 'signed-in',
+    async handle(ctx) {
+      const session = ctx.session!;
+      const pending = await takeChallenge(ctx, 'register');
+      if (!pending || pending.userId !== session.userId)
+        return answer(ctx, 400, { error: 'This request has expired: add the passkey again.' });
+      const response = registrationResponse(ctx.req.body.response);
+      if (!response) return answer(ctx, 400, { error: 'The browser sent no passkey.' });
+      const rp = relyingParty(ctx.deps.config);
+      const verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: pending.challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: false,
+      }).catch((error: Error) => {
+        ctx.deps.logger.info({ err: error.message }, 'passkey registration refused');
+        return null;
+      });
+      if (!verification?.verified) return answer(ctx, 400, { error: 'The passkey could not be verified.' });
+      const { credential } = verification.registrationInfo;
+      const added = await addPasskey(ctx.deps.db, {
+        id: credential.id,
+        userId: session.userId,
+        name: pending.name,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      }).catch((error: { code?: string }) => {
+        if (error.code === 'P2002') return null;
+        throw error;
+      });
+      if (!added) return answer(ctx, 409, { error: 'This passkey is already registered.' });
+      await auditEveryTeam(ctx, 'passkey.added', added.id, { name: added.name });
+      answer(ctx, 200, { redirect: ctx.href('/security') });
+    },
+  },
+  {
+    method: 'post',
+    path: '/security/passkeys/:id/rename',
+    access: 'signed-in',
+    async handle(ctx) {
+      const name = passkeyName(ctx.req.body.name);
+      if (!name) return message(ctx, 'No name', 'Give the passkey a name.', 400);
+      const id = String(ctx.req.params.id);
+      if (!(await renamePasskey(ctx.deps.db, ctx.session!.userId, id, name)))
+        return message(ctx, 'Not found', 'You have no such passkey.', 404);
+      await auditEveryTeam(ctx, 'passkey.renamed', id, { name });
+      ctx.res.redirect(303, ctx.href('/security'));
+    },
+  },
+  {
+    method: 'post',
+    path: '/security/passkeys/:id/remove',
+    access: 'signed-in',
+    async handle(ctx) {
+      const id = String(ctx.req.params.id);
+      const name = await removePasskey(ctx.deps.db, ctx.session!.userId, id);
+      if (name === null) return message(ctx, 'Not found', 'You have no such passkey.', 404);
+      await auditEveryTeam(ctx, 'passkey.removed', id, { name });
+      ctx.res.redirect(303, ctx.href('/security'));
+    },
+  },
+];
