@@ -28,7 +28,13 @@ export const dashboardEnv = z
     PUBLIC_BASE_URL: z.url().optional(),
     /** `invite`: people join by invitation only; `open`: anyone may sign up, which makes a free team. */
     SIGNUP: z.enum(['invite', 'open']).default('invite'),
-    OIDC_ISSUER: z.url().optional(),
+    /** Single sign-on's provider; https, or http on this machine only (a local provider in tests). */
+    OIDC_ISSUER: z
+      .url()
+      .refine((url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(url), {
+        message: 'must be https (http only on this machine)',
+      })
+      .optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     SESSION_IDLE_HOURS: intVar(12, { min: 1, max: 24 * 30 }),
@@ -42,6 +48,10 @@ export const dashboardEnv = z
     SIGN_IN_MAX_DELAY_MS: intVar(30_000, { min: 0, max: 120_000 }),
     /** Password attempts a minute from one address (an IPv6 /64) before 429. */
     SIGN_IN_ATTEMPTS_PER_ADDRESS: intVar(20, { min: 1 }),
+  })
+  .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
+    message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER',
+    path: ['OIDC_CLIENT_ID'],
   })
   .transform((env) => {
     const base = (env.DASHBOARD_BASE_URL ?? `http://${env.HOST}:${env.DASHBOARD_PORT}/app`).replace(/\/+$/, '');

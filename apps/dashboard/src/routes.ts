@@ -11,9 +11,10 @@ import { securityRoutes } from './pages/security.ts';
 import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { signUpRoutes } from './pages/sign-up.ts';
+import { ssoRoutes } from './pages/sso.ts';
 import { teamRoutes } from './pages/teams.ts';
-import { webhookSecretRoutes } from './pages/webhook-secret.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
+import { webhookSecretRoutes } from './pages/webhook-secret.ts';
 
 /**
  * Every page and form action of the dashboard, each naming who may reach it (a permission of the policy
@@ -23,6 +24,7 @@ import { verifyEmailRoutes } from './pages/verify-email.ts';
 export const ROUTES: PageRoute[] = [
   ...signInRoutes,
   ...signUpRoutes,
+  ...ssoRoutes,
   ...passwordResetRoutes,
   ...verifyEmailRoutes,
   ...setupRoutes,

@@ -13,11 +13,13 @@ import { clearSessionCookie, setSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
 import { sessionSettings } from '../http/session-settings.ts';
+import { ssoButton } from '../sso/sso-button.ts';
 import { gettingInLinks } from '../views/getting-in-links.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { passkeySignInButton } from './passkey-sign-in.ts';
 
-function signInPage(ctx: PageContext, error: string | null = null, status = 200) {
+export async function signInPage(ctx: PageContext, error: string | null = null, status = 200) {
+  const sso = await ssoButton(ctx);
   page(
     ctx,
     'Sign in',
@@ -30,7 +32,8 @@ ${field('Password', 'password', 'password', html`autocomplete="current-password"
 <p><button type="submit">Sign in</button></p>`,
 )}
 ${gettingInLinks(ctx)}
-${passkeySignInButton(ctx)}`,
+${passkeySignInButton(ctx)}
+${sso}`,
     status,
   );
 }
@@ -91,7 +94,7 @@ export const signInRoutes: PageRoute[] = [
             audit(ctx.deps.db, { ...ctx.actor, email: email || null }, { teamId, action: 'sign_in_failed' }),
           ),
         );
-        signInPage(ctx, 'Wrong email or password.', 401);
+        await signInPage(ctx, 'Wrong email or password.', 401);
         return;
       }
       await signIn(ctx, user, 'password');
