@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from 'node:test';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { audit, openInvitation } from '@pageprobe/accounts';
 import { hashApiKey } from '@pageprobe/api';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { createTestEnv } from './support/test-env.ts';
@@ -197,4 +202,135 @@ test('unknown admin routes and methods are problem+json too', async () => {
   const res = await call(`${admin}/teams`, { method: 'PUT', ...as(), body: {} });
   assert.ok([404, 405].includes(res.status));
   assert.equal(res.headers.get('content-type')?.split(';')[0], 'application/problem+json');
+});
+
+// Issue 45: invitations and the audit log over the admin API.
+test('POST /teams/{id}/invitations: a single-use link to the dashboard, 7 days, in the audit log', async () => {
+  const id = await newTeam();
+  const res = await call<{ id: string; url: string; expires_at: string }>(`${admin}/teams/${id}/invitations`, {
+    method: 'POST',
+    ...as(),
+    body: { email: 'New.Person@Example.com', role: 'editor' },
+  });
+  assert.equal(res.status, 201);
+  assert.deepEqual(Object.keys(res.body).sort(), ['expires_at', 'id', 'url']);
+  const prefix = 'http://127.0.0.1:3001/app/invite/';
+  assert.ok(res.body.url.startsWith(prefix), `the dashboard's default address: ${res.body.url}`);
+  const token = res.body.url.slice(prefix.length);
+  const invitation = await openInvitation(env.db, token);
+  assert.ok(invitation, 'the link opens the invitation');
+  assert.deepEqual(
+    [invitation.id, invitation.email, invitation.role],
+    [res.body.id, 'new.person@example.com', 'editor'],
+  );
+  const days = (new Date(res.body.expires_at).getTime() - invitation.createdAt.getTime()) / 86_400_000;
+  assert.equal(Math.round(days), 7);
+  assert.equal(await env.db.invitation.count({ where: { tokenHash: Buffer.from(token) } }), 0, 'stored hashed');
+  const entry = await env.db.auditEntry.findFirstOrThrow({ where: { teamId: id, action: 'member.invited' } });
+  assert.equal(entry.actorId, null);
+  assert.equal(entry.target, 'new.person@example.com');
+  assert.deepEqual(entry.details, { via: 'admin API', role: 'editor', mailed: false });
+
+  const invite = (teamId: string, body: unknown) =>
+    call(`${admin}/teams/${teamId}/invitations`, { method: 'POST', ...as(), body });
+  assertProblem(await invite(id, { email: 'not an address', role: 'viewer' }), 400, 'validation_failed');
+  assertProblem(await invite(id, { email: 'a@example.com', role: 'king' }), 400, 'validation_failed');
+  assertProblem(await invite(id, { email: 'a@example.com' }), 400, 'validation_failed');
+  assertProblem(await invite(randomUUID(), { email: 'a@example.com', role: 'viewer' }), 404, 'not_found');
+  assertProblem(
+    await call(`${admin}/teams/${id}/invitations`, {
+      method: 'POST',
+      body: { email: 'a@example.com', role: 'viewer' },
+    }),
+    401,
+    'unauthorized',
+  );
+  assert.equal(await env.db.invitation.count({ where: { teamId: id } }), 1);
+});
+
+test('with SMTP_URL an invitation is mailed too, with the link under DASHBOARD_BASE_URL', async () => {
+  const mails: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        mails.push(mail);
+        done();
+      }, done);
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  after(() => smtp.close());
+  const mailing = await startApiInProcess(env, {
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    DASHBOARD_BASE_URL: 'https://pageprobe.example/app/',
+  });
+  const id = await newTeam();
+  const res = await call<{ url: string }>(`${mailing.origin}/admin/v1/teams/${id}/invitations`, {
+    method: 'POST',
+    ...as(),
+    body: { email: 'mailed@example.com', role: 'viewer' },
+  });
+  assert.equal(res.status, 201);
+  assert.match(res.body.url, /^https:\/\/pageprobe\.example\/app\/invite\/[\w-]{43}$/);
+  assert.equal(mails.length, 1, 'mailed before the answer');
+  assert.equal(mails[0]!.subject, 'You are invited to Acme on Pageprobe');
+  assert.ok(mails[0]!.text?.includes(res.body.url));
+  const entry = await env.db.auditEntry.findFirstOrThrow({ where: { teamId: id, action: 'member.invited' } });
+  assert.equal((entry.details as { mailed: boolean }).mailed, true);
+});
+
+test("GET /teams/{id}/audit-log: the team's entries, newest first, in keyset pages", async () => {
+  const id = await newTeam();
+  const other = await newTeam();
+  for (const n of [1, 2, 3]) {
+    await audit(env.db, { email: `p${n}@example.com`, ip: '203.0.113.9' }, { teamId: id, action: `thing.${n}` });
+    await new Promise((r) => setTimeout(r, 5)); // a millisecond apart at least: the order is created_at's
+  }
+  await audit(env.db, {}, { teamId: other, action: 'elsewhere' });
+  const page = (query: string) =>
+    call<{ data: { action: string; actor_email: string; ip: string }[]; next_cursor: string | null }>(
+      `${admin}/teams/${id}/audit-log${query}`,
+      as(),
+    );
+  const first = await page('?limit=2');
+  assert.equal(first.status, 200);
+  assert.deepEqual(
+    first.body.data.map((e) => e.action),
+    ['thing.3', 'thing.2'],
+  );
+  assert.deepEqual(Object.keys(first.body.data[0]!).sort(), [
+    'action',
+    'actor_email',
+    'actor_id',
+    'created_at',
+    'details',
+    'id',
+    'ip',
+    'target',
+    'user_agent',
+  ]);
+  assert.equal(first.body.data[0]!.actor_email, 'p3@example.com');
+  assert.equal(first.body.data[0]!.ip, '203.0.113.9');
+  assert.ok(first.body.next_cursor);
+  // An entry written while paging does not shift the pages still to read.
+  await new Promise((r) => setTimeout(r, 5));
+  await audit(env.db, {}, { teamId: id, action: 'thing.4' });
+  const second = await page(`?limit=2&cursor=${first.body.next_cursor}`);
+  assert.deepEqual(
+    second.body.data.map((e) => e.action),
+    ['thing.1'],
+  );
+  assert.equal(second.body.next_cursor, null);
+  assert.deepEqual(
+    (await page('')).body.data.map((e) => e.action),
+    ['thing.4', 'thing.3', 'thing.2', 'thing.1'],
+  );
+  assertProblem(await page('?limit=0'), 400, 'validation_failed');
+  assertProblem(await page('?cursor=nonsense'), 400, 'validation_failed');
+  assertProblem(await call(`${admin}/teams/${randomUUID()}/audit-log`, as()), 404, 'not_found');
+  assertProblem(await call(`${admin}/teams/${id}/audit-log`), 401, 'unauthorized');
 });

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { openInvitation } from '@pageprobe/accounts';
 import { hashApiKey } from '@pageprobe/api';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -71,4 +72,35 @@ test('bad input exits 2 with a reason and changes nothing', () => {
   const nonsense = admin('launch', 'rockets');
   assert.equal(nonsense.code, 2);
   assert.match(nonsense.err, /Usage: pnpm admin/);
+});
+
+// Issue 45: `pnpm admin users invite` prints the dashboard's link (mailing it too when SMTP_URL is set).
+test('users invite prints a single-use link to the dashboard that makes the address a member with the role', async () => {
+  const team = admin('team', 'create', '--name', 'Invited', '--plan', 'free').json();
+  const run = admin('users', 'invite', 'Boss@Example.com', '--team', team.id, '--role', 'owner');
+  assert.equal(run.code, 0, run.err);
+  const made = run.json();
+  assert.match(made.url, /^http:\/\/127\.0\.0\.1:3001\/app\/invite\/[\w-]{43}$/, "the dashboard's default address");
+  assert.equal(made.mailed, false, 'no SMTP_URL: only printed');
+  const invitation = await openInvitation(env.db, made.url.split('/').at(-1));
+  assert.deepEqual(
+    [invitation?.id, invitation?.teamId, invitation?.email, invitation?.role],
+    [made.id, team.id, 'boss@example.com', 'owner'],
+  );
+  const entry = await env.db.auditEntry.findFirstOrThrow({ where: { teamId: team.id, action: 'member.invited' } });
+  assert.equal((entry.details as { via: string }).via, 'pnpm admin');
+
+  const bad = (...args: string[]) => {
+    const r = admin('users', 'invite', ...args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    return r.err;
+  };
+  assert.match(
+    bad('x@example.com', '--team', team.id, '--role', 'king'),
+    /--role must be one of viewer, editor, admin, owner/,
+  );
+  assert.match(bad('x@example.com', '--role', 'viewer'), /invalid input/);
+  assert.match(bad('not-an-address', '--team', team.id, '--role', 'viewer'), /validation_failed/);
+  assert.match(bad('x@example.com', '--team', randomUUID(), '--role', 'viewer'), /not_found/);
+  assert.equal(await env.db.invitation.count({ where: { teamId: team.id } }), 1);
 });

@@ -1,4 +1,5 @@
 import express, { type Express, Router } from 'express';
+import { createMail } from '@pageprobe/accounts';
 import { createAdminService } from './admin/admin-service.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
@@ -64,6 +65,8 @@ export function createApp(deps: ApiDeps): Express {
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
+  // Invitations made over the admin API are mailed as the dashboard's are (when SMTP_URL is set).
+  const mail = createMail(config);
   const adminRouter = openApiRouter(adminSpec, {
     serverUrl: `${config.ADMIN_PORT === undefined ? base : `http://${config.HOST}:${config.ADMIN_PORT}`}/admin/v1`,
     guards: [requireAdminToken(config.ADMIN_TOKEN, new PerAddressWindow(config.ADMIN_AUTH_FAILURES_PER_MIN))],
@@ -73,6 +76,8 @@ export function createApp(deps: ApiDeps): Express {
           keyCache.forgetKeyId(id);
           void revocations.announce(id);
         },
+        mail,
+        dashboardBaseUrl: config.DASHBOARD_BASE_URL,
       }),
     ),
     validateResponses,
@@ -139,6 +144,7 @@ export function createApp(deps: ApiDeps): Express {
   // keys used since the last flush are stamped before the pool closes.
   app.locals.close = async () => {
     revocations.close();
+    mail.close();
     await lastUsed.close();
   };
   app.use(problemHandler(deps.logger));

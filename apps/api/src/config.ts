@@ -3,6 +3,7 @@ import {
   boolFlag,
   callbackEnv,
   commonEnv,
+  dashboardLinkEnv,
   databaseEnv,
   httpServerEnv,
   intVar,
@@ -35,6 +36,8 @@ export const apiEnv = z
     // SMTP_URL says whether email channels can be made; the dispatcher sends every message (issue 44).
     ...alertEnv,
     ...callbackEnv,
+    // Invitations made over the admin API link to the dashboard.
+    ...dashboardLinkEnv,
     /** How long POST /alert-channels/{id}/test waits for the dispatcher's attempt before answering 202. */
     ALERT_TEST_WAIT_MS: intVar(12_000, { min: 0, max: 60_000 }),
     PORT: portVar(3000),

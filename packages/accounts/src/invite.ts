@@ -22,6 +22,8 @@ export async function invite(
   deps: { db: Db; mail: Mail; dashboardBaseUrl: string },
   actor: Actor,
   input: { teamId: string; email: string; role: TeamRole },
+  /** More for the audit entry (how an operator invited: `via`). */
+  auditDetails: Record<string, string> = {},
 ): Promise<{ id: string; url: string; mailed: boolean; expiresAt: Date }> {
   const email = normalizeEmail(input.email);
   if (!isEmail(email)) throw new NotAnEmail();
@@ -37,7 +39,7 @@ export async function invite(
     teamId: input.teamId,
     action: 'member.invited',
     target: email,
-    details: { role: input.role, mailed },
+    details: { ...auditDetails, role: input.role, mailed },
   });
   return { id: row.id, url, mailed, expiresAt: row.expiresAt };
 }

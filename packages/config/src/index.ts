@@ -5,6 +5,7 @@ export {
   alertEnv,
   callbackEnv,
   commonEnv,
+  dashboardLinkEnv,
   databaseEnv,
   httpServerEnv,
   jobLockEnv,

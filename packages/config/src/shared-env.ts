@@ -112,6 +112,16 @@ export const alertEnv = {
   ALERT_RETRY_BASE_MS: intVar(30_000, { min: 1 }),
 };
 
+/**
+ * Where people reach the dashboard (issue 45), for the links the API and `pnpm admin` hand out (an
+ * invitation's). The dashboard itself reads its own, with the same default.
+ */
+export const dashboardLinkEnv = {
+  DASHBOARD_BASE_URL: urlVar(['http:', 'https:'], "the dashboard's public address, with its path")
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('http://127.0.0.1:3001/app'),
+};
+
 export const publicUrlEnv = {
   PUBLIC_BASE_URL: urlVar(['http:', 'https:'], 'the origin clients use').optional(),
 };

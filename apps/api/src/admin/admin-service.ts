@@ -8,6 +8,7 @@ import {
   WebhookSecretError,
 } from '@pageprobe/webhook-secrets';
 import { ProblemError } from '../http/problem.ts';
+import { type TeamPeopleOptions, teamPeople } from './team-people.ts';
 
 // What the dashboard backend (over /admin/v1) and operators (over `pnpm admin`) can do. Both go
 // through these functions, so they keep the same rules.
@@ -54,14 +55,15 @@ async function webhookSecretCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface AdminServiceOptions {
+export interface AdminServiceOptions extends TeamPeopleOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
   onKeyRevoked?: (keyId: string) => void;
   /** How the audit log names this door: `admin API` (the default) or `pnpm admin`. */
   via?: string;
 }
 
-export function createAdminService(db: Db, { onKeyRevoked, via = 'admin API' }: AdminServiceOptions = {}) {
+export function createAdminService(db: Db, options: AdminServiceOptions = {}) {
+  const { onKeyRevoked, via = 'admin API' } = options;
   // An operator has no person behind the token: the entry says which door, and from where when a request.
   const auditSecret = (teamId: string, action: string, actor: Actor, details: Record<string, string | number> = {}) =>
     audit(db, { ...actor, id: null, email: null }, { teamId, action, details: { via, ...details } });
@@ -73,6 +75,8 @@ export function createAdminService(db: Db, { onKeyRevoked, via = 'admin API' }: 
   }
 
   return {
+    ...teamPeople(db, requireTeam, options),
+
     async createTeam(input: { name: string; plan: Plan }): Promise<TeamView> {
       return teamView(await db.team.create({ data: { name: input.name, plan: input.plan } }));
     },

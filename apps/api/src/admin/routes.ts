@@ -37,5 +37,14 @@ export function adminRoutes(service: AdminService): Router {
   router.post('/teams/:team_id/credits', async (req, res) => {
     res.status(201).json(await service.adjustCredits(teamId(req.params), req.body));
   });
+  router.post('/teams/:team_id/invitations', async (req, res) => {
+    const actor = { ip: req.ip, userAgent: req.get('user-agent') };
+    const { mailed: _, ...invitation } = await service.inviteMember(teamId(req.params), req.body, actor);
+    res.status(201).json(invitation);
+  });
+  router.get('/teams/:team_id/audit-log', async (req, res) => {
+    const { limit, cursor } = req.query as { limit?: unknown; cursor?: string };
+    res.json(await service.auditLog(teamId(req.params), { limit, cursor }));
+  });
   return router;
 }

@@ -1,7 +1,8 @@
 // `pnpm admin <command>`: the admin API's operations for operators, through the same service code.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { commonEnv, databaseEnv, loadConfigOrExit, secretsEnv } from '@pageprobe/config';
+import { createMail, ROLES } from '@pageprobe/accounts';
+import { alertEnv, commonEnv, dashboardLinkEnv, databaseEnv, loadConfigOrExit, secretsEnv } from '@pageprobe/config';
 import { createDb } from '@pageprobe/db';
 import { z } from 'zod';
 import { keyringOf } from '@pageprobe/secrets';
@@ -22,18 +23,23 @@ const USAGE = `Usage: pnpm admin <command>
                        86400, at most 604800); prints the new secret and previous_expires_at
   secret delete <team_id>
   credits add <team_id> <amount> --reason <reason>     (a negative amount takes credits back)
+  users invite <email> --team <team_id> --role viewer|editor|admin|owner
+                       an invitation to the team's dashboard: prints its link (single use, 7 days),
+                       and mails it too when SMTP_URL is set
   secrets reseal       every sealed secret under the current SECRETS_KEY (after a rotation: the
                        old key in SECRETS_KEYS_PREVIOUS); prints the counts
 
-Uses DATABASE_URL (and SECRETS_KEY, SECRETS_KEYS_PREVIOUS); without it, the local stack's
-(.data/stack.env, written by npm start).`;
+Uses DATABASE_URL (and SECRETS_KEY, SECRETS_KEYS_PREVIOUS, DASHBOARD_BASE_URL, SMTP_URL); without it,
+the local stack's (.data/stack.env, written by npm start).`;
 
 // PAGEPROBE_DATA_DIR: a stack started on another data directory (as the stack's own test does).
 const STACK_ENV = process.env.PAGEPROBE_DATA_DIR
   ? `${process.env.PAGEPROBE_DATA_DIR}/stack.env`
   : new URL('../../../../.data/stack.env', import.meta.url);
 if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
-const config = loadConfigOrExit(z.object({ ...databaseEnv, ...commonEnv, ...secretsEnv }));
+const config = loadConfigOrExit(
+  z.object({ ...databaseEnv, ...commonEnv, ...secretsEnv, ...dashboardLinkEnv, ...alertEnv }),
+);
 
 // parseArgs would take a negative amount (`credits add <team> -5`) for an option: keep numbers positional.
 const NEGATIVE = 'negative:';
@@ -50,6 +56,8 @@ const parsed = (() => {
         'expires-at': { type: 'string' },
         reason: { type: 'string' },
         'overlap-seconds': { type: 'string' },
+        team: { type: 'string' },
+        role: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -63,6 +71,7 @@ const positionals = parsed.positionals.map((p) => (p.startsWith(NEGATIVE) ? `-${
 
 const plan = z.enum(['free', 'pro']);
 const scope = z.enum(['read', 'write']);
+const role = z.enum(ROLES, { error: `--role must be one of ${ROLES.join(', ')}` });
 const uuid = z.uuid({ error: 'expected an id (UUID)' });
 const arg = (i: number, what: string) => {
   const value = positionals[i];
@@ -72,7 +81,8 @@ const arg = (i: number, what: string) => {
 class UsageError extends Error {}
 
 const db = createDb(config.DATABASE_URL, { poolSize: 1 });
-const admin = createAdminService(db, { via: 'pnpm admin' });
+const mail = createMail(config);
+const admin = createAdminService(db, { via: 'pnpm admin', mail, dashboardBaseUrl: config.DASHBOARD_BASE_URL });
 
 async function run(): Promise<unknown> {
   const [noun, verb] = positionals;
@@ -108,6 +118,11 @@ async function run(): Promise<unknown> {
     case 'secrets reseal':
       if (!config.SECRETS_KEY) throw new UsageError('SECRETS_KEY is required: the key to seal with');
       return resealSecrets(db, keyringOf(config));
+    case 'users invite':
+      return admin.inviteMember(uuid.parse(values.team), {
+        email: z.string().min(1).parse(arg(2, 'email')),
+        role: role.parse(values.role),
+      });
     case 'credits add':
       return admin.adjustCredits(uuid.parse(arg(2, 'team_id')), {
         amount: z.coerce
@@ -134,5 +149,6 @@ try {
   }
   process.exitCode ??= 2;
 } finally {
+  mail.close();
   await db.$disconnect();
 }
