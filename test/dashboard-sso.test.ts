@@ -1,6 +1,6 @@
 // Issue 45: single sign-on with OpenID Connect, against a real provider (oidc-provider) that this file
 // starts, in a real Chromium. A person is matched by the address the provider verified, then by the
-// identity itself; a callback whose state, nonce or PKCE verifier does not match its flow is refused; a
+// identity itself (with SIGNUP=open, anyone else gets an account and a free team); a callback whose state, nonce or PKCE verifier does not match its flow is refused; a
 // provider that is down when the dashboard starts does not stop it, and the button says so.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -16,20 +16,20 @@ const env = await createTestEnv();
 // The provider must know the dashboard's callback, and the dashboard the provider: the port comes first.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/app`;
+// A second dashboard, with SIGNUP=open, started by its test.
+const openPort = await freePort();
+const openBase = `http://127.0.0.1:${openPort}/app`;
 const accounts: Record<string, ProviderAccount> = {
   'sam-subject': { email: 'Sam@Example.com', email_verified: true, name: 'Sam' },
   'sam-unverified': { email: 'sam@example.com', email_verified: false },
   'sam-reissued': { email: 'sam@example.com', email_verified: true },
   stranger: { email: 'stranger@example.com', email_verified: true },
   invited: { email: 'invited@example.com', email_verified: true },
+  newcomer: { email: 'newcomer@example.com', email_verified: true, name: 'Nia Newcomer' },
 };
-const idp = await startOidcProvider(`${base}/auth/oidc/callback`, accounts);
-await startDashboard(env, {
-  DASHBOARD_PORT: String(port),
-  OIDC_ISSUER: idp.issuer,
-  OIDC_CLIENT_ID: idp.clientId,
-  OIDC_CLIENT_SECRET: idp.clientSecret,
-});
+const idp = await startOidcProvider([`${base}/auth/oidc/callback`, `${openBase}/auth/oidc/callback`], accounts);
+const oidcEnv = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret };
+await startDashboard(env, { DASHBOARD_PORT: String(port), ...oidcEnv });
 const browser = await startBrowser();
 const { teamId } = await teamWithKey(env);
 const sam = await ensureUser(env.db, { email: 'sam@example.com' });
@@ -45,9 +45,9 @@ const failures = async () =>
  * Through the provider's own pages (its development login form, then its consent) until the provider
  * sends the browser back to the dashboard; the last page's response.
  */
-async function throughProvider(page: Page, login: string): Promise<HTTPResponse | null> {
+async function throughProvider(page: Page, login: string, at = base): Promise<HTTPResponse | null> {
   let last: HTTPResponse | null = null;
-  for (let step = 0; step < 4 && !page.url().startsWith(base); step++) {
+  for (let step = 0; step < 4 && !page.url().startsWith(at); step++) {
     const loginField = await page.$('input[name="login"]');
     if (loginField) {
       await loginField.type(login);
@@ -55,7 +55,7 @@ async function throughProvider(page: Page, login: string): Promise<HTTPResponse 
     }
     [last] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
   }
-  assert.ok(page.url().startsWith(base), `back at the dashboard (at ${page.url()})`);
+  assert.ok(page.url().startsWith(at), `back at the dashboard (at ${page.url()})`);
   return last;
 }
 
@@ -64,8 +64,12 @@ async function throughProvider(page: Page, login: string): Promise<HTTPResponse 
  * to the provider (as an attacker in the middle would); the browser then holds the flow's cookie, signs
  * in at the provider and comes back to the callback.
  */
-async function flow(context: BrowserContext, login: string, tamper: (params: URLSearchParams) => void = () => {}) {
-  const start = await fetch(`${base}/auth/oidc/start`, { redirect: 'manual' });
+async function flow(
+  context: BrowserContext,
+  login: string,
+  { tamper = () => {}, at = base }: { tamper?: (params: URLSearchParams) => void; at?: string } = {},
+) {
+  const start = await fetch(`${at}/auth/oidc/start`, { redirect: 'manual' });
   assert.equal(start.status, 303);
   const [name, value] = start.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
   await context.setCookie({ name, value, domain: '127.0.0.1', path: '/app', httpOnly: true, sameSite: 'Lax' });
@@ -76,7 +80,7 @@ async function flow(context: BrowserContext, login: string, tamper: (params: URL
   const callbacks: string[] = [];
   page.on('request', (r) => r.url().includes('/auth/oidc/callback') && callbacks.push(r.url()));
   await page.goto(authorization.href);
-  const response = await throughProvider(page, login);
+  const response = await throughProvider(page, login, at);
   return { page, status: response?.status(), callback: callbacks.at(-1) };
 }
 
@@ -126,7 +130,7 @@ test('a callback whose state, nonce or PKCE does not match its flow is refused; 
   for (const [what, tamper] of Object.entries(tampered)) {
     const other = await browser.createBrowserContext();
     const before = (await failures()).length;
-    const { page, status } = await flow(other, 'sam-subject', tamper);
+    const { page, status } = await flow(other, 'sam-subject', { tamper });
     assert.equal(new URL(page.url()).pathname, '/app/auth/oidc/callback', what);
     assert.equal(status, 400, `${what}: refused`);
     assert.match(await alert(page), /Single sign-on did not complete\. Start again/, what);
@@ -174,6 +178,37 @@ test('the identity, not the address, once linked; unverified, unknown and reissu
   assert.equal(user.passwordHash, null, 'signs in with SSO only');
   assert.equal(await env.db.invitation.count({ where: { email: user.email, acceptedAt: null } }), 0, 'accepted');
   await invited.close();
+});
+
+test('SIGNUP=open: an address nobody here has gets an account and a free team, as signing up does', async () => {
+  await startDashboard(env, { DASHBOARD_PORT: String(openPort), SIGNUP: 'open', ...oidcEnv });
+  for (const time of ['first', 'again']) {
+    const context = await browser.createBrowserContext();
+    const { page } = await flow(context, 'newcomer', { at: openBase });
+    assert.equal(new URL(page.url()).pathname, '/app/', time);
+    assert.match(await page.$eval('main', (m) => m.textContent ?? ''), /Your role\s*owner/, time);
+    await context.close();
+  }
+  const user = await env.db.user.findUniqueOrThrow({
+    where: { email: 'newcomer@example.com' },
+    include: { memberships: { include: { team: true } }, identities: true },
+  });
+  assert.equal(user.passwordHash, null);
+  assert.ok(user.emailVerifiedAt, 'the provider verified the address');
+  assert.deepEqual(
+    user.memberships.map((m) => [m.role, m.team.plan, m.team.name]),
+    [['owner', 'free', "Nia Newcomer's team"]],
+    'one free team, not one a sign-in',
+  );
+  assert.deepEqual(
+    user.identities.map((i) => i.subject),
+    ['newcomer'],
+  );
+  const teamOf = user.memberships[0]!.teamId;
+  const actions = (await env.db.auditEntry.findMany({ where: { teamId: teamOf }, orderBy: { id: 'asc' } })).map(
+    (e) => e.action,
+  );
+  assert.deepEqual(actions, ['team.created', 'member.joined', 'sign_in', 'sign_in']);
 });
 
 test('a provider that is down at start: the dashboard starts and the button says SSO is unavailable; none without OIDC_ISSUER', async () => {

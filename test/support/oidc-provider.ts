@@ -13,10 +13,10 @@ export interface ProviderAccount {
 
 /**
  * A real OpenID provider (`oidc-provider`) on a free port, for the file: one confidential client whose
- * redirect URI is the dashboard's callback, PKCE required, and its development login form, where any
+ * redirect URIs are the dashboards' callbacks, PKCE required, and its development login form, where any
  * login is the subject of the account of that name in `accounts` (whose claims the test may change).
  */
-export async function startOidcProvider(redirectUri: string, accounts: Record<string, ProviderAccount>) {
+export async function startOidcProvider(redirectUris: string[], accounts: Record<string, ProviderAccount>) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const client = { id: 'pageprobe-dashboard', secret: 'the client secret of the test provider' };
@@ -25,7 +25,7 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       {
         client_id: client.id,
         client_secret: client.secret,
-        redirect_uris: [redirectUri],
+        redirect_uris: redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -117,16 +117,19 @@ export const ssoRoutes: PageRoute[] = [
         logger.warn({ code, reason }, 'single sign-on refused');
         return refuse(ctx, 'failed');
       }
-      const match = await matchPerson(db, configuration.serverMetadata().issuer, claims);
+      const match = await matchPerson(db, configuration.serverMetadata().issuer, claims, {
+        openSignUp: config.SIGNUP === 'open',
+        actor: ctx.actor,
+      });
       if ('refused' in match) return refuse(ctx, match.refused, match);
       for (const { teamId, role } of match.joined) {
         await audit(
           db,
           { ...ctx.actor, id: match.user.id, email: match.user.email },
-          { teamId, action: 'member.joined', target: match.user.email, details: { role, method: 'sso' } },
+          { teamId, action: 'member.joined', target: match.user.email, details: { role, via: 'sso' } },
         );
       }
-      await signIn(ctx, match.user, 'sso', match.joined[0]?.teamId);
+      await signIn(ctx, match.user, 'sso', match.teamId ?? match.joined[0]?.teamId);
       ctx.res.redirect(303, ctx.href('/'));
     },
   },

@@ -1,4 +1,6 @@
 import {
+  type Actor,
+  audit,
   ensureUser,
   findUserByEmail,
   isEmail,
@@ -12,8 +14,8 @@ import type { Db, TeamRole } from '@pageprobe/db';
 // Who an OpenID Connect identity is here (issue 45). First by the identity itself (issuer, subject): a
 // person whose address changes at the provider stays the same person. Else by the address, when the
 // provider says it verified it: an existing person, or one with open invitations, who joins those teams
-// (the provider's check of the address stands in for the invitation link's). Nobody else gets in: with
-// SIGNUP=invite no account is made for an address nobody invited.
+// (the provider's check of the address stands in for the invitation link's). With SIGNUP=open anyone
+// else gets an account and a free team, as signing up does; with SIGNUP=invite nobody else gets in.
 
 /** What the provider said about the person (ID token, completed by the userinfo endpoint). */
 export interface SsoClaims {
@@ -26,13 +28,18 @@ export interface SsoClaims {
 export type SsoRefusal = 'email_unverified' | 'no_account' | 'other_identity';
 
 export type SsoMatch =
-  | { user: { id: string; email: string }; joined: { teamId: string; role: TeamRole }[] }
+  | { user: { id: string; email: string }; joined: { teamId: string; role: TeamRole }[]; teamId?: string }
   | { refused: SsoRefusal; email: string | null; userId?: string };
 
 // Some providers (Amazon Cognito) send the boolean as a string.
 const verified = (value: unknown) => value === true || value === 'true';
 
-export async function matchPerson(db: Db, issuer: string, claims: SsoClaims): Promise<SsoMatch> {
+export async function matchPerson(
+  db: Db,
+  issuer: string,
+  claims: SsoClaims,
+  options: { openSignUp: boolean; actor: Actor },
+): Promise<SsoMatch> {
   const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
   if (!email || !isEmail(email) || !verified(claims.email_verified)) return { refused: 'email_unverified', email };
   const linked = await db.ssoIdentity.findUnique({
@@ -52,9 +59,13 @@ export async function matchPerson(db: Db, issuer: string, claims: SsoClaims): Pr
     where: { email, acceptedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: 'asc' },
   });
-  if (!existing && invitations.length === 0) return { refused: 'no_account', email };
-
   const name = typeof claims.name === 'string' ? claims.name.slice(0, 200) : null;
+  if (!existing && invitations.length === 0) {
+    if (!options.openSignUp) return { refused: 'no_account', email };
+    const { user, teamId } = await signUp(db, { email, name, issuer, subject: claims.sub }, options.actor);
+    return { user, joined: [], teamId };
+  }
+
   const user = await ensureUser(db, { email, verified: true, name: existing?.name ?? name });
   const joined: { teamId: string; role: TeamRole }[] = [];
   for (const invitation of invitations) {
@@ -73,4 +84,37 @@ export async function matchPerson(db: Db, issuer: string, claims: SsoClaims): Pr
     update: {},
   });
   return { user: { id: user.id, email: user.email }, joined };
+}
+
+/** SIGNUP=open: a new person (no password), their free team and its ownership, and the identity, at once. */
+async function signUp(
+  db: Db,
+  person: { email: string; name: string | null; issuer: string; subject: string },
+  actor: Actor,
+) {
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: { email: person.email, name: person.name, emailVerifiedAt: new Date() },
+    });
+    // Sign-up asks for the team's name; the owner renames it when they like.
+    const team = await tx.team.create({
+      data: { name: `${person.name || person.email}'s team`.slice(0, 100), plan: 'free' },
+    });
+    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
+    await tx.ssoIdentity.create({ data: { issuer: person.issuer, subject: person.subject, userId: user.id } });
+    const who = { ...actor, id: user.id, email: user.email };
+    await audit(tx, who, {
+      teamId: team.id,
+      action: 'team.created',
+      target: team.name,
+      details: { via: 'sso', plan: 'free' },
+    });
+    await audit(tx, who, {
+      teamId: team.id,
+      action: 'member.joined',
+      target: user.email,
+      details: { role: 'owner', via: 'sso' },
+    });
+    return { user: { id: user.id, email: user.email }, teamId: team.id };
+  });
 }
