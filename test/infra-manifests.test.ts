@@ -5,7 +5,8 @@
 // every ScaledObject scales a Deployment on the BullMQ lists of a queue that Deployment consumes, and
 // the compose file and Dockerfile name every app, every pod is confined (the image's non-root uid,
 // read-only root, no capabilities, seccomp) and gets only the secret keys its app reads, and the
-// NetworkPolicies let each part reach and be reached by exactly what it uses. Where kubectl is installed,
+// NetworkPolicies let each part reach and be reached by exactly what it uses, and the Ingress serves the
+// API at / and the dashboard at /app on PUBLIC_BASE_URL's host. Where kubectl is installed,
 // the kustomizations are also rendered and the result checked, a location's overlay among them (only the
 // workers, at their location, scaled on its own queues, over TLS to the central PostgreSQL and Redis, in
 // names of their own). The bucket's lifecycle rules expire each plan's artifacts after RETENTION's days.
@@ -22,6 +23,7 @@ import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -30,6 +32,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import { parseAllDocuments } from 'yaml';
 import { apiEnv } from '../apps/api/src/config.ts';
 import { dispatcherEnv } from '../apps/callback-dispatcher/src/config.ts';
+import { dashboardEnv } from '../apps/dashboard/src/config.ts';
 import { browserEnv } from '../apps/worker-browser/src/config.ts';
 import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
 import { parseEnv, productionRefusals, redisEnv } from '@pageprobe/config';
@@ -39,7 +42,9 @@ import { type KindName, kindNamed, type TestKind } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
 const INFRA = fileURLToPath(new URL('../infra/', import.meta.url));
-const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
+const APPS = ['api', 'dashboard', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
+/** The apps that serve people and programs over HTTP, rather than work through jobs. */
+const SERVERS: readonly App[] = ['api', 'dashboard'];
 /** ingress-nginx's `upstream-keepalive-timeout` (its default): how long it keeps an idle connection to a pod. */
 const INGRESS_UPSTREAM_KEEPALIVE_MS = 60_000;
 type App = (typeof APPS)[number];
@@ -70,6 +75,7 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
   'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 /** Types and required fields as the API server's OpenAPI schema has them (unknown fields are not caught). */
 function validateAgainstApi(docs: Doc[], where: string): void {
@@ -82,6 +88,7 @@ function validateAgainstApi(docs: Doc[], where: string): void {
 
 const SCHEMAS: Record<App, z.ZodType> = {
   api: apiEnv,
+  dashboard: dashboardEnv,
   'worker-uptime': uptimeEnv,
   'worker-browser': browserEnv,
   'callback-dispatcher': dispatcherEnv,
@@ -145,6 +152,7 @@ function kindsRunBy(app: App, config: Record<string, any>): TestKind[] {
 /** The longest job each kind of pod may hold when told to stop, in seconds (what its grace period must cover). */
 function longestJobSeconds(app: App, config: Record<string, any>): number {
   if (app === 'api') return 5 + 20; // preStop pause + the drain deadline in apps/api/src/main.ts
+  if (app === 'dashboard') return 5 + 10; // preStop pause + the pages in flight (a few queries each; no jobs)
   if (app === 'callback-dispatcher') return config.CALLBACK_TIMEOUT_MS / 1000;
   return Math.max(...kindsRunBy(app, config).map((k) => (config[k.budget.variable] + k.budget.slackMs) / 1000));
 }
@@ -162,6 +170,7 @@ function checkWorkloads(docs: Doc[], where: string): void {
   assert.deepEqual(deployments.map((d) => d.metadata.name).sort(), [
     'api',
     'callback-dispatcher',
+    'dashboard',
     'worker-lighthouse',
     'worker-seo',
     'worker-uptime',
@@ -191,7 +200,7 @@ function checkWorkloads(docs: Doc[], where: string): void {
       pod.terminationGracePeriodSeconds >= longestJobSeconds(app, parsed) + 5,
       `${name}: grace period shorter than its longest job`,
     );
-    if (app !== 'api') {
+    if (!SERVERS.includes(app)) {
       const handBackSeconds = parsed.SHUTDOWN_GRACE_MS / 1000;
       assert.ok(handBackSeconds >= longestJobSeconds(app, parsed), `${name}: hands back jobs that could still finish`);
       assert.ok(
@@ -236,10 +245,10 @@ function checkWorkloads(docs: Doc[], where: string): void {
     );
   }
   const hpa = ofKind(docs, 'HorizontalPodAutoscaler');
-  assert.deepEqual(
-    hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]),
-    [['api', 'cpu']],
-  );
+  assert.deepEqual(hpa.map((h) => [h.spec.scaleTargetRef.name, h.spec.metrics[0].resource.name]).sort(), [
+    ['api', 'cpu'],
+    ['dashboard', 'cpu'],
+  ]);
 
   // KEDA: every worker Deployment scales on the BullMQ lists (waiting and running jobs) of the queues it consumes.
   const scaled = ofKind(docs, 'ScaledObject');
@@ -284,6 +293,7 @@ function checkWorkloads(docs: Doc[], where: string): void {
   assert.deepEqual(types('worker-seo'), ['seo_crawl']);
 
   checkAdminPort(docs, where);
+  checkIngress(docs, where);
 
   const job = named(docs, 'Job', 'pageprobe-migrate').spec.template.spec;
   assert.deepEqual(
@@ -334,6 +344,61 @@ function checkAdminPort(docs: Doc[], where: string): void {
         `${where}: Ingress ${ingress.metadata.name} routes to the admin API`,
       );
   }
+}
+
+/**
+ * Issue 45: one host for the API and the dashboard. The Ingress serves PUBLIC_BASE_URL's host over TLS, its
+ * /app to the dashboard's pods on DASHBOARD_PORT and the rest to the API's public port; the dashboard's
+ * DASHBOARD_BASE_URL is that host at /app, so its cookies and the keys page's snippets name one origin.
+ */
+function checkIngress(docs: Doc[], where: string): void {
+  const ingresses = ofKind(docs, 'Ingress');
+  assert.equal(ingresses.length, 1, `${where}: one Ingress`);
+  const { spec } = ingresses[0]!;
+  const dashboard = podConfig(named(docs, 'Deployment', 'dashboard'), docs).config;
+  const api = podConfig(named(docs, 'Deployment', 'api'), docs).config;
+  const host = new URL(api.PUBLIC_BASE_URL).hostname;
+  assert.equal(
+    dashboard.DASHBOARD_BASE_URL,
+    `${api.PUBLIC_BASE_URL}/app`,
+    `${where}: the dashboard at /app on the API's host`,
+  );
+  assert.equal(dashboard.PUBLIC_BASE_URL, api.PUBLIC_BASE_URL, `${where}: the keys page's snippets name the API`);
+  // Production refuses an address its session cookie would cross the network in the clear to.
+  assert.deepEqual(
+    productionRefusals(dashboard, { DASHBOARD_BASE_URL: dashboard.DASHBOARD_BASE_URL }).filter(
+      (r) => r.variable === 'DASHBOARD_BASE_URL',
+    ),
+    [],
+    `${where}: the dashboard's production refusals`,
+  );
+  assert.deepEqual(
+    spec.rules.map((r: Doc) => r.host),
+    [host],
+    `${where}: the Ingress serves PUBLIC_BASE_URL's host`,
+  );
+  assert.ok(
+    spec.tls?.some((t: Doc) => t.hosts.includes(host) && t.secretName),
+    `${where}: ${host} without TLS`,
+  );
+  /** The container port a path reaches: Ingress → Service → the Deployment its selector picks. */
+  const reached = (path: string) => {
+    const rule = spec.rules[0].http.paths.find((p: Doc) => p.path === path && p.pathType === 'Prefix');
+    assert.ok(rule, `${where}: the Ingress has no Prefix ${path}`);
+    const service = named(docs, 'Service', rule.backend.service.name);
+    const servicePort = service.spec.ports.find(
+      (p: Doc) => p.name === rule.backend.service.port.name || p.port === rule.backend.service.port.number,
+    );
+    const deployment = ofKind(docs, 'Deployment').find((d) =>
+      selects({ matchLabels: service.spec.selector }, d.spec.template.metadata.labels),
+    )!;
+    const port = deployment.spec.template.spec.containers[0].ports.find(
+      (p: Doc) => p.name === servicePort.targetPort || p.containerPort === servicePort.targetPort,
+    );
+    return { app: deployment.metadata.name, port: port?.containerPort };
+  };
+  assert.deepEqual(reached('/app'), { app: 'dashboard', port: dashboard.DASHBOARD_PORT }, where);
+  assert.deepEqual(reached('/'), { app: 'api', port: api.PORT }, where);
 }
 
 test('every manifest parses; every kustomization lists files that exist', () => {
@@ -594,6 +659,8 @@ const INTERNET = [
   `ip:0.0.0.0/0 except ${[...PRIVATE_V4].sort().join(',')}`,
   `ip:::/0 except ${[...PRIVATE_V6].sort().join(',')}`,
 ];
+/** OIDC_ISSUER's HTTPS, and SMTP_URL's smtps (465) and submission (587) ports. */
+const DASHBOARD_OUTBOUND_PORTS = [443, 465, 587];
 const DNS = ['UDP', 'TCP'].map((p) => `ns:kube-system pods:{"matchLabels":{"k8s-app":"kube-dns"}} 53/${p}`);
 const STORES = { postgresql: 'DATABASE_URL', redis: 'REDIS_URL' } as const;
 const storePods = (store: string) => `ns:own pods:{"matchLabels":{"app.kubernetes.io/name":"${store}"}}`;
@@ -619,6 +686,8 @@ test('network policies: ingress denied by default, the API only from the ingress
     const expected: string[] = [];
     if (w.kind === 'Deployment') {
       const { config } = podConfig(w, base);
+      // The dashboard's pages from the ingress alone (it routes /app there).
+      if (name === 'dashboard') expected.push(`ns:ingress-nginx ${config.DASHBOARD_PORT}/TCP`);
       if (name === 'api') {
         expected.push(`ns:ingress-nginx ${config.PORT}/TCP`);
         // The admin API from the dashboard backend's pods alone, never from the ingress.
@@ -677,6 +746,9 @@ test('network policies: every part reaches DNS and what it uses; only the parts 
     // Tests' targets and callback URLs may name any port; the API only reaches S3 (a public HTTPS endpoint).
     if (['worker-uptime', 'worker-browser', 'callback-dispatcher'].includes(image))
       expected.push(...INTERNET.map((i) => `${i} any port`));
+    // The dashboard: the OpenID provider (HTTPS) and the SMTP server (submission ports), nothing private.
+    else if (image === 'dashboard')
+      expected.push(...INTERNET.flatMap((i) => DASHBOARD_OUTBOUND_PORTS.map((p) => `${i} ${p}/TCP`)));
     else if (keys.includes('S3_ENDPOINT'))
       expected.push(...INTERNET.map((i) => `${i} ${portOf(secret.S3_ENDPOINT!)}/TCP`));
     assert.deepEqual(allowed.sort(), expected.sort(), `${name}: where it may connect`);

@@ -63,3 +63,15 @@ test('production needs the public origin set, not the local default the apps fal
   // An app without links to make (the migrations) has no such setting, and is not asked for one.
   assert.deepEqual(productionRefusals(safe, {}), []);
 });
+
+test('production needs the dashboard’s address, over https (or on loopback, where browsers hold http secure)', () => {
+  const dashboard = { ...safe, DASHBOARD_BASE_URL: 'http://127.0.0.1:3001/app' };
+  const refused = (env: NodeJS.ProcessEnv) => productionRefusals(dashboard, env).map((r) => r.variable);
+  assert.deepEqual(refused({}), ['DASHBOARD_BASE_URL']);
+  assert.deepEqual(refused({ DASHBOARD_BASE_URL: 'http://pageprobe.internal/app' }), ['DASHBOARD_BASE_URL']);
+  assert.deepEqual(refused({ DASHBOARD_BASE_URL: 'https://api.pageprobe.dev/app' }), []);
+  assert.deepEqual(refused({ DASHBOARD_BASE_URL: 'http://localhost:3002/app' }), []);
+  // The other apps have no dashboard, and are not asked for its address.
+  assert.deepEqual(productionRefusals(safe, {}), []);
+  assert.deepEqual(productionRefusals({ ...dashboard, NODE_ENV: 'development' }, {}), []);
+});

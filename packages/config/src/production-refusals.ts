@@ -24,6 +24,7 @@ export function productionRefusals(
         'is required in production: the origin clients use (https://api.example.com), for the links in responses, reports, callbacks and alerts',
     });
   }
+  if ('DASHBOARD_BASE_URL' in config) refusals.push(...dashboardRefusals(env.DASHBOARD_BASE_URL));
   // A throwaway production-mode stack on the test servers says so explicitly; nothing sets this by default.
   if (env.ALLOW_EXAMPLE_SECRETS === 'true') return refusals;
   for (const variable of ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
@@ -47,6 +48,23 @@ export function productionRefusals(
     });
   }
   return refusals;
+}
+
+/**
+ * The dashboard's address (issue 45): its default is the local stack's, and over plain http its session
+ * cookie (without Secure and the __Host- prefix) would cross the network in the clear. Browsers hold
+ * loopback as secure, so a one-machine stack (docker compose) may use http://localhost.
+ */
+function dashboardRefusals(url: string | undefined): Array<{ variable: string; message: string }> {
+  const variable = 'DASHBOARD_BASE_URL';
+  if (!url)
+    return [{ variable, message: "is required in production: the dashboard's address (https://<the API's host>/app)" }];
+  const { protocol, hostname } = URL.canParse(url) ? new URL(url) : { protocol: '', hostname: '' };
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+  if (protocol === 'https:' || (protocol === 'http:' && loopback)) return [];
+  return [
+    { variable, message: 'must be https in production: the session cookie is Secure and __Host- only over https' },
+  ];
 }
 
 function targetRefusals(config: Record<string, unknown>): Array<{ variable: string; message: string }> {
