@@ -112,3 +112,23 @@ test('in production every app refuses example secrets, a Redis without a passwor
     if (app === 'api') assert.match(run.stderr, /ADMIN_TOKEN: is an example value/);
   }
 });
+
+test('in production the dashboard refuses to start without an https address of its own (issue 45), and says why', () => {
+  const env = { PATH: process.env.PATH, ...base, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.example.com' };
+  const start = (extra: Record<string, string>) =>
+    spawnSync(process.execPath, ['apps/dashboard/src/main.ts'], {
+      cwd: repo,
+      env: { ...env, ...extra },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+  for (const [extra, reason] of [
+    [{}, /DASHBOARD_BASE_URL: is required in production/],
+    [{ DASHBOARD_BASE_URL: 'http://api.example.com/app' }, /DASHBOARD_BASE_URL: must be https in production/],
+  ] as const) {
+    const run = start(extra);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, reason);
+    assert.match(run.stderr, /REDIS_URL: has no password/);
+  }
+});
