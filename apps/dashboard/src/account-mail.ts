@@ -46,6 +46,31 @@ export async function mailVerification(deps: DashboardDeps, user: { id: string; 
   );
 }
 
+/**
+ * Mails the link that finishes a sign-up: the account and its team are made only when the link is used,
+ * so signing up tells nobody whether an address had an account (issue 45). Three an hour an address.
+ */
+export async function mailSignUp(
+  deps: DashboardDeps,
+  pending: { email: string; passwordHash: string; teamName: string },
+) {
+  const recent = await deps.db.accountToken.count({
+    where: {
+      purpose: 'sign_up',
+      subject: { startsWith: `${pending.email}\n` },
+      createdAt: { gt: new Date(Date.now() - 3_600_000) },
+    },
+  });
+  if (recent >= LINKS_PER_HOUR) return false;
+  const subject = [pending.email, pending.passwordHash, pending.teamName].join('\n');
+  const url = `${deps.config.DASHBOARD_BASE_URL}/sign-up/${await issueToken(deps.db, 'sign_up', { subject })}`;
+  return deps.mail.send(
+    pending.email,
+    'Finish signing up to Pageprobe',
+    `Open this link within 48 hours to make your Pageprobe account and the team ${pending.teamName} (it works once):\n${url}\n\nIf you did not sign up, ignore this mail: nothing is made without it.\n`,
+  );
+}
+
 /** Tells an address that already has an account that someone tried to sign up with it (nothing changes). */
 export function mailAlreadySignedUp(deps: DashboardDeps, email: string) {
   const base = deps.config.DASHBOARD_BASE_URL;

@@ -1,12 +1,14 @@
 import type { Db } from '@pageprobe/db';
 import { hashToken, isTokenShaped, newToken } from './secret-token.ts';
 
-// Single-use links: an address to verify (48 h), a password to reset (1 h), the first owner's set-up.
+// Single-use links: an address to verify (48 h), a sign-up to finish (48 h), a password to reset (1 h),
+// the first owner's set-up.
 
-export type TokenPurpose = 'verify_email' | 'reset_password' | 'owner_setup';
+export type TokenPurpose = 'verify_email' | 'sign_up' | 'reset_password' | 'owner_setup';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 48 * 3_600_000,
+  sign_up: 48 * 3_600_000,
   reset_password: 3_600_000,
   owner_setup: 7 * 24 * 3_600_000,
 };

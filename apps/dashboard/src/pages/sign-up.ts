@@ -1,15 +1,17 @@
 import {
   audit,
+  consumeToken,
   findUserByEmail,
   hashPassword,
   isEmail,
   MAX_PASSWORD_LENGTH,
   normalizeEmail,
   passwordProblem,
+  peekToken,
 } from '@pageprobe/accounts';
 import { sqlState, UNIQUE_VIOLATION } from '@pageprobe/db';
 import { html } from '@pageprobe/test-kinds';
-import { afterAnswer, mailAlreadySignedUp, mailVerification } from '../account-mail.ts';
+import { afterAnswer, mailAlreadySignedUp, mailSignUp } from '../account-mail.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, message, page, problem } from '../views/layout.ts';
 import { signIn } from './sign-in.ts';
@@ -43,14 +45,16 @@ const checkYourMail = (ctx: PageContext) =>
   page(
     ctx,
     'Check your mail',
-    html`<p>We sent a mail to that address: its link verifies the address.</p>
-<p><a href="${ctx.href('/')}">Continue</a></p>`,
+    html`<p>We sent a mail to that address. Open its link to finish: your account is made then.</p>`,
   );
 
-/** A new person, their free team (no credits, as the admin API's teams start) and its ownership, at once. */
+/**
+ * A new person (their address verified: the link reached it), their free team (no credits, as the admin
+ * API's teams start) and its ownership, at once.
+ */
 async function createAccount(ctx: PageContext, email: string, passwordHash: string, teamName: string) {
   return ctx.deps.db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, passwordHash } });
+    const user = await tx.user.create({ data: { email, passwordHash, emailVerifiedAt: new Date() } });
     const team = await tx.team.create({ data: { name: teamName, plan: 'free' } });
     await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
     const actor = { ...ctx.actor, id: user.id, email };
@@ -70,9 +74,13 @@ async function createAccount(ctx: PageContext, email: string, passwordHash: stri
   });
 }
 
+const gone = (ctx: PageContext) =>
+  message(ctx, 'Link not valid', 'This link was used or has expired. Sign up again to get a new one.', 410);
+
 /**
- * SIGNUP=open: anyone may make an account and a free team. An address that has an account already gets
- * the same answer (and a mail saying so) instead of a second account: sign-up tells nobody who is here.
+ * SIGNUP=open: anyone may make an account and a free team. The form only mails a link; the account is
+ * made when the link is used. An address that has an account gets the same answer (and a mail saying so),
+ * and nothing is made: neither the answer nor a sign-in attempt tells anyone who is here.
  */
 export const signUpRoutes: PageRoute[] = [
   {
@@ -94,27 +102,56 @@ export const signUpRoutes: PageRoute[] = [
       if (!isEmail(email)) return signUpPage(ctx, 'That is not an email address.', 400);
       const weak = passwordProblem(password);
       if (weak) return signUpPage(ctx, `The password ${weak}.`, 400);
-      if (!teamName || teamName.length > MAX_TEAM_NAME)
+      if (!teamName || teamName.length > MAX_TEAM_NAME || teamName.includes('\n'))
         return signUpPage(ctx, `Give the team a name (at most ${MAX_TEAM_NAME} characters).`, 400);
       // Hashed in both cases: a known address answers in the same time as a new one.
       const passwordHash = await hashPassword(password);
-      let made: Awaited<ReturnType<typeof createAccount>> | null = null;
-      if (!(await findUserByEmail(deps.db, email))) {
-        try {
-          made = await createAccount(ctx, email, passwordHash, teamName);
-        } catch (error) {
-          // Another sign-up with the address won the race: this one is a known address now.
-          if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-        }
-      }
-      if (made) {
-        const { user } = made;
-        afterAnswer(deps, 'verification mail', () => mailVerification(deps, user));
-        await signIn(ctx, user, 'password', made.team.id);
-      } else {
-        afterAnswer(deps, 'already-signed-up mail', () => mailAlreadySignedUp(deps, email));
-      }
+      afterAnswer(deps, 'sign-up mail', async () =>
+        (await findUserByEmail(deps.db, email))
+          ? mailAlreadySignedUp(deps, email)
+          : mailSignUp(deps, { email, passwordHash, teamName }),
+      );
       checkYourMail(ctx);
+    },
+  },
+  {
+    method: 'get',
+    path: '/sign-up/:token',
+    access: 'public',
+    async handle(ctx) {
+      if (ctx.deps.config.SIGNUP !== 'open') return closed(ctx);
+      if (!(await peekToken(ctx.deps.db, 'sign_up', ctx.req.params.token))) return gone(ctx);
+      // A button, not the GET: mail scanners that fetch every link make nothing.
+      page(
+        ctx,
+        'Finish signing up',
+        form(
+          ctx,
+          `/sign-up/${String(ctx.req.params.token)}`,
+          html`<p><button type="submit">Make my account</button></p>`,
+        ),
+      );
+    },
+  },
+  {
+    method: 'post',
+    path: '/sign-up/:token',
+    access: 'public',
+    async handle(ctx) {
+      if (ctx.deps.config.SIGNUP !== 'open') return closed(ctx);
+      const link = await consumeToken(ctx.deps.db, 'sign_up', ctx.req.params.token);
+      const [email, passwordHash, teamName] = link?.subject?.split('\n') ?? [];
+      if (!email || !passwordHash || !teamName) return gone(ctx);
+      let made: Awaited<ReturnType<typeof createAccount>>;
+      try {
+        made = await createAccount(ctx, email, passwordHash, teamName);
+      } catch (error) {
+        // The address got an account meanwhile (an invitation, another sign-up): sign in to it instead.
+        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+        return message(ctx, 'You have an account', 'This address has an account already: sign in to it.', 409);
+      }
+      await signIn(ctx, made.user, 'password', made.team.id);
+      ctx.res.redirect(303, ctx.href('/'));
     },
   },
 ];
