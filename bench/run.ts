@@ -10,6 +10,7 @@ import { lighthouseRuns } from './lighthouse-runs.ts';
 import { maintenanceBatchBench } from './maintenance-batch.ts';
 import { monitorsBench } from './monitors.ts';
 import { seoCrawl } from './seo-crawl.ts';
+import { sessionsBench } from './sessions.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,5 +37,7 @@ await withBenchServices(async (urls) => {
   if (!only || only === 'monitors') results.push(`Monitors at scale (issue 29)\n${await monitorsBench(urls)}`);
   if (!only || only === 'maintenance')
     results.push(`A check batch under maintenance windows (issue 44)\n${await maintenanceBatchBench(urls)}`);
+  if (!only || only === 'sessions')
+    results.push(`Signed-in requests' session check and sign-in's Argon2id (issue 45)\n${await sessionsBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });
