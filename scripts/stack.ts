@@ -20,6 +20,7 @@ import {
   writeLedger,
 } from '@pageprobe/local-services';
 import pg from 'pg';
+import { ownerSetupLink } from './owner-setup-link.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 // PAGEPROBE_DATA_DIR lets the stack's own test run it on a scratch directory.
@@ -122,6 +123,10 @@ interface DevCredentials {
   key: string;
   /** Signs the dev team's callbacks and alerts (X-Service-Signature). */
   webhook_secret?: string;
+  /** Where the dashboard is (issue 45). */
+  dashboard_url?: string;
+  /** The one-time link that makes the dev team's first owner; gone once someone has used it. */
+  owner_setup_url?: string;
 }
 
 /**
@@ -151,8 +156,33 @@ async function devCredentials(databaseUrl: string): Promise<{ creds: DevCredenti
   }
 }
 
-const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher'] as const;
-const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m'];
+/**
+ * The dashboard's address, and until the dev team has an owner, the link that makes one (the same link
+ * at each start while it is unused), both kept in dev-credentials.json beside the key.
+ */
+async function devDashboard(databaseUrl: string, creds: DevCredentials, dashboardBaseUrl: string) {
+  const db = createDb(databaseUrl, { poolSize: 1 });
+  try {
+    const link = await ownerSetupLink(db, {
+      teamId: creds.team_id,
+      dashboardBaseUrl,
+      stored: creds.owner_setup_url,
+    });
+    const { owner_setup_url: _used, ...rest } = creds;
+    const updated: DevCredentials = {
+      ...rest,
+      dashboard_url: `${dashboardBaseUrl}/`,
+      ...(link && { owner_setup_url: link }),
+    };
+    writeFileSync(`${DATA}/dev-credentials.json`, `${JSON.stringify(updated, null, 2)}\n`, { mode: 0o600 });
+    return updated;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher', 'dashboard'] as const;
+const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m', '\x1b[96m'];
 
 /** Starts an app with its output labelled; resolves once it logs that it is ready (or listening). */
 function startApp(name: string, color: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -210,6 +240,11 @@ try {
   env.HOST ||= '127.0.0.1';
   env.PORT ||= '3000';
   env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;
+  // The dashboard (issue 45) on a port of its own, under /app/ as behind production's ingress; its keys
+  // page points its snippets at PUBLIC_BASE_URL.
+  env.DASHBOARD_PORT ||= '3001';
+  env.DASHBOARD_BASE_URL ||= `http://${env.HOST}:${env.DASHBOARD_PORT}/app`;
+  const dashboardBase = env.DASHBOARD_BASE_URL.replace(/\/+$/, '');
   writeFileSync(
     `${DATA}/stack.env`,
     ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'PUBLIC_BASE_URL', 'SECRETS_KEY']
@@ -217,8 +252,10 @@ try {
       .join('\n') + '\n',
     { mode: 0o600 },
   );
-  const { creds, created } = await devCredentials(env.DATABASE_URL!);
+  const { creds: kept, created } = await devCredentials(env.DATABASE_URL!);
+  const creds = await devDashboard(env.DATABASE_URL!, kept, dashboardBase);
   await assertPortFree(env.HOST, Number(env.PORT));
+  await assertPortFree(env.HOST, Number(env.DASHBOARD_PORT));
 
   env.SHUTDOWN_GRACE_MS ||= String(WORKER_GRACE_MS);
   step(`starting ${APPS.join(', ')} (worker-browser warms Chromium up with one Lighthouse run)`);
@@ -241,6 +278,10 @@ try {
         `  Admin API    ${env.PUBLIC_BASE_URL}/admin/v1  (Bearer ${env.ADMIN_TOKEN}, kept in .data/admin-token)`,
         `  API key      ${creds.key}  (${created ? 'created now for the dev team' : 'dev team, from .data/dev-credentials.json'})`,
         `  Webhook key  ${creds.webhook_secret}  (signs the dev team's callbacks and alerts: X-Service-Signature)`,
+        `  Dashboard    ${creds.dashboard_url}`,
+        ...(creds.owner_setup_url
+          ? [`  First owner  ${creds.owner_setup_url}  (one use: makes you the dev team's owner)`]
+          : []),
         '',
         '  Try:',
         `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,
@@ -261,7 +302,9 @@ try {
       '  Fix: a PostgreSQL server not started by npm start runs on .data/postgres; stop it first.\n',
     );
   } else if (message.includes('EADDRINUSE')) {
-    process.stderr.write('  Fix: the port is taken; stop what uses it or start with another PORT.\n');
+    process.stderr.write(
+      '  Fix: the port is taken; stop what uses it or start with another PORT (the API) or DASHBOARD_PORT.\n',
+    );
   }
   await stopAll(1);
 }

@@ -1,7 +1,8 @@
 // `npm start` as a user runs it (issue 23), on a scratch data directory and port: ready only once every app
 // can take work (the browser warmed up), the README's runnable blocks work against it, SIGTERM or SIGINT to
 // the `npm start` process ends every process of the stack within 15 s (a running test handed back and
-// finished by the next start), and after `kill -9` the next start ends what was left and is ready.
+// finished by the next start), and after `kill -9` the next start ends what was left and is ready. Issue 45:
+// it prints the dashboard's address and, until the dev team has an owner, the one link that makes one.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,11 +23,13 @@ chmodSync(data, 0o755); // PostgreSQL runs as the postgres user when we are root
 after(() => rmSync(data, { recursive: true, force: true }));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+const dashboardPort = await freePort();
 const env = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   PAGEPROBE_DATA_DIR: data,
   PORT: String(port),
+  DASHBOARD_PORT: String(dashboardPort),
   ALLOW_PRIVATE_TARGETS: 'true',
   // Shorter than any Lighthouse run, so the test running at the stop is always handed back (the default
   // grace let a quick run finish first: a test of a race).
@@ -107,7 +110,15 @@ const running = (pids: number[]) => pids.filter((pid) => (stat(pid)?.[0] ?? 'Z')
 async function stopsEverything(stack: Stack, name: NodeJS.Signals) {
   const tree = [stack.child.pid!, ...descendants(stack.child.pid!)];
   const commands = tree.map(cmdline).join('\n');
-  for (const part of ['apps/api', 'apps/worker-browser', 'postgres', 'redis-server', 's3-server', 'chromium']) {
+  for (const part of [
+    'apps/api',
+    'apps/worker-browser',
+    'apps/dashboard',
+    'postgres',
+    'redis-server',
+    's3-server',
+    'chromium',
+  ]) {
     assert.ok(commands.includes(part), `${part} runs under npm start`);
   }
   signal(stack.child.pid!, name);
@@ -128,6 +139,16 @@ function runnableBlocks(): string[] {
     return [...text.matchAll(/<!-- runnable -->\n```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   });
 }
+
+interface DevCredentials {
+  key: string;
+  webhook_secret: string;
+  dashboard_url: string;
+  owner_setup_url?: string;
+}
+const devCredentials = () => JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as DevCredentials;
+/** The link as the ready block prints it (`First owner  <url>`), if it does. */
+const printedSetupLink = (out: string) => /^ {2}First owner {2}(\S+)/m.exec(out)?.[1];
 
 const runningTestId = { value: '' };
 // The page of that test, for the whole file: it answers after 20 s the first time (the run the stop cuts
@@ -150,11 +171,16 @@ test('npm start is ready once every app is (the browser warmed up), and the runn
     descendants(stack.child.pid!).some((pid) => cmdline(pid).includes('chromium')),
     'Chromium is up at ready',
   );
-  const { key, webhook_secret: secret } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as {
-    key: string;
-    webhook_secret: string;
-  };
+  const { key, webhook_secret: secret, dashboard_url: dashboard, owner_setup_url: setup } = devCredentials();
   assert.ok(out.includes(key), 'the key is printed');
+  // Issue 45: the dashboard, and the link that makes the dev team's first owner, printed and kept.
+  assert.equal(dashboard, `http://127.0.0.1:${dashboardPort}/app/`);
+  assert.ok(out.includes(`  Dashboard    ${dashboard}\n`), 'the dashboard is printed');
+  assert.match(setup ?? '', new RegExp(`^${dashboard}setup/[\\w-]{20,}$`));
+  assert.equal(printedSetupLink(out), setup, 'the set-up link is printed');
+  const setupPage = await fetch(setup!);
+  assert.equal(setupPage.status, 200);
+  assert.match(await setupPage.text(), /The first owner of Dev team/);
   // Issue 31: the dev team's callbacks are signed, as production's are.
   assert.match(secret, /^whsec_/);
   assert.ok(out.includes(secret), 'the webhook secret is printed');
@@ -191,7 +217,17 @@ test('the next start keeps the data and finishes the handed-back test; SIGINT to
   assert.equal(await stack.ready, true, stack.output());
   assert.match(stack.output(), /database is up to date/);
   assert.match(stack.output(), /from .*dev-credentials\.json/);
-  const { key } = JSON.parse(readFileSync(join(data, 'dev-credentials.json'), 'utf8')) as { key: string };
+  const { key, owner_setup_url: setup } = devCredentials();
+  // Unused, the link printed before still works, and is printed again; used, it makes the owner.
+  assert.ok(setup);
+  assert.equal(printedSetupLink(stack.output()), setup, 'the same set-up link while it is unused');
+  const made = await fetch(setup, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(setup).origin },
+    body: new URLSearchParams({ email: 'owner@example.com', password: 'a long pass phrase 45' }),
+    redirect: 'manual',
+  });
+  assert.equal(made.status, 303, await made.text());
   // The dev key has 60 reads a minute, and the first test spent some: poll slowly, and wait out a 429.
   const finished = await waitForTest(origin, key, runningTestId.value, { timeoutMs: 90_000, pollMs: 2_000 });
   assert.equal(finished.status, 'completed', JSON.stringify(finished));
@@ -205,6 +241,10 @@ test('after kill -9, the next npm start ends what was left and is ready; a secon
   // Only npm and the stack's own process die: the apps and servers they started are left running.
   const orphaning = startStack();
   assert.equal(await orphaning.ready, true, orphaning.output());
+  // The dev team has its owner now: no set-up link, printed or kept.
+  assert.equal(printedSetupLink(orphaning.output()), undefined);
+  assert.equal(devCredentials().owner_setup_url, undefined);
+  assert.ok(devCredentials().dashboard_url);
   const stackProcess = descendants(orphaning.child.pid!).find((pid) => cmdline(pid).includes('scripts/stack.ts'))!;
   const left = descendants(stackProcess);
   for (const pid of [orphaning.child.pid!, ...descendants(orphaning.child.pid!)].filter((p) => !left.includes(p)))
