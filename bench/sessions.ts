@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateApiKey, hashPassword, hashToken, newToken, readSession, verifyPassword } from '@pageprobe/accounts';
+import { generateApiKey, hashPassword, newToken, readSession, verifyPassword } from '@pageprobe/accounts';
 import { createDb, createPool } from '@pageprobe/db';
 import { teamWithKey } from '@pageprobe/testing';
 import type { BenchServices } from './support/services.ts';
@@ -16,15 +16,6 @@ const KEYS = 1_000;
 const CALLS = 5_000;
 const ROUNDS = 3;
 const HASHES = 15;
-
-/** readSession's statement (packages/accounts/src/sessions.ts), to see what the client adds to it. */
-const SESSION_SQL = `
-  SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, t.name AS team_name,
-    t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at
-  FROM sessions s JOIN users u ON u.id = s.user_id
-    LEFT JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.user_id
-    LEFT JOIN teams t ON t.id = m.team_id
-  WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -78,17 +69,8 @@ export async function sessionsBench(services: BenchServices): Promise<string> {
           },
         }),
       'SELECT 1, node-postgres directly': () => pool.query('SELECT 1'),
-      "readSession's statement, node-postgres directly (prepared)": async (i) => {
-        const now = Date.now();
-        const { rows } = await pool.query({
-          name: 'bench-read-session',
-          text: SESSION_SQL,
-          values: [hashToken(tokens[(i * 7919) % SESSIONS]!.token), new Date(now), new Date(now - settings.idleMs)],
-        });
-        if (!rows[0]?.role) throw new Error('a live session was not found');
-      },
       'the session check (readSession)': async (i) => {
-        const session = await readSession(db, tokens[(i * 7919) % SESSIONS]!.token, settings);
+        const session = await readSession(pool, tokens[(i * 7919) % SESSIONS]!.token, settings);
         if (!session?.role) throw new Error('a live session was not found');
       },
     };

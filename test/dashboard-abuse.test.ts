@@ -119,24 +119,25 @@ test('50 wrong passwords for one account are slowed, then refused for the addres
 
 test('an unknown address answers as a wrong password does: status, page and time', async () => {
   const from = '192.0.2.50';
-  const tries = 7;
+  const tries = 15;
   const known = await Promise.all(Array.from({ length: tries + 1 }, (_, i) => person(`known-${i}@example.com`)));
   // Warm both paths (the decoy hash is made at the first unknown address a process sees).
   await signIn(known[tries]!.email, 'not the password at all', from);
   await signIn('unknown-warm@example.com', 'not the password at all', from);
   const knownTimes: number[] = [];
   const unknownTimes: number[] = [];
+  const argon: number[] = [];
   for (let i = 0; i < tries; i++) {
-    const wrong = await signIn(known[i]!.email, 'not the password at all', from);
-    const unknown = await signIn(`unknown-${i}@example.com`, 'not the password at all', from);
+    // An address a pair, so the per-address limit stays out of it.
+    const pair = `203.0.113.${i + 1}`;
+    const wrong = await signIn(known[i]!.email, 'not the password at all', pair);
+    const unknown = await signIn(`unknown-${i}@example.com`, 'not the password at all', pair);
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, wrong.status, 'the same status');
     assert.equal(unknown.page, wrong.page, 'the same page');
     knownTimes.push(wrong.ms);
     unknownTimes.push(unknown.ms);
-  }
-  const argon: number[] = [];
-  for (let i = 0; i < 5; i++) {
+    // A verification here, between the requests, under the same load as the server's.
     const started = performance.now();
     await verifyPassword(passwordHash, 'not the password at all');
     argon.push(performance.now() - started);

@@ -38,7 +38,7 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const contextOf = async (req: Request, res: Response): Promise<PageContext> => {
-    const session = await readSession(deps.db, readCookie(req, sessionCookieName(config)), sessionSettings(config));
+    const session = await readSession(deps.pool, readCookie(req, sessionCookieName(config)), sessionSettings(config));
     return {
       deps,
       req,

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { prepareDecoy } from '@pageprobe/accounts';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
@@ -19,7 +20,9 @@ const db = createDb(config.DATABASE_URL, { pool });
 const redis = createRedis(config.REDIS_URL, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const mail = createMail(config);
-const app = createDashboardApp({ config, db, redis, logger, mail });
+// Before the first request: an unknown address's first sign-in must cost what a known one's does.
+await prepareDecoy();
+const app = createDashboardApp({ config, db, pool, redis, logger, mail });
 const timeouts = serverTimeouts({
   keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,

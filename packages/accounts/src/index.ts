@@ -18,6 +18,7 @@ export {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   passwordProblem,
+  prepareDecoy,
   verifyPassword,
 } from './passwords.ts';
 export {

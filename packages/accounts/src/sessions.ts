@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, TeamRole } from '@pageprobe/db';
+import type { Db, Pool, TeamRole } from '@pageprobe/db';
 import { hashToken, isTokenShaped, newToken } from './secret-token.ts';
 
 // Server-side sessions (issue 45): the cookie holds a token, PostgreSQL its hash. A session ends when
@@ -75,22 +75,38 @@ interface SessionRow {
   last_seen_at: Date;
 }
 
-/** The live session a cookie's token names, with the role in its team read now (a change applies at once). */
-export async function readSession(db: Db, token: unknown, settings: SessionSettings): Promise<ActiveSession | null> {
+/** The session check's statement: one indexed lookup joining the session, its person, membership and team. */
+const READ_SESSION = `
+  SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, t.name AS team_name,
+    t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at
+  FROM sessions s JOIN users u ON u.id = s.user_id
+    LEFT JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.user_id
+    LEFT JOIN teams t ON t.id = m.team_id
+  WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3`;
+
+/**
+ * The live session a cookie's token names, with the role in its team read now (a change applies at once).
+ * Every signed-in request runs it, so it goes through node-postgres as a prepared statement: through
+ * Prisma's client the same query cost 0.42 ms of CPU against 0.15 ms (BENCH_ONLY=sessions).
+ */
+export async function readSession(
+  pool: Pool,
+  token: unknown,
+  settings: SessionSettings,
+): Promise<ActiveSession | null> {
   if (!isTokenShaped(token)) return null;
   const now = Date.now();
-  const [row] = await db.$queryRaw<SessionRow[]>`
-    SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, t.name AS team_name,
-      t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at
-    FROM sessions s JOIN users u ON u.id = s.user_id
-      LEFT JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.user_id
-      LEFT JOIN teams t ON t.id = m.team_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.ended_at IS NULL AND s.expires_at > ${new Date(now)}
-      AND s.last_seen_at > ${new Date(now - settings.idleMs)}`;
+  const {
+    rows: [row],
+  } = await pool.query<SessionRow>({
+    name: 'read-session',
+    text: READ_SESSION,
+    values: [hashToken(token), new Date(now), new Date(now - settings.idleMs)],
+  });
   if (!row) return null;
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     // Off the request's path: a lost touch costs at most a minute of idleness.
-    db.session.update({ where: { id: row.id }, data: { lastSeenAt: new Date(now) } }).catch(() => undefined);
+    pool.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.id, new Date(now)]).catch(() => undefined);
   }
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import type { ActiveSession, Actor, Permission } from '@pageprobe/accounts';
-import type { Db } from '@pageprobe/db';
+import type { Db, Pool } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -10,6 +10,8 @@ import type { Mail } from '../mail.ts';
 export interface DashboardDeps {
   config: DashboardConfig;
   db: Db;
+  /** node-postgres, for the statement every signed-in request runs (the session check). */
+  pool: Pool;
   redis: Redis;
   logger: Logger;
   mail: Mail;

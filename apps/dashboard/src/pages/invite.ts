@@ -25,7 +25,7 @@ const gone = (ctx: PageContext) =>
 async function invitationPage(ctx: PageContext, invitation: Open, error: string | null = null, status = 200) {
   const token = String(ctx.req.params.token);
   const signedInAsInvited = ctx.session?.email === invitation.email;
-  const existing = signedInAsInvited ? null : await findUserByEmail(ctx.deps.db, invitation.email);
+  // One form whether or not the address has an account: the page tells whoever holds the link nothing.
   page(
     ctx,
     `Join ${invitation.team.name}`,
@@ -36,13 +36,9 @@ ${form(
   signedInAsInvited
     ? html`<p><button type="submit">Join ${invitation.team.name}</button></p>`
     : html`${field('Email', 'email', 'email', html`value="${invitation.email}" readonly autocomplete="username"`)}
-${field(
-  existing ? 'Password' : 'Password (at least 12 characters)',
-  'password',
-  'password',
-  html`required autocomplete="${existing ? 'current-password' : 'new-password'}"`,
-)}
-<p><button type="submit">${existing ? 'Sign in and join' : 'Create account and join'}</button></p>`,
+${field('Password', 'password', 'password', html`required autocomplete="current-password" aria-describedby="password-rule"`)}
+<p class="muted" id="password-rule">The password of your Pageprobe account if this address has one; if not, a new one of at least 12 characters.</p>
+<p><button type="submit">Join ${invitation.team.name}</button></p>`,
 )}`,
     status,
   );
