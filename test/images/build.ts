@@ -8,7 +8,14 @@ import { imageSize, podman, retried } from './podman.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** In the order that shares the most: the install stage first (migrate), the browser image's Chromium last. */
-export const TARGETS = ['migrate', 'api', 'worker-uptime', 'callback-dispatcher', 'worker-browser'] as const;
+export const TARGETS = [
+  'migrate',
+  'api',
+  'dashboard',
+  'worker-uptime',
+  'callback-dispatcher',
+  'worker-browser',
+] as const;
 export type Target = (typeof TARGETS)[number];
 export const localTag = (target: Target) => `localhost/pageprobe/${target}:test`;
 

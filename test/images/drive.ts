@@ -38,6 +38,16 @@ export async function apiUser(api: Started, adminToken: string): Promise<ApiUser
   };
 }
 
+/** The dashboard's sign-in page from its pod, as the ingress reaches it (its path is DASHBOARD_BASE_URL's). */
+export async function dashboardSignIn(dashboard: Started): Promise<void> {
+  const url = `http://${dashboard.address}:${dashboard.workload.ports.http}/app/sign-in`;
+  const res = await fetch(url);
+  const body = await res.text();
+  assert.equal(res.status, 200, `GET ${url}: ${body.slice(0, 300)}`);
+  assert.match(body, /<button[^>]*>Sign in<\/button>/, 'the sign-in form');
+  say(`  GET /app/sign-in: 200, ${body.length} bytes`);
+}
+
 const site = `http://${ip.site}`;
 const finished = (user: ApiUser, id: string) => user.client.waitForTest(id, { timeoutMs: 240_000 });
 

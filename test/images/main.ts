@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ensurePodman, nodeImage, serviceImages } from './base-images.ts';
 import { type Built, buildTarget, checkImage, localTag, TARGETS, type Target } from './build.ts';
-import { apiUser, inFlightTest, lighthouseEndToEnd, probesAnswer, stopAsKubelet, uptimeWithCallback } from './drive.ts';
+import {
+  apiUser,
+  dashboardSignIn,
+  inFlightTest,
+  lighthouseEndToEnd,
+  probesAnswer,
+  stopAsKubelet,
+  uptimeWithCallback,
+} from './drive.ts';
 import { megabytes, say, seconds, step } from './log.ts';
 import { renderProduction, type Workload, workloads } from './manifests.ts';
 import { podman } from './podman.ts';
@@ -97,6 +105,9 @@ try {
     for (const pod of pods) await waitReady(pod);
   });
   await step('readiness and liveness probes, as the kubelet calls them', () => probesAnswer(pods));
+  await step('the dashboard’s sign-in page', () =>
+    dashboardSignIn(pods.find((p) => p.workload.name === 'dashboard') ?? assert.fail('no dashboard pod')),
+  );
 
   const user = await step('a team and a key from the admin API', () => apiUser(pods[0]!, secrets.ADMIN_TOKEN!));
   await step('an uptime test with a signed callback', () => uptimeWithCallback(user));
