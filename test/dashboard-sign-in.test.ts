@@ -156,7 +156,9 @@ test('a key made in the dashboard works against /api/v1 and /mcp, and stops at o
   assert.equal(row.createdBy?.email, 'owner@example.com');
   assert.equal(row.scope, 'write');
 
-  await Promise.all([page.waitForNavigation(), page.click('::-p-aria(Revoke laptop)')]);
+  // The button reads Revoke; the row's name cell describes it.
+  const revoke = '::-p-xpath(//tr[td[normalize-space()="laptop"]]//button[normalize-space()="Revoke"])';
+  await Promise.all([page.waitForNavigation(), page.click(revoke)]);
   assert.equal((await credits()).status, 401, 'refused at once, not after the cache');
   const actions = await auditActions();
   assert.ok(actions.includes('key.created') && actions.includes('key.revoked'));

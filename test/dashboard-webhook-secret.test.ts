@@ -118,7 +118,7 @@ test('an admin generates and rotates the secret in the dashboard; during the ove
   assert.equal(await page.$('[data-testid="new-webhook-secret"]'), null);
   assert.ok(!(await page.content()).includes(first));
 
-  const overlap = await page.$eval('input[name="overlap_hours"]', (i) => (i as HTMLInputElement).value);
+  const overlap = await page.$eval('input[name="overlap_hours"]', (i) => i.getAttribute('value'));
   assert.equal(overlap, '24', 'a day unless told');
   const rotatedAt = Date.now();
   await press(page, 'Rotate secret');

@@ -4,11 +4,10 @@ import type { Express } from 'express';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
-import { createRegistry, queueMetrics, serverTimeouts, startOpsServer } from '@pageprobe/ops';
+import { createRegistry, gracefulClose, queueMetrics, serverTimeouts, startOpsServer } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
-import { gracefulClose } from './http/graceful-close.ts';
 import { openTestQueues } from './test-queues.ts';
 
 const config = loadApiConfig();

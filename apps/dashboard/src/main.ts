@@ -4,7 +4,7 @@ import { prepareDecoy } from '@pageprobe/accounts';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
-import { createRegistry, serverTimeouts, startOpsServer } from '@pageprobe/ops';
+import { createRegistry, gracefulClose, serverTimeouts, startOpsServer } from '@pageprobe/ops';
 import { createDashboardApp } from './app.ts';
 import { loadDashboardConfig } from './config.ts';
 import { createMail } from './mail.ts';
@@ -28,6 +28,7 @@ const timeouts = serverTimeouts({
   requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
 });
 const server = createServer(timeouts, app).listen(config.DASHBOARD_PORT, config.HOST);
+const closer = gracefulClose(server);
 await once(server, 'listening');
 const ops =
   config.OPS_PORT >= 0
@@ -40,10 +41,13 @@ const ops =
     : null;
 logger.info({ url: `${config.DASHBOARD_BASE_URL}/`, opsPort: ops?.port }, 'dashboard listening');
 
+const DRAIN_DEADLINE_MS = 20_000;
+
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  server.closeIdleConnections();
-  await new Promise((resolve) => server.close(resolve));
+  // Requests take milliseconds; this bounds a stuck one inside the pod's grace period (as the API's).
+  const { cutOff } = await closer.close(DRAIN_DEADLINE_MS);
+  if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
   mail.close();
   redis.disconnect();

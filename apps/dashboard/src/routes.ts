@@ -12,6 +12,7 @@ import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { signUpRoutes } from './pages/sign-up.ts';
 import { ssoRoutes } from './pages/sso.ts';
+import { teamSettingsRoutes } from './pages/team-settings.ts';
 import { teamRoutes } from './pages/teams.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
 import { webhookSecretRoutes } from './pages/webhook-secret.ts';
@@ -34,6 +35,7 @@ export const ROUTES: PageRoute[] = [
   ...keyRoutes,
   ...webhookSecretRoutes,
   ...memberRoutes,
+  ...teamSettingsRoutes,
   ...auditLogRoutes,
   ...securityRoutes,
   ...passkeyRoutes,

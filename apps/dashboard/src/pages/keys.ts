@@ -33,7 +33,7 @@ ${field('Expires on (optional)', 'expires_on', 'date')}
 <h2>Keys</h2>
 <table><thead><tr><th>Key</th><th>Name</th><th>Scope</th><th>Made by</th><th>Created</th><th>Last used</th><th>Expires</th><th></th></tr></thead><tbody>
 ${keys.map(
-  (k) => html`<tr><td><code>${k.prefix}…</code></td><td>${k.name ?? ''}</td><td>${k.scope}</td>
+  (k) => html`<tr><td><code>${k.prefix}…</code></td><td id="key-${k.id}">${k.name ?? ''}</td><td>${k.scope}</td>
 <td>${k.createdBy?.email ?? html`<span class="muted">admin API</span>`}</td><td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt) || html`<span class="muted">never</span>`}</td><td>${day(k.expiresAt)}</td>
 <td>${
     k.revokedAt
@@ -41,7 +41,7 @@ ${keys.map(
       : form(
           ctx,
           `/keys/${k.id}/revoke`,
-          html`<button type="submit" class="secondary" aria-label="Revoke ${k.name ?? k.prefix}">Revoke</button>`,
+          html`<button type="submit" class="secondary" aria-describedby="key-${k.id}">Revoke</button>`,
           html`class="inline"`,
         )
   }</td></tr>`,

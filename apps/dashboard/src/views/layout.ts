@@ -17,6 +17,7 @@ ${session.role ? link('/', 'Overview') : ''}
 ${may('keys.manage') ? link('/keys', 'API and MCP access') : ''}
 ${may('team.read') ? link('/members', 'Members') : ''}
 ${may('audit.read') ? link('/audit-log', 'Audit log') : ''}
+${may('members.manage') ? link('/team', 'Team settings') : ''}
 ${link('/security', 'Security')}
 ${link('/teams', 'Teams')}
 </ul>

@@ -1,0 +1,37 @@
+import type { Db } from '@pageprobe/db';
+import { revokeApiKey } from './api-keys.ts';
+
+/** A team's name, as its admins set it. */
+export const MAX_TEAM_NAME = 100;
+
+export async function renameTeam(db: Db, teamId: string, name: string) {
+  await db.team.update({ where: { id: teamId }, data: { name } });
+}
+
+/**
+ * Deletes a team as its owner asks (issue 45). The row stays, marked deleted, with the append-only
+ * records that must outlive it (the credit ledger, the audit log); everything that reached or showed it
+ * goes: its keys are revoked (every API replica forgets them through the caller's announcement), its
+ * monitors deleted, its status pages, maintenance windows, invitations and memberships removed, its
+ * webhook secrets dropped (its alert channels stay, with their deliveries' history, reached by nothing). Returns the revoked keys' ids, for the caller to announce.
+ */
+export async function deleteTeam(db: Db, teamId: string): Promise<string[]> {
+  const keys = await db.apiKey.findMany({ where: { teamId, revokedAt: null }, select: { id: true } });
+  for (const key of keys) await revokeApiKey(db, key.id, teamId);
+  const now = new Date();
+  await db.$transaction([
+    db.monitor.updateMany({
+      where: { teamId, deletedAt: null },
+      data: { deletedAt: now, status: 'paused', nextRunAt: null },
+    }),
+    db.statusPage.deleteMany({ where: { teamId } }),
+    db.maintenanceWindow.deleteMany({ where: { teamId } }),
+    db.invitation.deleteMany({ where: { teamId } }),
+    db.membership.deleteMany({ where: { teamId } }),
+    db.team.update({
+      where: { id: teamId },
+      data: { deletedAt: now, webhookSecret: null, webhookSecretPrevious: null, webhookSecretPreviousExpiresAt: null },
+    }),
+  ]);
+  return keys.map((k) => k.id);
+}
