@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Page } from 'puppeteer-core';
 import { startApiApp } from './support/app-process.ts';
-import { fill, press, signedIn, startBrowser, startDashboard } from './support/dashboard.ts';
+import { fill, press, sessionCookie, signedIn, startBrowser, startDashboard } from './support/dashboard.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -44,6 +44,7 @@ test('members: invited as viewer, raised to editor, removed; each applies at the
   assert.equal((await invited.goto(`${base}/webhook-secret`))?.status(), 403, 'a viewer manages no secret');
 
   const viewer = await env.db.user.findUniqueOrThrow({ where: { email: VIEWER.email } });
+  const before = (await sessionCookie(invited))!.value;
   await page.goto(`${base}/members`);
   await page.select(`#role-${viewer.id}`, 'editor');
   await Promise.all([
@@ -53,6 +54,10 @@ test('members: invited as viewer, raised to editor, removed; each applies at the
   assert.equal((await env.db.membership.findFirstOrThrow({ where: { userId: viewer.id } })).role, 'editor');
   await invited.goto(`${base}/`);
   assert.match(await main(invited), /Your role\s*editor/, 'the new role at the next request');
+  const after = (await sessionCookie(invited))!.value;
+  assert.notEqual(after, before, 'a new session id on a change of rights');
+  const old = await fetch(`${base}/`, { headers: { cookie: `pp_session=${before}` }, redirect: 'manual' });
+  assert.equal(old.status, 303, 'the old id opens nothing');
 
   await Promise.all([page.waitForNavigation(), page.click(`::-p-aria(Remove ${VIEWER.email})`)]);
   assert.equal((await invited.goto(`${base}/members`))?.status(), 403, 'removed: the team is closed to them');

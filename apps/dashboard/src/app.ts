@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { allows, readSession } from '@pageprobe/accounts';
+import { allows, readSession, renewSession } from '@pageprobe/accounts';
 import express, { type Express, type Request, type Response } from 'express';
 import { ASSETS } from './assets.ts';
-import { readCookie, sessionCookieName } from './http/cookies.ts';
+import { readCookie, sessionCookieName, setSessionCookie } from './http/cookies.ts';
 import type { DashboardDeps, PageContext, PageRoute } from './http/page-context.ts';
 import { fromOwnPages } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -39,6 +39,8 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
 
   const contextOf = async (req: Request, res: Response): Promise<PageContext> => {
     const session = await readSession(deps.pool, readCookie(req, sessionCookieName(config)), sessionSettings(config));
+    // A new id on any change of rights (issue 45): the old cookie stops working from this answer on.
+    if (session?.renew) setSessionCookie(res, config, await renewSession(deps.db, session.id, {}));
     return {
       deps,
       req,

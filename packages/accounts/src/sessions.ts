@@ -25,6 +25,8 @@ export interface ActiveSession {
   teamRequiresStrongSignIn: boolean;
   role: TeamRole | null;
   createdAt: Date;
+  /** Its rights changed since its id was given: the request renews it (renewSession). */
+  renew: boolean;
 }
 
 /** last_seen_at is written at most this often: a signed-in page costs a read, not a write. */
@@ -73,12 +75,13 @@ interface SessionRow {
   role: TeamRole | null;
   created_at: Date;
   last_seen_at: Date;
+  renew: boolean;
 }
 
 /** The session check's statement: one indexed lookup joining the session, its person, membership and team. */
 const READ_SESSION = `
   SELECT s.id, s.user_id, u.email, s.method, s.csrf_token, s.team_id, t.name AS team_name,
-    t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at
+    t.require_strong_sign_in, m.role, s.created_at, s.last_seen_at, s.renew
   FROM sessions s JOIN users u ON u.id = s.user_id
     LEFT JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.user_id
     LEFT JOIN teams t ON t.id = m.team_id
@@ -120,13 +123,14 @@ export async function readSession(
     teamRequiresStrongSignIn: row.require_strong_sign_in === true,
     role: row.role,
     createdAt: row.created_at,
+    renew: row.renew,
   };
 }
 
 /** A new token for the same session (its rights changed: another team): the old cookie stops working. */
 export async function renewSession(db: Db, sessionId: string, changes: { teamId?: string }): Promise<string> {
   const { token, hash } = newToken();
-  await db.session.update({ where: { id: sessionId }, data: { tokenHash: hash, ...changes } });
+  await db.session.update({ where: { id: sessionId }, data: { tokenHash: hash, renew: false, ...changes } });
   return token;
 }
 

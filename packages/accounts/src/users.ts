@@ -49,6 +49,10 @@ export async function setMembership(db: Db, teamId: string, userId: string, role
       const owners = await tx.membership.count({ where: { teamId, role: 'owner' } });
       if (owners <= 1) throw new LastOwner();
     }
+    // Rights change: the person's sessions in the team get a new id at their next request.
+    if (current && current.role !== role) {
+      await tx.session.updateMany({ where: { userId, teamId, endedAt: null }, data: { renew: true } });
+    }
     if (role === null) {
       if (current) await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });
       return null;
