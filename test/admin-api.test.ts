@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { audit, openInvitation } from '@pageprobe/accounts';
 import { hashApiKey } from '@pageprobe/api';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from './support/smtp.ts';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { createTestEnv } from './support/test-env.ts';
@@ -249,23 +246,10 @@ test('POST /teams/{id}/invitations: a single-use link to the dashboard, 7 days, 
 });
 
 test('with SMTP_URL an invitation is mailed too, with the link under DASHBOARD_BASE_URL', async () => {
-  const mails: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        mails.push(mail);
-        done();
-      }, done);
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  after(() => smtp.close());
+  const smtp = await startSmtpServer();
+  const { mails } = smtp;
   const mailing = await startApiInProcess(env, {
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: smtp.url,
     DASHBOARD_BASE_URL: 'https://pageprobe.example/app/',
   });
   const id = await newTeam();

@@ -4,18 +4,16 @@
 // verifier and Stripe's; a viewer is refused every one of these routes; each change is in the audit log,
 // and so are the admin API's.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, test } from 'node:test';
 import { createSession, ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import { jobs, openQueue } from '@pageprobe/jobs';
-import { finishTest } from '@pageprobe/test-lifecycle';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
 import { fill, press, startBrowser, startDashboard } from './support/dashboard.ts';
-import { deliverySettled } from './support/deliveries.ts';
+import { callbackThroughDispatcher } from './support/deliveries.ts';
 import { call } from './support/http.ts';
 import { type ReceivedRequest, startServer } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
@@ -44,28 +42,7 @@ async function member(email: string, role: 'viewer' | 'admin') {
 await member('admin@example.com', 'admin');
 const viewer = await member('viewer@example.com', 'viewer');
 
-/** A test of the team finishes now with a callback to the receiver (as a worker finishes it); its request. */
-async function callback(): Promise<ReceivedRequest> {
-  const row = await env.db.test.create({
-    data: {
-      teamId,
-      type: 'uptime',
-      url: 'https://93.184.215.14/',
-      device: 'mobile',
-      status: 'running',
-      callbackUrl: `${receiver.url}/hooks/pageprobe`,
-      reportToken: randomBytes(32).toString('base64url'),
-    },
-  });
-  const seen = receiver.requests.length;
-  await finishTest({ db: env.db, callbacks, publicBaseUrl: 'https://pageprobe.test' }, row.id, {
-    status: 'completed',
-    fields: { result: { up: true } },
-  });
-  const delivery = await env.db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } });
-  assert.equal((await deliverySettled(env.db, delivery.id, 20_000)).state, 'delivered');
-  return receiver.nth(seen + 1);
-}
+const callback = () => callbackThroughDispatcher({ db: env.db, callbacks, receiver }, teamId);
 const header = (r: ReceivedRequest) => String(r.headers['x-service-signature'] ?? '');
 const v1s = (r: ReceivedRequest) =>
   header(r)

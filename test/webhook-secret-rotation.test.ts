@@ -3,11 +3,10 @@
 // that moment: `t=<ts>,v1=<new>,v1=<old>` during the overlap, as Stripe signs, so a receiver holding
 // either secret verifies, with our helpers and with Stripe's own verifier; only the new one's after it.
 import assert from 'node:assert/strict';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { after, test } from 'node:test';
 import { verifyWebhook } from '@pageprobe/client';
 import { jobs, openQueue } from '@pageprobe/jobs';
-import { finishTest } from '@pageprobe/test-lifecycle';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
@@ -15,7 +14,7 @@ import { startApiApp, startApp } from './support/app-process.ts';
 import { assertProblem, call } from './support/http.ts';
 import { type ReceivedRequest, startServer } from './support/servers.ts';
 import { createTestEnv } from './support/test-env.ts';
-import { deliverySettled } from './support/deliveries.ts';
+import { callbackThroughDispatcher } from './support/deliveries.ts';
 
 const env = await createTestEnv();
 const { origin, app: api } = await startApiApp(env, { LOG_LEVEL: 'debug' });
@@ -41,30 +40,7 @@ async function admin<T = Record<string, string>>(path: string, method = 'POST', 
 const team = (await admin('/teams', 'POST', { name: 'Rotating', plan: 'pro' })).body;
 const receiver = await startServer();
 
-/** A test of the team finishes now with a callback to the receiver (as a worker finishes it); its request. */
-async function callback(): Promise<ReceivedRequest> {
-  const row = await env.db.test.create({
-    data: {
-      teamId: team.id!,
-      type: 'uptime',
-      url: 'https://93.184.215.14/',
-      device: 'mobile',
-      status: 'running',
-      callbackUrl: `${receiver.url}/hooks/pageprobe`,
-      reportToken: randomBytes(32).toString('base64url'),
-    },
-  });
-  const seen = receiver.requests.length;
-  await finishTest({ db: env.db, callbacks, publicBaseUrl: 'https://pageprobe.test' }, row.id, {
-    status: 'completed',
-    fields: { result: { up: true } },
-  });
-  const delivery = await env.db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } });
-  assert.equal((await deliverySettled(env.db, delivery.id, 20_000)).state, 'delivered');
-  const request = await receiver.nth(seen + 1);
-  assert.equal(JSON.parse(request.raw.toString()).test.id, row.id);
-  return request;
-}
+const callback = () => callbackThroughDispatcher({ db: env.db, callbacks, receiver }, team.id!);
 
 const header = (r: ReceivedRequest) => String(r.headers['x-service-signature']);
 const signatures = (r: ReceivedRequest) =>
