@@ -91,13 +91,19 @@ test('monitors made before issue 29 keep their history: old uptime runs become r
   const fresh = await env.db.monitor.create({ data: monitorRow(free.teamId, 'uptime') });
 
   const dispatcher = await startApp('callback-dispatcher', env.appEnv(common));
+  // Both old monitors, one after the other in a sweep: stopped after the first, the dispatcher would
+  // leave the second to the pass below.
   await eventually(
     async () =>
-      (await pool.query('SELECT 1 FROM monitoring.history_backfilled WHERE monitor_id = $1', [old.id])).rowCount
+      (
+        await pool.query('SELECT 1 FROM monitoring.history_backfilled WHERE monitor_id = ANY($1::uuid[])', [
+          [old.id, lighthouse.id],
+        ])
+      ).rowCount === 2
         ? true
         : undefined,
     30_000,
-    'the dispatcher’s sweep backfilled the old monitor',
+    'the dispatcher’s sweep backfilled the old monitors',
   );
   await dispatcher.stop();
   assert.equal(await backfillHistory(env.db, pool), 0, 'a second pass finds nothing left: nothing counted twice');
