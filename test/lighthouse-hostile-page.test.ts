@@ -88,7 +88,11 @@ test('a hostile page: INP attribution holds only what the browser saw, User Timi
     assert.match(u.name, /^\d+-n+$/);
     assert.equal(u.name.length, 100);
   }
-  assert.deepEqual(t.result.user_timings_truncated, { dropped: 950, names_cut: 50 });
+  // Lighthouse lists what Chromium's trace kept of the 1,000 (all of them on a quiet machine, about half
+  // under load): every one past the first 50 is counted as dropped, and each kept name was cut.
+  const { dropped, names_cut } = t.result.user_timings_truncated;
+  assert.equal(names_cut, 50);
+  assert.ok(dropped > 0 && dropped <= 950, `dropped ${dropped}`);
   // 1,000 names of 10,000 characters are 10 MB; what the API answers stays small.
   assert.ok(body.length < 100_000, `${body.length} characters`);
 });
