@@ -167,7 +167,7 @@ test('a request sent from the page ("Test Request", then Send) goes straight to 
   await page.locator('::-p-xpath(//button[contains(., "Test Request") and contains(., "/locations")])').click();
   await page.locator('::-p-xpath(//button[contains(., "Send")])').click();
   // No key typed in: the API's own 401, shown in the page.
-  await page.waitForFunction(`document.body.innerText.includes('401')`, { timeout: 10_000 });
+  await page.waitForFunction(`document.body.innerText.includes('401')`, { timeout: 30_000 });
   assert.deepEqual(
     answers.filter((a) => a.url.endsWith('/locations')),
     [{ url: `${origin}/api/v1/locations`, status: 401 }],
