@@ -45,4 +45,4 @@ export {
   sessionsOf,
 } from './sessions.ts';
 export { ensureUser, findUserByEmail, isEmail, LastOwner, normalizeEmail, setMembership, teamsOf } from './users.ts';
-export { deleteTeam, MAX_TEAM_NAME, renameTeam } from './teams.ts';
+export { createPersonWithTeam, deleteTeam, MAX_TEAM_NAME, renameTeam } from './teams.ts';

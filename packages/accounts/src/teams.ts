@@ -1,5 +1,6 @@
-import type { Db } from '@pageprobe/db';
+import type { Db, Prisma } from '@pageprobe/db';
 import { revokeApiKey } from './api-keys.ts';
+import { type Actor, audit } from './audit.ts';
 
 /** A team's name, as its admins set it. */
 export const MAX_TEAM_NAME = 100;
@@ -34,4 +35,44 @@ export async function deleteTeam(db: Db, teamId: string): Promise<string[]> {
     }),
   ]);
   return keys.map((k) => k.id);
+}
+
+/**
+ * A new person, with their address verified (sign-up's link or the OpenID provider vouched for it), their
+ * free team (no credits, as the admin API's teams start) and its ownership, in one transaction, audited.
+ * `extra` runs in the same transaction with the new person (SSO records their identity there).
+ */
+export async function createPersonWithTeam(
+  db: Db,
+  actor: Actor,
+  input: { email: string; name?: string | null; passwordHash?: string | null; teamName: string; via: string },
+  extra?: (tx: Prisma.TransactionClient, userId: string) => Promise<unknown>,
+) {
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: {
+        email: input.email,
+        name: input.name ?? null,
+        passwordHash: input.passwordHash ?? null,
+        emailVerifiedAt: new Date(),
+      },
+    });
+    const team = await tx.team.create({ data: { name: input.teamName.slice(0, MAX_TEAM_NAME), plan: 'free' } });
+    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
+    await extra?.(tx, user.id);
+    const who = { ...actor, id: user.id, email: user.email };
+    await audit(tx, who, {
+      teamId: team.id,
+      action: 'team.created',
+      target: team.name,
+      details: { via: input.via, plan: 'free' },
+    });
+    await audit(tx, who, {
+      teamId: team.id,
+      action: 'member.joined',
+      target: user.email,
+      details: { role: 'owner', via: input.via },
+    });
+    return { user, team };
+  });
 }

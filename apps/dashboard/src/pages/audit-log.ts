@@ -27,7 +27,7 @@ export const auditLogRoutes: PageRoute[] = [
       page(
         ctx,
         'Audit log',
-        html`<table><thead><tr><th>When</th><th>Who</th><th>What</th><th>To what</th><th>From</th></tr></thead><tbody>
+        html`<div class="scroll" role="region" tabindex="0" aria-label="Audit log"><table><thead><tr><th>When</th><th>Who</th><th>What</th><th>To what</th><th>From</th></tr></thead><tbody>
 ${entries.map(
   (
     e,
@@ -35,7 +35,7 @@ ${entries.map(
 <td>${e.actorEmail ?? actorOther(e.details)}</td><td><code>${e.action}</code></td><td>${e.target ?? ''}</td>
 <td><span title="${e.userAgent ?? ''}">${e.ip ?? ''}</span></td></tr>`,
 )}
-</tbody></table>
+</tbody></table></div>
 ${next ? html`<p><a href="${ctx.href(`/audit-log?before=${next}`)}">Older</a></p>` : ''}`,
       );
     },

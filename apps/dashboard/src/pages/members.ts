@@ -39,7 +39,7 @@ ${
     : ''
 }
 <h2>Members</h2>
-<table><thead><tr><th>Email</th><th>Role</th>${manages ? html`<th></th>` : ''}</tr></thead><tbody>
+<div class="scroll" role="region" tabindex="0" aria-label="Members"><table><thead><tr><th>Email</th><th>Role</th>${manages ? html`<th></th>` : ''}</tr></thead><tbody>
 ${members.map((m) => {
   const mine = m.userId === ctx.session!.userId;
   const editable = manages && mayAssign(role, m.role);
@@ -48,7 +48,7 @@ ${members.map((m) => {
       ? form(
           ctx,
           `/members/${m.userId}/role`,
-          html`<label for="role-${m.userId}" class="muted">Role of ${m.user.email}</label>${roleSelect(ctx, `role-${m.userId}`, m.role)}<button type="submit" class="secondary">Change role</button>`,
+          html`<label for="role-${m.userId}" class="visually-hidden">Role of ${m.user.email}</label>${roleSelect(ctx, `role-${m.userId}`, m.role)}<button type="submit" class="secondary">Change role</button>`,
           html`class="inline"`,
         )
       : m.role
@@ -58,12 +58,12 @@ ${members.map((m) => {
       : ''
   }</tr>`;
 })}
-</tbody></table>
+</tbody></table></div>
 ${
   invitations.length
-    ? html`<h2>Open invitations</h2><table><thead><tr><th>Email</th><th>Role</th><th>Expires</th></tr></thead><tbody>${invitations.map(
+    ? html`<h2>Open invitations</h2><div class="scroll" role="region" tabindex="0" aria-label="Open invitations"><table><thead><tr><th>Email</th><th>Role</th><th>Expires</th></tr></thead><tbody>${invitations.map(
         (i) => html`<tr><td>${i.email}</td><td>${i.role}</td><td>${i.expiresAt.toISOString().slice(0, 10)}</td></tr>`,
-      )}</tbody></table>`
+      )}</tbody></table></div>`
     : ''
 }`,
     status,

@@ -46,7 +46,7 @@ export async function passkeySection(ctx: PageContext): Promise<SafeHtml> {
 <p>A passkey signs you in without a password or an address, with your device's lock (a fingerprint, a face, a PIN).</p>
 ${
   passkeys.length
-    ? html`<table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Your passkeys"><table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
 ${passkeys.map(
   (
     p,
@@ -64,7 +64,7 @@ ${form(
 <p><button type="submit" class="secondary" aria-label="Rename ${p.name}">Rename</button></p>`,
   )}</details></td></tr>`,
 )}
-</tbody></table>`
+</tbody></table></div>`
     : html`<p class="muted">You have no passkey yet.</p>`
 }
 <p class="muted" data-passkey-unsupported>Adding a passkey needs JavaScript and a browser with WebAuthn.</p>

@@ -32,12 +32,12 @@ async function securityPage(ctx: PageContext, top: SafeHtml | string = '', statu
     html`${top}
 ${addressSection(ctx, user)}
 <h2>Sessions</h2>
-<table><thead><tr><th>Signed in</th><th>With</th><th>Last seen</th><th>From</th></tr></thead><tbody>
+<div class="scroll" role="region" tabindex="0" aria-label="Sessions"><table><thead><tr><th>Signed in</th><th>With</th><th>Last seen</th><th>From</th></tr></thead><tbody>
 ${sessions.map(
   (s) =>
     html`<tr><td>${when(s.createdAt)}${s.id === session.id ? ' (this one)' : ''}</td><td>${s.method}</td><td>${when(s.lastSeenAt)}</td><td>${s.ip ?? ''} <span class="muted">${s.userAgent ?? ''}</span></td></tr>`,
 )}
-</tbody></table>
+</tbody></table></div>
 ${form(ctx, '/security/sessions/end-others', html`<p><button type="submit" class="secondary">Sign out everywhere else</button></p>`)}
 ${await passkeySection(ctx)}
 <h2>Password</h2>

@@ -1,9 +1,10 @@
 import {
-  audit,
   consumeToken,
+  createPersonWithTeam,
   findUserByEmail,
   hashPassword,
   isEmail,
+  MAX_TEAM_NAME,
   MAX_PASSWORD_LENGTH,
   normalizeEmail,
   passwordProblem,
@@ -15,8 +16,6 @@ import { afterAnswer, mailAlreadySignedUp, mailSignUp } from '../account-mail.ts
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, message, page, problem } from '../views/layout.ts';
 import { signIn } from './sign-in.ts';
-
-const MAX_TEAM_NAME = 100;
 
 /** With SIGNUP=invite the pages do not exist: the same 404 as any unknown path. */
 const closed = (ctx: PageContext) => message(ctx, 'Not found', 'There is no such page.', 404);
@@ -47,32 +46,6 @@ const checkYourMail = (ctx: PageContext) =>
     'Check your mail',
     html`<p>We sent a mail to that address. Open its link to finish: your account is made then.</p>`,
   );
-
-/**
- * A new person (their address verified: the link reached it), their free team (no credits, as the admin
- * API's teams start) and its ownership, at once.
- */
-async function createAccount(ctx: PageContext, email: string, passwordHash: string, teamName: string) {
-  return ctx.deps.db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, passwordHash, emailVerifiedAt: new Date() } });
-    const team = await tx.team.create({ data: { name: teamName, plan: 'free' } });
-    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
-    const actor = { ...ctx.actor, id: user.id, email };
-    await audit(tx, actor, {
-      teamId: team.id,
-      action: 'team.created',
-      target: team.name,
-      details: { via: 'sign-up', plan: 'free' },
-    });
-    await audit(tx, actor, {
-      teamId: team.id,
-      action: 'member.joined',
-      target: email,
-      details: { role: 'owner', via: 'sign-up' },
-    });
-    return { user, team };
-  });
-}
 
 const gone = (ctx: PageContext) =>
   message(ctx, 'Link not valid', 'This link was used or has expired. Sign up again to get a new one.', 410);
@@ -142,9 +115,9 @@ export const signUpRoutes: PageRoute[] = [
       const link = await consumeToken(ctx.deps.db, 'sign_up', ctx.req.params.token);
       const [email, passwordHash, teamName] = link?.subject?.split('\n') ?? [];
       if (!email || !passwordHash || !teamName) return gone(ctx);
-      let made: Awaited<ReturnType<typeof createAccount>>;
+      let made: Awaited<ReturnType<typeof createPersonWithTeam>>;
       try {
-        made = await createAccount(ctx, email, passwordHash, teamName);
+        made = await createPersonWithTeam(ctx.deps.db, ctx.actor, { email, passwordHash, teamName, via: 'sign-up' });
       } catch (error) {
         // The address got an account meanwhile (an invitation, another sign-up): sign in to it instead.
         if (sqlState(error) !== UNIQUE_VIOLATION) throw error;

@@ -15,7 +15,7 @@ export const teamRoutes: PageRoute[] = [
       page(
         ctx,
         'Teams',
-        html`<table><thead><tr><th>Team</th><th>Role</th><th></th></tr></thead><tbody>
+        html`<div class="scroll" role="region" tabindex="0" aria-label="Teams"><table><thead><tr><th>Team</th><th>Role</th><th></th></tr></thead><tbody>
 ${teams.map(
   (m) =>
     html`<tr><td>${m.team.name}</td><td>${m.role}</td><td>${
@@ -29,7 +29,7 @@ ${teams.map(
           )
     }</td></tr>`,
 )}
-</tbody></table>`,
+</tbody></table></div>`,
       );
     },
   },

@@ -1,6 +1,6 @@
 import {
   type Actor,
-  audit,
+  createPersonWithTeam,
   ensureUser,
   findUserByEmail,
   isEmail,
@@ -92,29 +92,12 @@ async function signUp(
   person: { email: string; name: string | null; issuer: string; subject: string },
   actor: Actor,
 ) {
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.create({
-      data: { email: person.email, name: person.name, emailVerifiedAt: new Date() },
-    });
-    // Sign-up asks for the team's name; the owner renames it when they like.
-    const team = await tx.team.create({
-      data: { name: `${person.name || person.email}'s team`.slice(0, 100), plan: 'free' },
-    });
-    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
-    await tx.ssoIdentity.create({ data: { issuer: person.issuer, subject: person.subject, userId: user.id } });
-    const who = { ...actor, id: user.id, email: user.email };
-    await audit(tx, who, {
-      teamId: team.id,
-      action: 'team.created',
-      target: team.name,
-      details: { via: 'sso', plan: 'free' },
-    });
-    await audit(tx, who, {
-      teamId: team.id,
-      action: 'member.joined',
-      target: user.email,
-      details: { role: 'owner', via: 'sso' },
-    });
-    return { user: { id: user.id, email: user.email }, teamId: team.id };
-  });
+  // Sign-up asks for the team's name; the owner renames it when they like.
+  const { user, team } = await createPersonWithTeam(
+    db,
+    actor,
+    { email: person.email, name: person.name, teamName: `${person.name || person.email}'s team`, via: 'sso' },
+    (tx, userId) => tx.ssoIdentity.create({ data: { issuer: person.issuer, subject: person.subject, userId } }),
+  );
+  return { user: { id: user.id, email: user.email }, teamId: team.id };
 }
