@@ -1,45 +1,30 @@
 import {
-  alertEnv,
   boolFlag,
-  callbackEnv,
   commonEnv,
   dashboardLinkEnv,
   databaseEnv,
   httpServerEnv,
   intVar,
-  listVar,
   loadConfigOrExit,
   opsEnv,
-  planEnv,
   portVar,
-  publicUrlEnv,
   redisEnv,
-  s3Env,
-  secretsEnv,
-  targetEnv,
 } from '@pageprobe/config';
-import { kindNames } from '@pageprobe/test-kinds';
 import { z } from 'zod';
+import { serviceEnvShape } from './service-config.ts';
 
 export const apiEnv = z
   .object({
     ...commonEnv,
     ...databaseEnv,
     ...redisEnv,
-    ...targetEnv,
-    ...publicUrlEnv,
-    ...s3Env,
+    // Tests, monitors, channels and the rest: the settings the dashboard's forms read too (issue 46).
+    // SMTP_URL (in it) says whether email channels can be made; the dispatcher sends every message.
+    ...serviceEnvShape,
     ...opsEnv,
     ...httpServerEnv,
-    ...planEnv,
-    ...secretsEnv,
-    // SMTP_URL says whether email channels can be made; the dispatcher sends every message (issue 44).
-    ...alertEnv,
-    ...callbackEnv,
     // Invitations made over the admin API link to the dashboard.
     ...dashboardLinkEnv,
-    /** How long POST /alert-channels/{id}/test waits for the dispatcher's attempt before answering 202. */
-    ALERT_TEST_WAIT_MS: intVar(12_000, { min: 0, max: 60_000 }),
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */
@@ -59,8 +44,6 @@ export const apiEnv = z
     REPORTS_PER_MIN: intVar(120, { min: 1 }),
     /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */
     TRUST_PROXY_HOPS: intVar(0, { min: 0, max: 10 }),
-    /** Test types this deployment runs (a worker consumes their queue); others answer 501. */
-    ENABLED_TEST_TYPES: listVar(kindNames.join(',')).pipe(z.array(z.enum(kindNames)).min(1)),
     /** Serve the human-readable reports at report_url; off, report URLs answer 404. */
     REPORTS_ENABLED: boolFlag(true),
     /** Check every response against the OpenAPI document too (tests; costs time in production). */

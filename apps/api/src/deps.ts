@@ -5,10 +5,11 @@ import type { Storage } from '@pageprobe/storage';
 import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.ts';
+import type { ServiceConfig } from './service-config.ts';
 
-/** Everything the HTTP app needs, wired by main.ts (or a test) and passed to createApp. */
-export interface ApiDeps {
-  config: ApiConfig;
+/** What the services of the team's resources use, in the API and in the dashboard alike (issue 46). */
+export interface ServiceDeps {
+  config: ServiceConfig;
   db: Db;
   /** The pool Prisma runs on, for the few hot reads that skip it. */
   pool: Pool;
@@ -17,6 +18,11 @@ export interface ApiDeps {
   testQueues: TestQueues;
   logger: Logger;
   storage: Storage;
+}
+
+/** Everything the HTTP app needs, wired by main.ts (or a test) and passed to createApp. */
+export interface ApiDeps extends ServiceDeps {
+  config: ApiConfig;
   /** Where request metrics go (main.ts serves it on OPS_PORT); none in most tests. */
   registry?: Registry;
 }

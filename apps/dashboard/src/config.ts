@@ -9,10 +9,13 @@ import {
   portVar,
   redisEnv,
 } from '@pageprobe/config';
+import { serviceEnvShape } from '@pageprobe/api/services';
 import { z } from 'zod';
 
 export const dashboardEnv = z
   .object({
+    // The settings of tests, monitors, channels and the rest: the dashboard's forms call the API's services.
+    ...serviceEnvShape,
     ...commonEnv,
     ...databaseEnv,
     ...redisEnv,

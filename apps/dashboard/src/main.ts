@@ -4,7 +4,9 @@ import { prepareDecoy } from '@pageprobe/accounts';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
+import { openTestQueues } from '@pageprobe/api/services';
 import { createRegistry, gracefulClose, serverTimeouts, startOpsServer } from '@pageprobe/ops';
+import { createStorage } from '@pageprobe/storage';
 import { createDashboardApp } from './app.ts';
 import { loadDashboardConfig } from './config.ts';
 import { createMail } from './mail.ts';
@@ -20,9 +22,12 @@ const db = createDb(config.DATABASE_URL, { pool });
 const redis = createRedis(config.REDIS_URL, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const mail = createMail(config);
+// Tests started from the dashboard are queued as the API queues them; reports read their artifacts.
+const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
+const storage = createStorage(config);
 // Before the first request: an unknown address's first sign-in must cost what a known one's does.
 await prepareDecoy();
-const app = createDashboardApp({ config, db, pool, redis, logger, mail });
+const app = createDashboardApp({ config, db, pool, redis, logger, mail, testQueues, storage });
 const timeouts = serverTimeouts({
   keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
@@ -50,6 +55,7 @@ async function shutdown(signal: string) {
   if (cutOff > 0) logger.warn({ cutOff }, 'requests still running at the drain deadline were cut off');
   await ops?.close();
   mail.close();
+  await Promise.allSettled(testQueues.opened().map((q) => q.close()));
   redis.disconnect();
   await db.$disconnect();
   await pool.end();

@@ -1,28 +1,18 @@
-import { audit } from '@pageprobe/accounts';
 import type { Db, Prisma } from '@pageprobe/db';
 import type { Request } from 'express';
+import { auditCaller, callerOf } from '../http/caller.ts';
 
 /**
  * Appends to the team's audit log what the request's API key just changed (issue 45: monitors, channels,
- * windows and status pages made, changed, deleted). Called after the change succeeded, in the same
- * request: the entry exists when the answer arrives. The actor is the key, not a person (`actor_id`
- * null): its id and prefix are in `details`, so the entry still names it once the key is revoked. Only
- * writes reach here, and they are limited per key, so one INSERT adds little to them.
+ * windows and status pages made, changed, deleted): auditCaller for the request's key.
  */
-export function auditRequest(
+export const auditRequest = (
   db: Db,
   req: Request,
   action: string,
   target: string,
   details: Prisma.InputJsonObject = {},
-): Promise<void> {
-  const { teamId, keyId, keyPrefix } = req.auth!;
-  return audit(
-    db,
-    { id: null, email: null, ip: req.ip, userAgent: req.get('user-agent') },
-    { teamId, action, target, details: { key_id: keyId, key_prefix: keyPrefix, ...details } },
-  );
-}
+): Promise<void> => auditCaller(db, callerOf(req), action, target, details);
 
 /** The names of the fields a PATCH gave (never their values: some are secrets). */
 export const fieldsOf = (body: unknown): Prisma.InputJsonObject => ({

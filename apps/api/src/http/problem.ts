@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
+import './request-context.ts';
 import type { Logger } from '@pageprobe/logger';
 import { isBackendUnavailable } from '@pageprobe/db';
 

@@ -1,19 +1,16 @@
 import type { ActiveSession, Actor, Permission } from '@pageprobe/accounts';
-import type { Db, Pool } from '@pageprobe/db';
-import type { Logger } from '@pageprobe/logger';
+import type { ServiceDeps } from '@pageprobe/api/services';
 import type { Request, Response } from 'express';
-import type { Redis } from 'ioredis';
 import type { DashboardConfig } from '../config.ts';
 import type { Mail } from '../mail.ts';
 
-/** What the dashboard's pages use: the domain packages' stores, never the API over HTTP. */
-export interface DashboardDeps {
+/**
+ * What the dashboard's pages use: the domain packages' stores and the API's services (a change made here
+ * is the API's change), never the API over HTTP. The pool also runs the session check every signed-in
+ * request makes.
+ */
+export interface DashboardDeps extends ServiceDeps {
   config: DashboardConfig;
-  db: Db;
-  /** node-postgres, for the statement every signed-in request runs (the session check). */
-  pool: Pool;
-  redis: Redis;
-  logger: Logger;
   mail: Mail;
 }
 

@@ -1,27 +1,38 @@
-import { allows } from '@pageprobe/accounts';
+import { allows, type Permission } from '@pageprobe/accounts';
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { ASSETS } from '../assets.ts';
 import type { PageContext } from '../http/page-context.ts';
+import { fieldError } from './form-errors.ts';
 
 /** A form that changes state: POST, with the session's CSRF token (every such request must carry it). */
 export const form = (ctx: PageContext, action: string, body: SafeHtml, attrs: SafeHtml = html``) =>
   html`<form method="post" action="${ctx.href(action)}" ${attrs}><input type="hidden" name="_csrf" value="${ctx.session?.csrfToken ?? ''}">${body}</form>`;
 
-/** The navigation of a signed-in person: the team's pages their role may see, the team switcher, sign-out. */
+/** The team's pages, in the order of the navigation (named as people and browser tests look for them). */
+const TEAM_PAGES = [
+  ['/', 'Overview'],
+  ['/tests', 'Tests'],
+  ['/monitors', 'Monitors'],
+  ['/alert-channels', 'Alert channels'],
+  ['/maintenance', 'Maintenance'],
+  ['/status-pages', 'Status pages'],
+  ['/team', 'Team'],
+] as const;
+
+/** The navigation of a signed-in person: the team's pages (a member's), their account, the team switcher, sign-out. */
 function navigation(ctx: PageContext): SafeHtml {
-  const session = ctx.session!;
-  const may = (permission: Parameters<typeof allows>[1]) => session.role !== null && allows(session.role, permission);
-  const link = (path: string, name: string) => html`<li><a href="${ctx.href(path)}">${name}</a></li>`;
+  const here = ctx.req.path;
+  const link = (path: string, name: string) => {
+    const current = path === '/' ? here === '/' : here === path || here.startsWith(`${path}/`);
+    return html`<li><a href="${ctx.href(path)}"${current ? html` aria-current="page"` : ''}>${name}</a></li>`;
+  };
   return html`<nav aria-label="Dashboard"><ul>
-${session.role ? link('/', 'Overview') : ''}
-${may('keys.manage') ? link('/keys', 'API and MCP access') : ''}
-${may('team.read') ? link('/members', 'Members') : ''}
-${may('audit.read') ? link('/audit-log', 'Audit log') : ''}
-${may('members.manage') ? link('/team', 'Team settings') : ''}
+${may(ctx, 'team.read') ? TEAM_PAGES.map(([path, name]) => link(path, name)) : ''}
+</ul><ul class="account">
 ${link('/security', 'Security')}
 ${link('/teams', 'Teams')}
+<li>${form(ctx, '/sign-out', html`<button type="submit" class="link">Sign out</button>`)}</li>
 </ul>
-${form(ctx, '/sign-out', html`<button type="submit">Sign out</button>`)}
 </nav>`;
 }
 
@@ -59,9 +70,18 @@ ${body}
 export const message = (ctx: PageContext, title: string, text: string, status = 200) =>
   page(ctx, title, html`<p>${text}</p>`, status);
 
-/** A field with its label (the label names it for people and for tests). */
-export const field = (label: string, name: string, type = 'text', attrs: SafeHtml = html``) =>
-  html`<p><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" ${attrs}></p>`;
+/**
+ * A field with its label (the label names it for people and for tests), and its message when the last
+ * submission was refused for it.
+ */
+export const field = (label: string, name: string, type = 'text', attrs: SafeHtml = html``, error?: string) =>
+  html`<p><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" ${attrs}${
+    error ? html` aria-invalid="true" aria-describedby="${name}-error"` : ''
+  }>${fieldError(name, error)}</p>`;
 
 /** A problem with what was submitted, shown above the form again. */
 export const problem = (text: string | null) => (text ? html`<p class="problem" role="alert">${text}</p>` : '');
+
+/** Whether the signed-in member may do this in the current team: a page shows a form only to who may send it. */
+export const may = (ctx: PageContext, permission: Permission) =>
+  ctx.session?.role != null && allows(ctx.session.role, permission);

@@ -1,0 +1,42 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ProblemError } from '../http/problem.ts';
+import { publicSpec } from './load-spec.ts';
+
+/**
+ * A request body's check outside HTTP (the dashboard's forms, issue 46): the same component schema of the
+ * public document that the API's validator applies to its requests, with the same error paths
+ * (`body.url`), so a change made in the dashboard is refused exactly as the API refuses it.
+ */
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats.default(ajv);
+ajv.addSchema({ ...publicSpec, $id: 'pageprobe-public' });
+
+const compiled = new Map<string, ValidateFunction>();
+
+/** The public document's request schemas by name (`CreateMonitor`, `UpdateAlertChannel`…). */
+export type InputSchema = string;
+
+export function checkInput<T>(schema: InputSchema, body: unknown): T {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `pageprobe-public#/components/schemas/${schema}` });
+    compiled.set(schema, validate);
+  }
+  if (validate(body)) return body as T;
+  const errors = (validate.errors ?? []).map(fieldError);
+  throw new ProblemError(400, 'validation_failed', errors.map((e) => `${e.path} ${e.message}`).join('; '), {
+    errors,
+  });
+}
+
+/** Ajv's error as the API's validator words it: the field's dotted path under `body`. */
+function fieldError(error: ErrorObject) {
+  const missing = error.keyword === 'required' ? `.${(error.params as { missingProperty: string }).missingProperty}` : '';
+  const extra =
+    error.keyword === 'additionalProperties'
+      ? `.${(error.params as { additionalProperty: string }).additionalProperty}`
+      : '';
+  const path = `body${error.instancePath.replaceAll('/', '.')}${missing}${extra}`;
+  return { path, message: error.message ?? 'is invalid' };
+}

@@ -1,0 +1,9 @@
+// What the dashboard (issue 46) calls to change a team's resources: the API's own services, so a change
+// made there is checked, limited, audited and announced exactly as the API's. Add a resource's service
+// here when its routes call it.
+export { type Caller, auditCaller } from './http/caller.ts';
+export { checkInput } from './openapi/check-input.ts';
+export { ProblemError, type FieldError } from './http/problem.ts';
+export type { ServiceDeps } from './deps.ts';
+export { serviceEnvShape, type ServiceConfig } from './service-config.ts';
+export { openTestQueues } from './test-queues.ts';
