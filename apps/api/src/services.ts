@@ -7,3 +7,7 @@ export { ProblemError, type FieldError } from './http/problem.ts';
 export type { ServiceDeps } from './deps.ts';
 export { serviceEnvShape, type ServiceConfig } from './service-config.ts';
 export { openTestQueues } from './test-queues.ts';
+// Credits, plan and ledger (issue 46: the overview and the team's credit ledger).
+export { type CreditsView, creditsOf, type LedgerEntryView, ledgerPage } from './credits/credit-service.ts';
+// A team's default location: the admin API's change (issue 46: the team settings).
+export { type TeamChange, type TeamView, updateTeam } from './admin/admin-service.ts';

@@ -55,6 +55,25 @@ async function webhookSecretCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What may change of a team's row: its plan (operators), its default location (operators, admins). */
+export interface TeamChange {
+  plan?: Plan;
+  default_location?: string | null;
+}
+
+/**
+ * Changes a team's plan or default location: PATCH /admin/v1/teams/{id}, `pnpm admin` and the dashboard's
+ * team settings (issue 46) alike. Its API keys see the change within their cache's few seconds.
+ */
+export async function updateTeam(db: Db, teamId: string, input: TeamChange): Promise<TeamView> {
+  const [team] = await db.team.updateManyAndReturn({
+    where: { id: teamId },
+    data: { plan: input.plan, defaultLocation: input.default_location },
+  });
+  if (!team) throw teamNotFound(teamId);
+  return teamView(team);
+}
+
 export interface AdminServiceOptions extends TeamPeopleOptions {
   /** Lets the API replica that revoked a key forget it at once (others within their cache TTL). */
   onKeyRevoked?: (keyId: string) => void;
@@ -85,14 +104,7 @@ export function createAdminService(db: Db, options: AdminServiceOptions = {}) {
       return teamView(await requireTeam(teamId));
     },
 
-    async updateTeam(teamId: string, input: { plan?: Plan; default_location?: string | null }): Promise<TeamView> {
-      const [team] = await db.team.updateManyAndReturn({
-        where: { id: teamId },
-        data: { plan: input.plan, defaultLocation: input.default_location },
-      });
-      if (!team) throw teamNotFound(teamId);
-      return teamView(team);
-    },
+    updateTeam: (teamId: string, input: TeamChange): Promise<TeamView> => updateTeam(db, teamId, input),
 
     async createApiKey(
       teamId: string,
