@@ -11,3 +11,11 @@ export { openTestQueues } from './test-queues.ts';
 export { type CreditsView, creditsOf, type LedgerEntryView, ledgerPage } from './credits/credit-service.ts';
 // A team's default location: the admin API's change (issue 46: the team settings).
 export { type TeamChange, type TeamView, updateTeam } from './admin/admin-service.ts';
+// Alert channels, maintenance windows, status pages (issue 46, item 4).
+export * as alertChannels from './alert-channels/channel-service.ts';
+export * as maintenanceWindows from './maintenance-windows/window-service.ts';
+export * as statusPages from './status-pages/status-page-service.ts';
+export { loadStatusPage } from './pages/status-page-routes.ts';
+// The public status page's view and the windows' zone arithmetic, for the dashboard's preview and forms.
+export { statusPage } from '@pageprobe/pages';
+export { canonicalZone, instantToWall, wallToInstant } from '@pageprobe/test-lifecycle';

@@ -96,4 +96,4 @@ export {
 export { ruleProblem } from './maintenance/rule-grammar.ts';
 export { type OccurrenceColumns, planWindow } from './maintenance/window-plan.ts';
 export { refreshMaintenanceOccurrences } from './maintenance/refresh-occurrences.ts';
-export { canonicalZone } from './maintenance/zone-time.ts';
+export { canonicalZone, instantToWall, wallToInstant } from './maintenance/zone-time.ts';

@@ -3,7 +3,7 @@ import { dayBars, incidents, uptimePercent, WINDOWS } from '@pageprobe/monitors'
 import { dayPercent, overallState, type StatusPageData, statusPage } from '@pageprobe/pages';
 import { Router } from 'express';
 import { ProblemError, sendProblem } from '../http/problem.ts';
-import { liveMonitors } from '../status-pages/routes.ts';
+import { liveMonitors } from '../status-pages/status-page-service.ts';
 import { loadMaintenance } from './load-maintenance.ts';
 import { incidentRow, monitorState } from './load-monitor-page.ts';
 import { CSS_PATH, notFoundPage, secure } from './page-security.ts';
@@ -14,7 +14,7 @@ const CACHE_SECONDS = 30;
 const CACHED_PAGES = 1_000;
 const MAX_INCIDENTS = 50;
 
-async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date): Promise<StatusPageData> {
+export async function loadStatusPage(db: Db, page: StatusPage, base: string, now: Date): Promise<StatusPageData> {
   const shown = await liveMonitors(db, page);
   const since = now.getTime() - WINDOWS['90d'];
   const maintenance = await loadMaintenance(db, page.teamId, shown, now);
