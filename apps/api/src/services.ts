@@ -19,3 +19,18 @@ export { loadStatusPage } from './pages/status-page-routes.ts';
 // The public status page's view and the windows' zone arithmetic, for the dashboard's preview and forms.
 export { statusPage } from '@pageprobe/pages';
 export { canonicalZone, instantToWall, wallToInstant } from '@pageprobe/test-lifecycle';
+// Monitors (issue 46: the monitors pages): made, changed and deleted as the API does; read as its pages do.
+export {
+  createMonitor,
+  deleteMonitor,
+  type MonitorWithChannels,
+  ownedMonitor,
+  updateMonitor,
+} from './monitors/monitor-service.ts';
+export { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from './monitors/monitor-input.ts';
+export { loadMonitorPage, monitorState, rangesFor } from './pages/load-monitor-page.ts';
+export { monitorPageUrl } from './pages/page-urls.ts';
+export { CSS as REPORT_CSS } from './pages/page-security.ts';
+export { decodeCursor, encodeCursor } from './http/keyset.ts';
+export { monitorSections, type RangeName } from '@pageprobe/pages';
+export { listChecks } from '@pageprobe/monitors';

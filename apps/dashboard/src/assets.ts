@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { REPORT_CSS } from '@pageprobe/api/services';
 import { WEBAUTHN_BROWSER } from './passkeys/browser-library.ts';
 
 // The dashboard's own stylesheet and script, named by their content: cached for good, a change is a new name.
@@ -14,5 +15,12 @@ export const ASSETS = {
   css: asset('dashboard.css', 'text/css'),
   js: asset('dashboard.js', 'text/javascript'),
   passkeys: asset('passkeys.js', 'text/javascript'),
+  testProgress: asset('test-progress.js', 'text/javascript'),
   webauthn: WEBAUTHN_BROWSER,
+  /** The report pages' stylesheet: a monitor's page shows the public page's sections (issue 46). */
+  reportCss: {
+    path: `/assets/report-${createHash('sha256').update(REPORT_CSS).digest('hex').slice(0, 12)}.css`,
+    body: REPORT_CSS,
+    type: 'text/css',
+  },
 };

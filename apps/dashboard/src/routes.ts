@@ -4,6 +4,7 @@ import { homeRoutes } from './pages/home.ts';
 import { inviteRoutes } from './pages/invite.ts';
 import { keyRoutes } from './pages/keys.ts';
 import { memberRoutes } from './pages/members.ts';
+import { monitorRoutes } from './pages/monitors/routes.ts';
 import { passwordResetRoutes } from './pages/password-reset.ts';
 import { passkeySignInRoutes } from './pages/passkey-sign-in.ts';
 import { passkeyRoutes } from './pages/passkeys.ts';
@@ -31,6 +32,7 @@ export const ROUTES: PageRoute[] = [
   ...setupRoutes,
   ...inviteRoutes,
   ...homeRoutes,
+  ...monitorRoutes,
   ...teamRoutes,
   ...keyRoutes,
   ...webhookSecretRoutes,

@@ -8,6 +8,7 @@ export {
   type MonitorPageData,
   type MonitorState,
   monitorPage,
+  monitorSections,
   RANGES,
   type RangeName,
   type RunRow,

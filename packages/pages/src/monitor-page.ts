@@ -100,21 +100,32 @@ const every = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? 
 
 /** A monitor's page: its state, 90 days of bars, charts over a range, incidents, alerts and runs. */
 export function monitorPage(d: MonitorPageData): SafeHtml {
-  const state = STATE_WORDS[d.state];
-  const latest = d.runs[0];
   return pageShell(
     `Monitor of ${d.url}`,
     d.links.css,
     html`<header class="top"><span class="brand">Pageprobe</span><a href="${d.links.json}">This monitor as JSON (API key needed)</a></header>
 <main>
 <h1>${d.url}</h1>
-<p class="meta">${d.kindTitle} monitor · every ${every(d.intervalSeconds)} · as of ${utc(d.now)}</p>
+${monitorSections(d)}
+</main>
+<footer>Monitor page by Pageprobe. Anyone with this page's link sees all of it: the monitored URL, the alerts sent and the reports of its runs. Share it as you would those; a new link (<code>POST /api/v1/monitors/{id}/rotate-token</code>) closes the old one.</footer>`,
+  );
+}
+
+/**
+ * What a monitor's page shows under its title: the public page's, and the dashboard's monitor page frames
+ * the same (issue 46). `copy` adds a copy button to the badges' Markdown (the dashboard runs a script).
+ */
+export function monitorSections(d: MonitorPageData, { copy = false }: { copy?: boolean } = {}): SafeHtml {
+  const state = STATE_WORDS[d.state];
+  const latest = d.runs[0];
+  return html`<p class="meta">${d.kindTitle} monitor · every ${every(d.intervalSeconds)} · as of ${utc(d.now)}</p>
 <section class="card summary" aria-label="Current state">
 <p class="state ${state.cls}">${state.text}${d.state === 'paused' && d.pausedReason ? html` <span class="detail">(${words(d.pausedReason)})</span>` : ''}</p>
 <ul class="tiles">${(Object.keys(d.uptime) as Array<keyof typeof d.uptime>).map(
-      (w) =>
-        html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,
-    )}</ul>
+    (w) =>
+      html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,
+  )}</ul>
 ${locationsView(d.locations)}
 ${latest ? html`<p>Latest ${d.runWord}: ${latest.ok === null ? 'running' : latest.ok ? 'good' : html`<strong>failed</strong>`}, ${utc(latest.at)} · ${latest.figures}${latest.reason ? ` · ${words(latest.reason)}` : ''}${latest.reportHref ? html` · <a href="${latest.reportHref}">its report</a>` : ''}</p>` : ''}
 </section>
@@ -123,20 +134,17 @@ ${dayBarsView(d.days, d.runWord)}
 </section>
 <section class="card" aria-labelledby="charts-h"><h2 id="charts-h">Over ${RANGES[d.range]}</h2>
 <nav class="ranges" aria-label="Range">${d.ranges.map((r) =>
-      r === d.range
-        ? html`<a aria-current="page" href="${d.links.self}?range=${r}">${RANGES[r]}</a>`
-        : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
-    )}</nav>
+    r === d.range
+      ? html`<a aria-current="page" href="${d.links.self}?range=${r}">${RANGES[r]}</a>`
+      : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
+  )}</nav>
 ${d.charts.map(chartView)}
 </section>
 ${maintenanceView(d.maintenance, d.now)}
 ${incidentsView(d.incidents, d.now)}
 ${alertsView(d.alerts)}
 ${runsView(d.runs, d.runWord)}
-${badgesView(d.badges)}
-</main>
-<footer>Monitor page by Pageprobe. Anyone with this page's link sees all of it: the monitored URL, the alerts sent and the reports of its runs. Share it as you would those; a new link (<code>POST /api/v1/monitors/{id}/rotate-token</code>) closes the old one.</footer>`,
-  );
+${badgesView(d.badges, copy)}`;
 }
 
 export function incidentsView(incidents: IncidentRow[], now: Date, label?: (i: IncidentRow) => string): SafeHtml {
@@ -180,11 +188,11 @@ ${
  * The badges and their Markdown. Their links carry a token of their own, which opens the badges and
  * nothing else, and the Markdown links them to nowhere: a README never hands out this page (issue 44).
  */
-function badgesView(badges: MonitorPageData['badges']): SafeHtml {
+function badgesView(badges: MonitorPageData['badges'], copy = false): SafeHtml {
   const markdown = badges.map((b) => `![${BADGES[b.name].label}](${b.url})`).join('\n');
   return html`<section class="card" aria-labelledby="badges-h"><h2 id="badges-h">Badges</h2>
 <p class="badges">${badges.map((b) => html`<img src="${b.url}" alt="${BADGES[b.name].label} badge" height="20">`)}</p>
 <p>Markdown for a README. Badge links open the badges only, never this page: whoever reads the README sees the figures, not the URL, alerts or reports.</p>
-<pre class="copy"><code>${markdown}</code></pre>
+<pre class="copy"><code id="badge-markdown">${markdown}</code></pre>${copy ? html`<button type="button" data-copy="badge-markdown" hidden>Copy Markdown</button>` : ''}
 </section>`;
 }

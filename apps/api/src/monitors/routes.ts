@@ -1,32 +1,21 @@
-import { type Monitor, Prisma } from '@pageprobe/db';
+import type { Monitor } from '@pageprobe/db';
 import { incidents, listChecks, loadSeries, metricsOf, plotsMetric, uptimePercent } from '@pageprobe/monitors';
-import { randomBytes, randomUUIDv7 } from 'node:crypto';
-import { keyringOf, seal } from '@pageprobe/secrets';
-import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
-import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
+import { randomBytes } from 'node:crypto';
+import { kindNamed } from '@pageprobe/test-kinds';
 import { Router } from 'express';
-import { auditRequest, fieldsOf } from '../audit/audit-request.ts';
+import { auditRequest } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
+import { callerOf } from '../http/caller.ts';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
 import { ProblemError } from '../http/problem.ts';
-import { createWithinLimit } from '../http/team-limit.ts';
 import { listTests } from '../test-routes/list-tests.ts';
 import { presentTest } from '../test-routes/present-test.ts';
-import { rejectionProblem } from '../test-routes/rejection-problem.ts';
-import {
-  alertColumns,
-  type CreateMonitor,
-  channelLinks,
-  checkAlertChannels,
-  checkInterval,
-  type UpdateMonitor,
-  WITH_CHANNELS,
-} from './monitor-input.ts';
+import { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from './monitor-input.ts';
+import { createMonitor, deleteMonitor, ownedMonitor, updateMonitor } from './monitor-service.ts';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
-import { checkLocationSettings, locationColumns, locationStates } from './monitor-locations.ts';
-import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
+import { locationStates } from './monitor-locations.ts';
 
 /** An alert's delivery to its monitor's callback_url (the one without a channel), as the API shows it. */
 export function callbackOf(deliveries: Array<{ state: string; channelId: string | null }>) {
@@ -46,67 +35,13 @@ const LOCATION_SERIES_MAX_MS = 31 * 24 * 3600_000;
 export function monitorRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { config } = deps;
-  const keyring = keyringOf(config);
 
   /** The team's monitor, not deleted; another team's is a missing one. */
-  async function owned(teamId: string, id: string) {
-    const monitor = await deps.db.monitor.findFirst({ where: { id, teamId, deletedAt: null }, include: WITH_CHANNELS });
-    if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
-    return monitor;
-  }
+  const owned = (teamId: string, id: string) => ownedMonitor(deps.db, teamId, id);
   const statesOf = (monitor: Monitor) => locationStates(deps.db, monitor, { withUptime: false });
-  const checkRequest = (input: Parameters<typeof checkTestRequest>[1]) =>
-    checkTestRequest(
-      {
-        enabledTypes: config.ENABLED_TEST_TYPES,
-        allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-        secretsKey: config.SECRETS_KEY ?? null,
-      },
-      input,
-    ).catch((error: unknown) => {
-      throw error instanceof TestRejected ? rejectionProblem(error) : error;
-    });
 
   router.post('/monitors', requireScope('write'), async (req, res) => {
-    const input = req.body as CreateMonitor;
-    const { teamId, keyId, plan } = req.auth!;
-    await checkRequest(input);
-    checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
-    if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
-    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
-    const id = randomUUIDv7();
-    const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
-    const monitor = await createWithinLimit(
-      deps.db,
-      teamId,
-      { max: config.MONITORS_PER_TEAM, code: 'monitor_limit_reached', noun: 'monitors' },
-      (tx) => tx.monitor.count({ where: { teamId, deletedAt: null } }),
-      (tx) =>
-        tx.monitor.create({
-          data: {
-            id,
-            teamId,
-            apiKeyId: keyId,
-            type: input.type,
-            url: input.url,
-            device: input.device,
-            intervalSeconds: input.interval_seconds,
-            callbackUrl: input.callback_url ?? null,
-            runCount: input.runs ?? 1,
-            ...(input.assertions ? { assertions: input.assertions } : {}),
-            ...alertColumns(input.alert),
-            ...(input.tags ? { tags: input.tags } : {}),
-            ...locationColumns(input),
-            ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
-            // checkRequest refused secrets without a key.
-            ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
-            nextRunAt: new Date(),
-            ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
-          },
-          include: WITH_CHANNELS,
-        }),
-    );
-    await auditRequest(deps.db, req, 'monitor.created', monitor.id, { type: monitor.type, url: monitor.url });
+    const monitor = await createMonitor(deps, callerOf(req), req.body as CreateMonitor);
     res
       .status(201)
       .location(`${config.PUBLIC_BASE_URL}/api/v1/monitors/${monitor.id}`)
@@ -141,55 +76,17 @@ export function monitorRoutes(deps: ApiDeps): Router {
   });
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
-    const input = req.body as UpdateMonitor;
-    const { teamId, keyId, plan } = req.auth!;
-    const current = await owned(teamId, req.params.monitor_id as string);
-    if (input.interval_seconds !== undefined) {
-      checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
-    }
-    if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
-    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
-    const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyring) : null;
-    await checkRequest({
-      url: current.url,
-      type: current.type,
-      ...(input.callback_url ? { callback_url: input.callback_url } : {}),
-      ...(input.assertions ? { assertions: input.assertions } : {}),
-      ...replaced?.credentials,
-    });
-    const data: Prisma.MonitorUpdateInput = replaced ? replaced.columns(config.SECRETS_KEY) : {};
-    if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
-    if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
-    if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
-    Object.assign(data, alertColumns(input.alert));
-    if (input.tags) data.tags = input.tags;
-    Object.assign(data, locationColumns(input));
-    // Other locations: the verdicts kept for the old ones judge nothing now.
-    if (input.locations) Object.assign(data, { locationChecks: Prisma.DbNull, decidedSlot: null });
-    const resumed = input.paused === false && current.status === 'paused';
-    if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user', nextRunAt: null });
-    // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,
-    // and revoking that key pauses it again (issue 28).
-    if (resumed) {
-      Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, nextRunAt: new Date() });
-      data.apiKey = { connect: { id: keyId } };
-    }
-    if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
-    const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
-    await auditRequest(deps.db, req, 'monitor.updated', monitor.id, fieldsOf(input));
+    const monitor = await updateMonitor(
+      deps,
+      callerOf(req),
+      req.params.monitor_id as string,
+      req.body as UpdateMonitor,
+    );
     res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, await statesOf(monitor)));
   });
 
   router.delete('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
-    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
-    // Soft: the monitor's tests keep their history (and their monitor_id). Its sealed secrets go now: a
-    // deleted monitor never runs again, and a dump should not keep what nobody can use (issue 28). A run
-    // already queued keeps its own copy (test_secrets) until it finishes.
-    await deps.db.monitor.update({
-      where: { id: monitor.id },
-      data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
-    });
-    await auditRequest(deps.db, req, 'monitor.deleted', monitor.id, { url: monitor.url });
+    await deleteMonitor(deps, callerOf(req), req.params.monitor_id as string);
     res.status(204).end();
   });
 

@@ -36,8 +36,11 @@ ${link('/teams', 'Teams')}
 </nav>`;
 }
 
-/** A whole page: the header (with the navigation once signed in), then `body`. */
-export function page(ctx: PageContext, title: string, body: SafeHtml, status = 200): void {
+/**
+ * A whole page: the header (with the navigation once signed in), then `body`. `head` goes before the
+ * dashboard's stylesheet (a page's own stylesheet, which the dashboard's rules then override).
+ */
+export function page(ctx: PageContext, title: string, body: SafeHtml, status = 200, head: SafeHtml | '' = ''): void {
   const session = ctx.session;
   ctx.res
     .status(status)
@@ -50,7 +53,7 @@ export function page(ctx: PageContext, title: string, body: SafeHtml, status = 2
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Pageprobe</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${ctx.href(ASSETS.css.path)}">
+${head}<link rel="stylesheet" href="${ctx.href(ASSETS.css.path)}">
 <script type="module" src="${ctx.href(ASSETS.js.path)}"></script>
 </head>
 <body>

@@ -1,0 +1,159 @@
+import { randomUUIDv7 } from 'node:crypto';
+import { type Db, Prisma } from '@pageprobe/db';
+import { keyringOf, seal } from '@pageprobe/secrets';
+import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
+import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
+import { fieldsOf } from '../audit/audit-request.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { auditCaller, type Caller } from '../http/caller.ts';
+import { ProblemError } from '../http/problem.ts';
+import { createWithinLimit } from '../http/team-limit.ts';
+import { rejectionProblem } from '../test-routes/rejection-problem.ts';
+import {
+  alertColumns,
+  type CreateMonitor,
+  channelLinks,
+  checkAlertChannels,
+  checkInterval,
+  type UpdateMonitor,
+  WITH_CHANNELS,
+} from './monitor-input.ts';
+import { checkLocationSettings, locationColumns } from './monitor-locations.ts';
+import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
+
+// A monitor made, changed or deleted (issues 16, 29, 46): the one body behind POST, PATCH and DELETE
+// /monitors and the dashboard's forms, so both doors check, limit and audit a change alike.
+
+/** A monitor as it is shown: with the ids of its channels. */
+export type MonitorWithChannels = Prisma.MonitorGetPayload<{ include: typeof WITH_CHANNELS }>;
+
+/** The team's monitor, not deleted; another team's (or a malformed id) is a missing one. */
+export async function ownedMonitor(db: Db, teamId: string, id: string): Promise<MonitorWithChannels> {
+  const monitor = /^[0-9a-f-]{36}$/i.test(id)
+    ? await db.monitor.findFirst({ where: { id, teamId, deletedAt: null }, include: WITH_CHANNELS })
+    : null;
+  if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
+  return monitor;
+}
+
+function checkRequest(deps: ServiceDeps, input: Parameters<typeof checkTestRequest>[1]) {
+  const { config } = deps;
+  return checkTestRequest(
+    {
+      enabledTypes: config.ENABLED_TEST_TYPES,
+      allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      secretsKey: config.SECRETS_KEY ?? null,
+    },
+    input,
+  ).catch((error: unknown) => {
+    throw error instanceof TestRejected ? rejectionProblem(error) : error;
+  });
+}
+
+/** POST /monitors: the row is the schedule; next_run_at now runs it within one tick. */
+export async function createMonitor(
+  deps: ServiceDeps,
+  caller: Caller,
+  input: CreateMonitor,
+): Promise<MonitorWithChannels> {
+  const { config } = deps;
+  const { teamId, keyId, plan } = caller;
+  await checkRequest(deps, input);
+  checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+  if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+  await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
+  const id = randomUUIDv7();
+  const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
+  const monitor = await createWithinLimit(
+    deps.db,
+    teamId,
+    { max: config.MONITORS_PER_TEAM, code: 'monitor_limit_reached', noun: 'monitors' },
+    (tx) => tx.monitor.count({ where: { teamId, deletedAt: null } }),
+    (tx) =>
+      tx.monitor.create({
+        data: {
+          id,
+          teamId,
+          apiKeyId: keyId,
+          type: input.type,
+          url: input.url,
+          device: input.device,
+          intervalSeconds: input.interval_seconds,
+          callbackUrl: input.callback_url ?? null,
+          runCount: input.runs ?? 1,
+          ...(input.assertions ? { assertions: input.assertions } : {}),
+          ...alertColumns(input.alert),
+          ...(input.tags ? { tags: input.tags } : {}),
+          ...locationColumns(input),
+          ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
+          // checkRequest refused secrets without a key.
+          ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
+          nextRunAt: new Date(),
+          ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
+        },
+        include: WITH_CHANNELS,
+      }),
+  );
+  await auditCaller(deps.db, caller, 'monitor.created', monitor.id, { type: monitor.type, url: monitor.url });
+  return monitor;
+}
+
+/** PATCH /monitors/{id}: what the body gives changes; null removes the callback, the assertions or a credential. */
+export async function updateMonitor(
+  deps: ServiceDeps,
+  caller: Caller,
+  monitorId: string,
+  input: UpdateMonitor,
+): Promise<MonitorWithChannels> {
+  const { config } = deps;
+  const { teamId, keyId, plan } = caller;
+  const current = await ownedMonitor(deps.db, teamId, monitorId);
+  if (input.interval_seconds !== undefined) {
+    checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+  }
+  if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+  await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
+  const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyringOf(config)) : null;
+  await checkRequest(deps, {
+    url: current.url,
+    type: current.type,
+    ...(input.callback_url ? { callback_url: input.callback_url } : {}),
+    ...(input.assertions ? { assertions: input.assertions } : {}),
+    ...replaced?.credentials,
+  });
+  const data: Prisma.MonitorUpdateInput = replaced ? replaced.columns(config.SECRETS_KEY) : {};
+  if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
+  if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
+  if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
+  Object.assign(data, alertColumns(input.alert));
+  if (input.tags) data.tags = input.tags;
+  Object.assign(data, locationColumns(input));
+  // Other locations: the verdicts kept for the old ones judge nothing now.
+  if (input.locations) Object.assign(data, { locationChecks: Prisma.DbNull, decidedSlot: null });
+  const resumed = input.paused === false && current.status === 'paused';
+  if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user', nextRunAt: null });
+  // A resumed monitor runs under the key that resumed it: the team's spending stays tied to a live key,
+  // and revoking that key pauses it again (issue 28). A person resumed it: no key holds it any more.
+  if (resumed) {
+    Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, nextRunAt: new Date() });
+    data.apiKey = keyId ? { connect: { id: keyId } } : { disconnect: true };
+  }
+  if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
+  const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
+  await auditCaller(deps.db, caller, 'monitor.updated', monitor.id, fieldsOf(input));
+  return monitor;
+}
+
+/**
+ * DELETE /monitors/{id}. Soft: the monitor's tests keep their history (and their monitor_id). Its sealed
+ * secrets go now: a deleted monitor never runs again, and a dump should not keep what nobody can use
+ * (issue 28). A run already queued keeps its own copy (test_secrets) until it finishes.
+ */
+export async function deleteMonitor(deps: ServiceDeps, caller: Caller, monitorId: string): Promise<void> {
+  const monitor = await ownedMonitor(deps.db, caller.teamId, monitorId);
+  await deps.db.monitor.update({
+    where: { id: monitor.id },
+    data: { deletedAt: new Date(), nextRunAt: null, secrets: null },
+  });
+  await auditCaller(deps.db, caller, 'monitor.deleted', monitor.id, { url: monitor.url });
+}

@@ -1,0 +1,99 @@
+import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import type { PageContext } from '../../http/page-context.ts';
+import { form, may, page, problem } from '../../views/layout.ts';
+import { type ListFilters, type ListRow, SORTS, STATES, UPTIME_DAYS } from './list-query.ts';
+
+const TYPES = { uptime: 'Uptime', lighthouse: 'Lighthouse', seo_crawl: 'SEO crawl' } as const;
+const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
+
+function options(values: Array<[string, string]>, chosen: string): SafeHtml[] {
+  return values.map(([v, t]) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${t}</option>`);
+}
+
+/** The GET form: search, filters and sort, in the URL (a list can be linked and reloaded). */
+function filtersForm(ctx: PageContext, f: ListFilters, choices: { tags: string[]; locations: string[] }): SafeHtml {
+  const sel = (label: string, name: string, values: Array<[string, string]>, chosen: string) =>
+    html`<p><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${options(values, chosen)}</select></p>`;
+  return html`<form method="get" action="${ctx.href('/monitors')}" class="filters" role="search">
+<p><label for="q">Search monitors</label><input id="q" name="q" type="search" value="${f.q}" placeholder="URL or tag"></p>
+${sel('State', 'state', [['', 'Any'], ...Object.entries(STATES)], f.state)}
+${sel('Type', 'type', [['', 'Any'], ...Object.entries(TYPES)], f.type)}
+${sel('Location', 'location', [['', 'Any'], ['default', 'Default location'], ...choices.locations.map((l): [string, string] => [l, l])], f.location)}
+${sel('Tag', 'tag', [['', 'Any'], ...choices.tags.map((t): [string, string] => [t, t])], f.tag)}
+${sel('Sort by', 'sort', Object.entries(SORTS), f.sort)}
+<p><button type="submit">Show</button></p>
+</form>`;
+}
+
+const linkWith = (ctx: PageContext, f: ListFilters, cursor: string) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, cursor })) if (v) q.set(k, v);
+  return ctx.href(`/monitors?${q}`);
+};
+
+/** The list page: filters, then the page of monitors in the bulk form (for who may change them). */
+export function listPage(
+  ctx: PageContext,
+  f: ListFilters,
+  list: { rows: ListRow[]; next: string | null },
+  choices: { tags: string[]; locations: string[] },
+  top: SafeHtml | string = '',
+  status = 200,
+): void {
+  const writer = may(ctx, 'team.write');
+  const rows = list.rows.map(
+    (m) => html`<tr>
+${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${m.url}"></td>` : ''}
+<td class="url"><a href="${ctx.href(`/monitors/${m.id}`)}">${m.url}</a></td>
+<td><span class="state-${m.state}">${STATES[m.state]}</span>${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
+<td>${TYPES[m.type as keyof typeof TYPES] ?? m.type}</td>
+<td class="num">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>
+<td>${when(m.lastRunAt)}</td>
+<td>${m.tags.join(', ')}</td>
+<td>${m.locations?.length ? m.locations.join(', ') : html`<span class="muted">default</span>`}</td>
+</tr>`,
+  );
+  const table = html`<div class="scroll" role="region" tabindex="0" aria-label="Monitors"><table class="monitors"><thead><tr>${writer ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : ''}<th scope="col">URL</th><th scope="col">State</th><th scope="col">Type</th><th scope="col" class="num">Uptime, ${UPTIME_DAYS} d</th><th scope="col">Last check</th><th scope="col">Tags</th><th scope="col">Locations</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`;
+  const bulk = html`<fieldset class="bulk"><legend>With the selected monitors</legend>
+<button type="submit" name="action" value="pause">Pause</button>
+<button type="submit" name="action" value="resume">Resume</button>
+<button type="submit" name="action" value="delete" class="danger">Delete</button>
+<span class="tag-add"><label for="bulk-tag">Tag to add</label><input id="bulk-tag" name="tag" type="text" maxlength="50" pattern="[a-z0-9][a-z0-9_.:\\-]{0,49}">
+<button type="submit" name="action" value="tag">Add tag</button></span>
+</fieldset>`;
+  page(
+    ctx,
+    'Monitors',
+    html`${top}
+${writer ? html`<p><a class="button" href="${ctx.href('/monitors/new')}">New monitor</a></p>` : ''}
+${filtersForm(ctx, f, choices)}
+${
+  list.rows.length
+    ? writer
+      ? form(ctx, '/monitors/bulk', html`${bulk}${table}`)
+      : table
+    : html`<p>${f.q || f.state || f.type || f.location || f.tag ? 'No monitor matches.' : 'No monitors yet.'}</p>`
+}
+<nav aria-label="Pages" class="pages">${f.cursor ? html`<a href="${linkWith(ctx, f, '')}">First page</a>` : ''}${list.next ? html` <a href="${linkWith(ctx, f, list.next)}" rel="next">Next page</a>` : ''}</nav>`,
+    status,
+  );
+}
+
+/** The page that asks before deleting (no script needed): the monitors named, a Delete button. */
+export function confirmDeletePage(ctx: PageContext, monitors: Array<{ id: string; url: string }>, action: string) {
+  page(
+    ctx,
+    monitors.length === 1 ? 'Delete this monitor?' : `Delete ${monitors.length} monitors?`,
+    html`<p>These stop running at once. Their past tests and checks stay readable; they cannot be resumed.</p>
+<ul>${monitors.map((m) => html`<li>${m.url}</li>`)}</ul>
+${form(
+  ctx,
+  action,
+  html`${monitors.map((m) => html`<input type="hidden" name="ids" value="${m.id}">`)}<input type="hidden" name="action" value="delete_confirmed">
+<p><button type="submit" class="danger">Delete</button> <a href="${ctx.href('/monitors')}">Cancel</a></p>`,
+)}`,
+  );
+}
+
+export const bulkProblem = (text: string) => problem(text);

@@ -1,0 +1,332 @@
+import {
+  checkInput,
+  createMonitor,
+  deleteMonitor,
+  listChecks,
+  loadMonitorPage,
+  type MonitorWithChannels,
+  monitorPageUrl,
+  monitorSections,
+  ownedMonitor,
+  ProblemError,
+  type RangeName,
+  rangesFor,
+  updateMonitor,
+} from '@pageprobe/api/services';
+import { liveLocations } from '@pageprobe/jobs';
+import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { ASSETS } from '../../assets.ts';
+import { callerOf } from '../../http/caller.ts';
+import type { PageContext, PageRoute } from '../../http/page-context.ts';
+import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
+import { form, may, message, page, problem } from '../../views/layout.ts';
+import { filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
+import { confirmDeletePage, listPage } from './list-view.ts';
+import {
+  createBody,
+  type FormChoices,
+  monitorFields,
+  updateBody,
+  valuesOf,
+  valuesOfMonitor,
+  withoutSecrets,
+} from './monitor-form.ts';
+
+const TYPES = ['uptime', 'lighthouse', 'seo_crawl'];
+const CHECKS_LISTED = 50;
+/** Monitors one bulk request may change (a page of the list). */
+const BULK_MAX = 100;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const idsOf = (body: Record<string, unknown>) =>
+  [...new Set((Array.isArray(body.ids) ? body.ids : [body.ids]).filter((id): id is string => typeof id === 'string'))]
+    .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+    .slice(0, BULK_MAX);
+
+function filtersOf(ctx: PageContext): ListFilters {
+  const q = ctx.req.query as Record<string, unknown>;
+  const one = <T extends string>(value: unknown, allowed: readonly string[]) =>
+    (allowed.includes(str(value)) ? str(value) : '') as T;
+  return {
+    q: str(q.q).trim().slice(0, 200),
+    state: one(q.state, Object.keys(STATES)),
+    type: one(q.type, TYPES),
+    location: str(q.location).slice(0, 32),
+    tag: str(q.tag).slice(0, 50),
+    sort: one(q.sort, Object.keys(SORTS)) || 'newest',
+    cursor: str(q.cursor).slice(0, 200),
+  };
+}
+
+async function showList(ctx: PageContext, top: SafeHtml | string = '', status = 200) {
+  const teamId = ctx.session!.teamId!;
+  const f = filtersOf(ctx);
+  const [list, choices] = await Promise.all([
+    listMonitors(ctx.deps.pool, teamId, f),
+    filterChoices(ctx.deps.pool, teamId),
+  ]);
+  listPage(ctx, f, list, choices, top, status);
+}
+
+async function formChoices(ctx: PageContext): Promise<FormChoices> {
+  const { deps } = ctx;
+  const [channels, live] = await Promise.all([
+    deps.db.alertChannel.findMany({
+      where: { teamId: ctx.session!.teamId! },
+      select: { id: true, name: true, type: true },
+      orderBy: { name: 'asc' },
+      take: 200,
+    }),
+    liveLocations(deps.redis, deps.config.QUEUE_PREFIX).catch(() => []),
+  ]);
+  return {
+    types: deps.config.ENABLED_TEST_TYPES.filter((t) => TYPES.includes(t)),
+    channels,
+    locations: live.map((l) => l.id),
+  };
+}
+
+async function newForm(ctx: PageContext, state: FormState) {
+  page(
+    ctx,
+    'New monitor',
+    form(
+      ctx,
+      '/monitors',
+      html`${monitorFields(state, await formChoices(ctx), null)}<p><button type="submit">Create monitor</button></p>`,
+      html`class="monitor-form"`,
+    ),
+    state.status,
+  );
+}
+
+async function editForm(ctx: PageContext, monitor: MonitorWithChannels, state: FormState) {
+  page(
+    ctx,
+    `Edit ${monitor.url}`,
+    form(
+      ctx,
+      `/monitors/${monitor.id}`,
+      html`${monitorFields(state, await formChoices(ctx), monitor)}<p><button type="submit">Save</button> <a href="${ctx.href(`/monitors/${monitor.id}`)}">Cancel</a></p>`,
+      html`class="monitor-form"`,
+    ),
+    state.status,
+  );
+}
+
+/** The team's monitor, or a 404 page (undefined). */
+async function found(ctx: PageContext): Promise<MonitorWithChannels | undefined> {
+  try {
+    return await ownedMonitor(ctx.deps.db, ctx.session!.teamId!, String(ctx.req.params.id));
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    message(ctx, 'Not found', 'This team has no such monitor.', 404);
+  }
+}
+
+const when = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** A monitor's page: the public page's content in the dashboard's frame, its checks page by page, its actions. */
+async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
+  const { deps } = ctx;
+  const caller = await callerOf(ctx);
+  const ranges = rangesFor(caller.plan);
+  const range = ranges.find((r) => r === ctx.req.query.range) ?? ('7d' as RangeName);
+  const self = ctx.href(`/monitors/${monitor.id}`);
+  const beforeRaw = str(ctx.req.query.before);
+  const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
+  const [data, checks] = await Promise.all([
+    loadMonitorPage(deps.db, { ...monitor, plan: caller.plan }, range, new Date(), {
+      base: deps.config.PUBLIC_BASE_URL,
+      css: '',
+      self,
+    }),
+    monitor.type === 'uptime' ? listChecks(deps.db, monitor.id, before, CHECKS_LISTED + 1) : Promise.resolve([]),
+  ]);
+  const shown = checks.slice(0, CHECKS_LISTED);
+  const older = checks.length > CHECKS_LISTED ? shown.at(-1)?.slot : null;
+  const writer = may(ctx, 'team.write');
+  const paused = monitor.status === 'paused';
+  const actions = writer
+    ? html`<div class="actions"><a class="button" href="${self}/edit">Edit</a>
+${form(ctx, `/monitors/${monitor.id}/${paused ? 'resume' : 'pause'}`, html`<button type="submit">${paused ? 'Resume' : 'Pause'}</button>`, html`class="inline"`)}
+<a class="button danger" href="${self}/delete">Delete</a></div>`
+    : '';
+  const checksView =
+    monitor.type === 'uptime'
+      ? html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Checks${before ? html` before ${when(before)}` : ''}</h2>
+${
+  shown.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks"><table><thead><tr><th scope="col">When</th><th scope="col">Location</th><th scope="col">Result</th><th scope="col">HTTP</th><th scope="col" class="num">Total</th></tr></thead><tbody>${shown.map(
+        (c) =>
+          html`<tr><td>${when(c.startedAt)}</td><td>${c.location}</td><td>${c.figures.up ? 'good' : `failed: ${c.figures.reason ?? ''}`}</td><td>${c.figures.status_code ?? '—'}</td><td class="num">${c.figures.timings_ms.total ?? '—'} ms</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No checks${before ? ' before that' : ' yet'}.</p>`
+}
+<nav aria-label="Checks pages" class="pages">${before ? html`<a href="${self}">Newest checks</a>` : ''} ${older ? html`<a href="${self}?before=${older.toISOString()}">Older checks</a>` : ''}</nav>
+</section>`
+      : '';
+  page(
+    ctx,
+    monitor.url,
+    html`${actions}
+<p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>
+<div class="monitor-page">${monitorSections(data, { copy: true })}
+${checksView}</div>`,
+    200,
+    html`<link rel="stylesheet" href="${ctx.href(ASSETS.reportCss.path)}">`,
+  );
+}
+
+/** Runs one change per monitor through the API's service; what was refused, by monitor. */
+async function eachMonitor(ids: string[], change: (id: string) => Promise<unknown>): Promise<string[]> {
+  const refused: string[] = [];
+  for (const id of ids) {
+    try {
+      await change(id);
+    } catch (error) {
+      if (!(error instanceof ProblemError) || error.status >= 500) throw error;
+      refused.push(`${id}: ${error.message}`);
+    }
+  }
+  return refused;
+}
+
+const done = (ctx: PageContext, refused: string[], path = '/monitors') =>
+  refused.length
+    ? showList(ctx, problem(`Not changed: ${refused.join(' ')}`), 400)
+    : ctx.res.redirect(303, ctx.href(path));
+
+export const monitorRoutes: PageRoute[] = [
+  { method: 'get', path: '/monitors', access: 'team.read', handle: (ctx) => showList(ctx) },
+  {
+    method: 'get',
+    path: '/monitors/new',
+    access: 'team.write',
+    handle: (ctx) => newForm(ctx, emptyForm({ type: 'uptime', device: 'mobile', interval_seconds: '300' })),
+  },
+  {
+    method: 'post',
+    path: '/monitors',
+    access: 'team.write',
+    async handle(ctx) {
+      const values = valuesOf(ctx.req.body);
+      try {
+        const body = checkInput<Parameters<typeof createMonitor>[2]>('CreateMonitor', createBody(values));
+        const monitor = await createMonitor(ctx.deps, await callerOf(ctx), body);
+        ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
+      } catch (error) {
+        await newForm(ctx, formFromError(error, withoutSecrets(values)));
+      }
+    },
+  },
+  {
+    method: 'post',
+    path: '/monitors/bulk',
+    access: 'team.write',
+    async handle(ctx) {
+      const ids = idsOf(ctx.req.body);
+      const action = str(ctx.req.body.action);
+      if (!ids.length) return showList(ctx, problem('Select at least one monitor.'), 400);
+      const caller = await callerOf(ctx);
+      if (action === 'pause' || action === 'resume') {
+        const patch = checkInput<{ paused: boolean }>('UpdateMonitor', { paused: action === 'pause' });
+        return done(ctx, await eachMonitor(ids, (id) => updateMonitor(ctx.deps, caller, id, patch)));
+      }
+      if (action === 'tag') {
+        const tag = str(ctx.req.body.tag).trim();
+        const refused = await eachMonitor(ids, async (id) => {
+          const current = await ownedMonitor(ctx.deps.db, caller.teamId, id);
+          if (current.tags.includes(tag)) return;
+          const patch = checkInput<{ tags: string[] }>('UpdateMonitor', { tags: [...current.tags, tag] });
+          await updateMonitor(ctx.deps, caller, id, patch);
+        });
+        return done(ctx, refused);
+      }
+      if (action === 'delete') {
+        const rows = await ctx.deps.db.monitor.findMany({
+          where: { id: { in: ids }, teamId: caller.teamId, deletedAt: null },
+          select: { id: true, url: true },
+        });
+        if (!rows.length) return showList(ctx, problem('None of those monitors is in this team.'), 404);
+        return confirmDeletePage(ctx, rows, '/monitors/bulk');
+      }
+      if (action === 'delete_confirmed') {
+        return done(ctx, await eachMonitor(ids, (id) => deleteMonitor(ctx.deps, caller, id)));
+      }
+      return showList(ctx, problem('Choose Pause, Resume, Delete or Add tag.'), 400);
+    },
+  },
+  {
+    method: 'get',
+    path: '/monitors/:id',
+    access: 'team.read',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (monitor) await monitorPage(ctx, monitor);
+    },
+  },
+  {
+    method: 'get',
+    path: '/monitors/:id/edit',
+    access: 'team.write',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (monitor) await editForm(ctx, monitor, emptyForm(valuesOfMonitor(monitor)));
+    },
+  },
+  {
+    method: 'post',
+    path: '/monitors/:id',
+    access: 'team.write',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (!monitor) return;
+      const values = valuesOf(ctx.req.body);
+      try {
+        const patch = updateBody(values, monitor);
+        if (Object.keys(patch).length) {
+          const body = checkInput<Parameters<typeof updateMonitor>[3]>('UpdateMonitor', patch);
+          await updateMonitor(ctx.deps, await callerOf(ctx), monitor.id, body);
+        }
+        ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
+      } catch (error) {
+        await editForm(ctx, monitor, formFromError(error, withoutSecrets(values)));
+      }
+    },
+  },
+  ...(['pause', 'resume'] as const).map(
+    (action): PageRoute => ({
+      method: 'post',
+      path: `/monitors/:id/${action}`,
+      access: 'team.write',
+      async handle(ctx) {
+        const monitor = await found(ctx);
+        if (!monitor) return;
+        const patch = checkInput<{ paused: boolean }>('UpdateMonitor', { paused: action === 'pause' });
+        await updateMonitor(ctx.deps, await callerOf(ctx), monitor.id, patch);
+        ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
+      },
+    }),
+  ),
+  {
+    method: 'get',
+    path: '/monitors/:id/delete',
+    access: 'team.write',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (monitor) confirmDeletePage(ctx, [monitor], `/monitors/${monitor.id}/delete`);
+    },
+  },
+  {
+    method: 'post',
+    path: '/monitors/:id/delete',
+    access: 'team.write',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (!monitor) return;
+      await deleteMonitor(ctx.deps, await callerOf(ctx), monitor.id);
+      ctx.res.redirect(303, ctx.href('/monitors'));
+    },
+  },
+];
