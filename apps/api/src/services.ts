@@ -34,3 +34,10 @@ export { CSS as REPORT_CSS } from './pages/page-security.ts';
 export { decodeCursor, encodeCursor } from './http/keyset.ts';
 export { monitorSections, type RangeName } from '@pageprobe/pages';
 export { listChecks } from '@pageprobe/monitors';
+// Tests (issue 46, the dashboard's Tests pages): start, list, read, compare as the API does.
+export { acceptDepsOf, compareTests, type Comparison, startTest } from './test-routes/test-service.ts';
+export { reportUrl, type TestRequest } from '@pageprobe/test-lifecycle';
+export { type ListQuery, listTests, testsWhere } from './test-routes/list-tests.ts';
+export { testReader } from './test-routes/read-test.ts';
+export { presentTest } from './test-routes/present-test.ts';
+export { NEWEST_FIRST, pageOf } from './http/keyset.ts';

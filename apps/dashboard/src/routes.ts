@@ -15,6 +15,7 @@ import { signUpRoutes } from './pages/sign-up.ts';
 import { ssoRoutes } from './pages/sso.ts';
 import { teamSettingsRoutes } from './pages/team-settings.ts';
 import { teamRoutes } from './pages/teams.ts';
+import { testRoutes } from './pages/tests/index.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
 import { webhookSecretRoutes } from './pages/webhook-secret.ts';
 
@@ -42,4 +43,5 @@ export const ROUTES: PageRoute[] = [
   ...securityRoutes,
   ...passkeyRoutes,
   ...passkeySignInRoutes,
+  ...testRoutes,
 ];

@@ -60,3 +60,5 @@ export {
   requestOptions,
   splitRequestOptions,
 } from './request-options/request-options.ts';
+// The audits and categories of the Lighthouse the workers run: the dashboard's assertion picker (issue 46).
+export { AUDIT_IDS, CATEGORY_IDS, LIGHTHOUSE_VERSION } from './lighthouse/generated/lighthouse-audits.ts';

@@ -3,44 +3,27 @@ import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
-import { type AcceptDeps, acceptTest, type TestRequest, TestRejected, withCallback } from '@pageprobe/test-lifecycle';
-import { liveLocations } from '@pageprobe/jobs';
+import { type TestRequest, withCallback } from '@pageprobe/test-lifecycle';
+import { callerOf } from '../http/caller.ts';
 import { parseLimit } from '../http/keyset.ts';
 import { retryHint } from './retry-hint.ts';
 import { type ListQuery, listTests } from './list-tests.ts';
 import { presentCreated, presentTest } from './present-test.ts';
 import { testReader } from './read-test.ts';
-import { rejectionProblem } from './rejection-problem.ts';
+import { acceptDepsOf, startTest } from './test-service.ts';
 
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();
   const base = deps.config.PUBLIC_BASE_URL;
   router.param('test_id', logTestId);
 
-  const { config } = deps;
   const readTest = testReader(deps.pool);
-  const accept: AcceptDeps = {
-    db: deps.db,
-    pool: deps.pool,
-    testQueue: deps.testQueues.at,
-    liveLocations: () => liveLocations(deps.redis, config.QUEUE_PREFIX),
-    queuesReady: () => deps.redis.status === 'ready',
-    logger: deps.logger,
-    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-    enabledTypes: config.ENABLED_TEST_TYPES,
-    allowanceLimit: config.FREE_LIGHTHOUSE_PER_HOUR,
-    secretsKey: config.SECRETS_KEY ?? null,
-    previousSecretsKeys: config.SECRETS_KEYS_PREVIOUS,
-  };
+  const accept = acceptDepsOf(deps);
 
   router.post('/tests', requireScope('write'), async (req, res) => {
     // The validator has applied the document's defaults (type, device) and checked every field,
     // the Idempotency-Key's length included.
-    const accepted = await acceptTest(accept, req.auth!, req.body as TestRequest, req.get('Idempotency-Key')).catch(
-      (error: unknown) => {
-        throw error instanceof TestRejected ? rejectionProblem(error) : error;
-      },
-    );
+    const accepted = await startTest(accept, callerOf(req), req.body as TestRequest, req.get('Idempotency-Key'));
     const { test } = accepted;
     res.locals.testId = test.id;
     if (accepted.replayed) {

@@ -2,6 +2,7 @@ import { auditPage } from '@pageprobe/accounts';
 import { html } from '@pageprobe/test-kinds';
 import type { PageRoute } from '../http/page-context.ts';
 import { page } from '../views/layout.ts';
+import { teamNav } from './team.ts';
 
 const PER_PAGE = 50;
 
@@ -27,7 +28,7 @@ export const auditLogRoutes: PageRoute[] = [
       page(
         ctx,
         'Audit log',
-        html`<div class="scroll" role="region" tabindex="0" aria-label="Audit log"><table><thead><tr><th>When</th><th>Who</th><th>What</th><th>To what</th><th>From</th></tr></thead><tbody>
+        html`${teamNav(ctx)}<div class="scroll" role="region" tabindex="0" aria-label="Audit log"><table><thead><tr><th>When</th><th>Who</th><th>What</th><th>To what</th><th>From</th></tr></thead><tbody>
 ${entries.map(
   (
     e,

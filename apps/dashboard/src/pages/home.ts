@@ -1,8 +1,118 @@
-import { html } from '@pageprobe/test-kinds';
-import type { PageRoute } from '../http/page-context.ts';
+import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { page } from '../views/layout.ts';
+import { ALERTS_COUNTED, loadOverview, type Overview } from './overview-data.ts';
 
-/** The entry page: the team worked in now (the dashboard's overview comes with issue 46). */
+/** A moment as people read it in a table (UTC), in a <time> machines read. */
+export const when = (d: Date) =>
+  html`<time datetime="${d.toISOString()}">${d.toISOString().replace('T', ' ').slice(0, 16)} UTC</time>`;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Credits, the plan, what it costs and keeps, and the limits it runs under. */
+function planSection(ctx: PageContext, o: Overview): SafeHtml {
+  const { credits: c } = o;
+  const cfg = ctx.deps.config;
+  const free = c.free_lighthouse;
+  return html`<section aria-labelledby="plan-title" class="card">
+<h2 id="plan-title">Credits and plan</h2>
+<dl class="figures">
+<dt>Credits</dt><dd data-testid="credits">${c.credits_balance.toLocaleString('en')}</dd>
+<dt>Plan</dt><dd>${c.plan}</dd>
+<dt>A test costs</dt><dd>${Object.entries(c.costs)
+    .map(([kind, cost]) => `${kind.replace('_', ' ')} ${cost}`)
+    .join(', ')}</dd>
+${free ? html`<dt>Free lighthouse tests</dt><dd>${free.remaining} of ${free.limit} left this hour</dd>` : ''}
+<dt>Raw checks kept</dt><dd>${plural(c.retention.checks_days, 'day')}</dd>
+<dt>Daily figures kept</dt><dd>${plural(c.retention.aggregates_days, 'day')}</dd>
+<dt>Reports' artifacts kept</dt><dd>${plural(c.retention.artifacts_days, 'day')}</dd>
+<dt>Monitors per team</dt><dd>${cfg.MONITORS_PER_TEAM.toLocaleString('en')}, every ${cfg.MONITOR_MIN_INTERVAL_SECONDS} s at most</dd>
+<dt>Alert messages this hour</dt><dd>${c.alert_quota.messages.used} of ${c.alert_quota.messages.limit} (emails ${c.alert_quota.emails.used} of ${c.alert_quota.emails.limit})</dd>
+</dl>
+<p><a href="${ctx.href('/team/credits')}">Credit ledger</a></p>
+</section>`;
+}
+
+/** Monitors down now and incidents still open. */
+function nowSection(ctx: PageContext, o: Overview): SafeHtml {
+  const monitor = (id: string, url: string) => html`<a href="${ctx.href(`/monitors/${id}`)}">${url}</a>`;
+  const more = (total: number, shown: number) =>
+    total > shown
+      ? html`<p><a href="${ctx.href('/monitors?state=down')}">All ${total.toLocaleString('en')}</a></p>`
+      : '';
+  return html`<section aria-labelledby="now-title" class="card">
+<h2 id="now-title">Now</h2>
+<p class="figure"><strong data-testid="down-count">${o.down.total.toLocaleString('en')}</strong> ${
+    o.down.total === 1 ? 'monitor down' : 'monitors down'
+  }</p>
+${o.down.shown.length ? html`<ul class="plain">${o.down.shown.map((m) => html`<li>${monitor(m.id, m.url)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'failed check')}</span></li>`)}</ul>` : ''}
+${more(o.down.total, o.down.shown.length)}
+<p class="figure"><strong data-testid="incident-count">${o.incidents.total.toLocaleString('en')}</strong> ${
+    o.incidents.total === 1 ? 'open incident' : 'open incidents'
+  }</p>
+${o.incidents.shown.length ? html`<ul class="plain">${o.incidents.shown.map((i) => html`<li>${monitor(i.monitor_id, i.url)} <span class="muted">since ${when(i.started_at)}: ${i.reason}</span></li>`)}</ul>` : ''}
+</section>`;
+}
+
+function testsSection(ctx: PageContext, o: Overview): SafeHtml {
+  return html`<section aria-labelledby="tests-title" class="card wide">
+<h2 id="tests-title">Latest tests</h2>
+${
+  o.tests.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Latest tests"><table><thead><tr><th>URL</th><th>Type</th><th>Status</th><th>Grade</th><th>Started</th></tr></thead><tbody>
+${o.tests.map(
+  (t) => html`<tr><td><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a></td><td>${t.type}</td><td>${t.status}</td>
+<td>${t.grade ?? (t.performanceScore === null ? '' : String(t.performanceScore))}</td><td>${when(t.createdAt)}</td></tr>`,
+)}
+</tbody></table></div>
+<p><a href="${ctx.href('/tests')}">All tests</a></p>`
+    : html`<p class="muted">No tests yet. <a href="${ctx.href('/tests')}">Start one</a>.</p>`
+}
+</section>`;
+}
+
+function alertsSection(ctx: PageContext, o: Overview): SafeHtml {
+  const { total, shown } = o.alerts;
+  const counted =
+    total > ALERTS_COUNTED ? `More than ${ALERTS_COUNTED.toLocaleString('en')}` : total.toLocaleString('en');
+  return html`<section aria-labelledby="alerts-title" class="card wide">
+<h2 id="alerts-title">Alerts of the last 24 hours</h2>
+<p class="figure"><strong data-testid="alert-count">${counted}</strong> ${total === 1 ? 'alert' : 'alerts'}</p>
+${
+  shown.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Alerts of the last 24 hours"><table><thead><tr><th>When</th><th>Monitor</th><th>Event</th><th>Why</th></tr></thead><tbody>
+${shown.map(
+  (a) => html`<tr><td>${when(a.created_at)}</td><td><a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${a.url}</a></td>
+<td><code>${a.event}</code></td><td>${a.reason}</td></tr>`,
+)}
+</tbody></table></div>`
+    : ''
+}
+</section>`;
+}
+
+function locationsSection(o: Overview): SafeHtml {
+  const workers = (w: Record<string, number>) =>
+    Object.entries(w)
+      .map(([kind, n]) => `${kind.replace('_', ' ')} ${n}`)
+      .join(', ');
+  return html`<section aria-labelledby="locations-title" class="card">
+<h2 id="locations-title">Live locations</h2>
+${
+  o.locations === null
+    ? html`<p class="muted">The locations cannot be listed right now.</p>`
+    : o.locations.length
+      ? html`<ul class="plain">${o.locations.map(
+          (l) =>
+            html`<li><strong>${l.name}</strong> <code>${l.id}</code><br><span class="muted">workers: ${workers(l.workers)}</span></li>`,
+        )}</ul>`
+      : html`<p class="muted">No worker is running: tests wait in their queue until one starts.</p>`
+}
+<p>Tests without locations run from <code>${o.defaultLocation ?? 'default'}</code>.</p>
+</section>`;
+}
+
+/** The entry page: the team's overview (issue 46), or a welcome for a person in no team. */
 export const homeRoutes: PageRoute[] = [
   {
     method: 'get',
@@ -10,19 +120,22 @@ export const homeRoutes: PageRoute[] = [
     access: 'signed-in',
     async handle(ctx) {
       const session = ctx.session!;
-      if (!session.teamId) {
+      if (!session.teamId || !session.role) {
         page(ctx, 'Welcome', html`<p>You are in no team yet. Ask a team's admin for an invitation.</p>`);
         return;
       }
-      const team = await ctx.deps.db.team.findUniqueOrThrow({ where: { id: session.teamId } });
+      const overview = await loadOverview(ctx.deps, session.teamId);
       page(
         ctx,
-        team.name,
-        html`<dl>
-<dt>Your role</dt><dd>${session.role}</dd>
-<dt>Plan</dt><dd>${team.plan}</dd>
-<dt>Credits</dt><dd>${team.creditsBalance}</dd>
-</dl>`,
+        session.teamName ?? 'Overview',
+        html`<dl class="figures"><dt>Your role</dt><dd>${session.role}</dd></dl>
+<div class="overview">
+${nowSection(ctx, overview)}
+${planSection(ctx, overview)}
+${testsSection(ctx, overview)}
+${alertsSection(ctx, overview)}
+${locationsSection(overview)}
+</div>`,
       );
     },
   },

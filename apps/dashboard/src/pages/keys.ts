@@ -3,6 +3,7 @@ import type { KeyScope } from '@pageprobe/db';
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { teamNav } from './team.ts';
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
@@ -16,7 +17,7 @@ async function keysPage(ctx: PageContext, top: SafeHtml | string = '', status = 
   page(
     ctx,
     'API and MCP access',
-    html`${top}
+    html`${teamNav(ctx)}${top}
 <p>Callbacks and webhook alerts are signed with the team's <a href="${ctx.href('/webhook-secret')}">webhook secret</a>.</p>
 <h2>Make a key</h2>
 ${form(

@@ -3,6 +3,7 @@ import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { invite } from '../invitation-mail.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { teamNav } from './team.ts';
 
 const roleSelect = (ctx: PageContext, name: string, selected: string) =>
   html`<select id="${name}" name="${name}">${ROLES.filter((r) => mayAssign(ctx.session!.role!, r)).map(
@@ -28,7 +29,7 @@ async function membersPage(ctx: PageContext, top: SafeHtml | string = '', status
   page(
     ctx,
     'Members',
-    html`${top}
+    html`${teamNav(ctx)}${top}
 ${
   manages
     ? html`<h2>Invite someone</h2>${form(

@@ -1,21 +1,58 @@
 import { allows, audit, deleteTeam, keyRevokedChannel, MAX_TEAM_NAME, renameTeam } from '@pageprobe/accounts';
+import { auditCaller, updateTeam } from '@pageprobe/api/services';
+import { liveLocations } from '@pageprobe/jobs';
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { callerOf } from '../http/caller.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { fieldError } from '../views/form-errors.ts';
 import { field, form, message, page, problem } from '../views/layout.ts';
+import { teamNav } from './team.ts';
 
-/** Team settings: its name (admins), and deleting it (owners, who type its name to confirm). */
-async function settingsPage(ctx: PageContext, top: SafeHtml | string = '', status = 200) {
+/** The default location's choices: the live ones (GET /locations), and the current one even if it is not. */
+async function locationChoices(ctx: PageContext, current: string | null) {
+  const live = await liveLocations(ctx.deps.redis, ctx.deps.config.QUEUE_PREFIX).catch(() => null);
+  const choices = (live ?? []).map((l) => ({ id: l.id, name: `${l.name} (${l.id})` }));
+  if (current && !choices.some((c) => c.id === current))
+    choices.push({ id: current, name: `${current} (no live worker)` });
+  return { live, choices };
+}
+
+/** Where the team's tests without locations run: a select of the live locations (admins). */
+async function locationForm(ctx: PageContext, current: string | null, error?: string) {
+  const { live, choices } = await locationChoices(ctx, current);
+  const option = (id: string, name: string) =>
+    html`<option value="${id}"${id === (current ?? '') ? html` selected` : ''}>${name}</option>`;
+  return html`<h2>Default location</h2>
+<p>Where the team's tests and monitors run when they name no location.${
+    live === null ? html` <span class="muted">The live locations cannot be listed right now.</span>` : ''
+  }</p>
+${form(
+  ctx,
+  '/team/default-location',
+  html`<p><label for="default_location">Default location</label>
+<select id="default_location" name="default_location"${error ? html` aria-invalid="true" aria-describedby="default_location-error"` : ''}>
+${option('', 'The default location (default)')}
+${choices.map((c) => option(c.id, c.name))}
+</select>${fieldError('default_location', error)}</p>
+<p><button type="submit">Save</button></p>`,
+)}`;
+}
+
+/** Team settings: its name and default location (admins), and deleting it (owners, who type its name). */
+async function settingsPage(ctx: PageContext, top: SafeHtml | string = '', status = 200, locationError?: string) {
   const team = await ctx.deps.db.team.findUniqueOrThrow({ where: { id: ctx.session!.teamId! } });
   page(
     ctx,
     'Team settings',
-    html`${top}
+    html`${teamNav(ctx)}${top}
+<h2>Name</h2>
 ${form(
   ctx,
   '/team/name',
   html`${field('Team name', 'team_name', 'text', html`required maxlength="${MAX_TEAM_NAME}" value="${team.name}"`)}
 <p><button type="submit">Rename team</button></p>`,
 )}
+${await locationForm(ctx, team.defaultLocation, locationError)}
 ${
   allows(ctx.session!.role!, 'team.own')
     ? html`<h2>Delete the team</h2>
@@ -34,7 +71,7 @@ ${form(
 }
 
 export const teamSettingsRoutes: PageRoute[] = [
-  { method: 'get', path: '/team', access: 'members.manage', handle: (ctx) => settingsPage(ctx) },
+  { method: 'get', path: '/team/settings', access: 'members.manage', handle: (ctx) => settingsPage(ctx) },
   {
     method: 'post',
     path: '/team/name',
@@ -46,7 +83,36 @@ export const teamSettingsRoutes: PageRoute[] = [
       const teamId = ctx.session!.teamId!;
       await renameTeam(ctx.deps.db, teamId, name);
       await audit(ctx.deps.db, ctx.actor, { teamId, action: 'team.renamed', target: name });
-      ctx.res.redirect(303, ctx.href('/team'));
+      ctx.res.redirect(303, ctx.href('/team/settings'));
+    },
+  },
+  {
+    // The admin API's change (PATCH /admin/v1/teams/{id}), audited for the person who made it.
+    method: 'post',
+    path: '/team/default-location',
+    access: 'members.manage',
+    async handle(ctx) {
+      const caller = await callerOf(ctx);
+      const chosen = String(ctx.req.body.default_location ?? '').trim();
+      const { live } = await locationChoices(ctx, null);
+      const allowed = chosen === '' || chosen === caller.defaultLocation || live?.some((l) => l.id === chosen);
+      if (!allowed) {
+        return settingsPage(
+          ctx,
+          problem('That location has no live worker: pick one of the list.'),
+          400,
+          'is not a live location',
+        );
+      }
+      const to = chosen || null;
+      if (to !== caller.defaultLocation) {
+        await updateTeam(ctx.deps.db, caller.teamId, { default_location: to });
+        await auditCaller(ctx.deps.db, caller, 'team.default_location_changed', to ?? 'default', {
+          from: caller.defaultLocation,
+          to,
+        });
+      }
+      ctx.res.redirect(303, ctx.href('/team/settings'));
     },
   },
   {

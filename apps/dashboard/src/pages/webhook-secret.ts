@@ -11,6 +11,7 @@ import {
 } from '@pageprobe/webhook-secrets';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { teamNav } from './team.ts';
 
 // The team's webhook secret (issue 45: "a team generates a webhook secret in the dashboard"), through the
 // same domain functions as the admin API and `pnpm admin`, so the rules are theirs: generate replaces at
@@ -47,7 +48,7 @@ ${form(
 <p>If the secret has leaked, replace it without an overlap: callbacks signed with it stop at once.</p>
 ${form(ctx, '/webhook-secret/generate', html`<p><button type="submit" class="secondary">Replace secret now</button></p>`)}
 ${form(ctx, '/webhook-secret/remove', html`<p><button type="submit" class="secondary">Remove secret</button></p>`)}`;
-  page(ctx, 'Webhook secret', html`${top}${state}${actions}`, status);
+  page(ctx, 'Webhook secret', html`${teamNav(ctx)}${top}${state}${actions}`, status);
 }
 
 /** The new secret, shown once, with a copy button. */

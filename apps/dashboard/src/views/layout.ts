@@ -19,11 +19,19 @@ const TEAM_PAGES = [
   ['/team', 'Team'],
 ] as const;
 
+/** The team's pages that keep their own paths but sit under Team (its hub links them). */
+const UNDER_TEAM = ['/members', '/keys', '/webhook-secret', '/audit-log'];
+
 /** The navigation of a signed-in person: the team's pages (a member's), their account, the team switcher, sign-out. */
 function navigation(ctx: PageContext): SafeHtml {
   const here = ctx.req.path;
   const link = (path: string, name: string) => {
-    const current = path === '/' ? here === '/' : here === path || here.startsWith(`${path}/`);
+    const current =
+      path === '/'
+        ? here === '/'
+        : here === path ||
+          here.startsWith(`${path}/`) ||
+          (path === '/team' && UNDER_TEAM.some((p) => here.startsWith(p)));
     return html`<li><a href="${ctx.href(path)}"${current ? html` aria-current="page"` : ''}>${name}</a></li>`;
   };
   return html`<nav aria-label="Dashboard"><ul>

@@ -1,0 +1,114 @@
+import { type CreditsView, creditsOf } from '@pageprobe/api/services';
+import type { Db } from '@pageprobe/db';
+import { type LiveLocation, liveLocations } from '@pageprobe/jobs';
+import type { DashboardDeps } from '../http/page-context.ts';
+
+// The overview's figures (issue 46), each one bounded query whatever the team's size: the monitors down
+// now and the open incidents through partial indexes (a few rows each), the newest tests and the alerts of
+// the last 24 hours read newest first through their indexes and cut at a handful. Nothing counts or loads
+// every monitor or every test of the team.
+
+/** How many of each list the overview shows. */
+export const SHOWN = { down: 5, incidents: 5, tests: 5, alerts: 10 } as const;
+/** The alerts of the last 24 hours are counted up to this; past it the page says "more than". */
+export const ALERTS_COUNTED = 1000;
+
+export interface DownMonitor {
+  id: string;
+  url: string;
+  type: string;
+  consecutive_failures: number;
+}
+export interface OpenIncident {
+  monitor_id: string;
+  url: string;
+  started_at: Date;
+  reason: string;
+}
+export interface RecentAlert {
+  id: string;
+  monitor_id: string;
+  url: string;
+  event: string;
+  reason: string;
+  created_at: Date;
+}
+export interface LatestTest {
+  id: string;
+  url: string;
+  type: string;
+  status: string;
+  createdAt: Date;
+  grade: string | null;
+  performanceScore: number | null;
+}
+
+export interface Overview {
+  credits: CreditsView;
+  defaultLocation: string | null;
+  down: { total: number; shown: DownMonitor[] };
+  incidents: { total: number; shown: OpenIncident[] };
+  tests: LatestTest[];
+  alerts: { total: number; shown: RecentAlert[] };
+  /** Null when Redis could not be asked (the page says so; the rest still shows). */
+  locations: LiveLocation[] | null;
+}
+
+type Counted<T> = T & { total: number };
+const split = <T>(rows: Counted<T>[]) => ({
+  total: rows[0]?.total ?? 0,
+  shown: rows.map(({ total: _, ...row }) => row as T),
+});
+
+/** The team's monitors down now: the partial index monitors_down_team_id_idx holds only these. */
+const downMonitors = (db: Db, teamId: string) =>
+  db.$queryRaw<Counted<DownMonitor>[]>`
+    SELECT id, url, type::text AS type, consecutive_failures, (count(*) OVER ())::int AS total
+    FROM monitors WHERE team_id = ${teamId}::uuid AND down AND deleted_at IS NULL AND status = 'active'
+    ORDER BY consecutive_failures DESC, id LIMIT ${SHOWN.down}`;
+
+/** Incidents still open (incidents_open_idx: open ones only), of the team's monitors. */
+const openIncidents = (db: Db, teamId: string) =>
+  db.$queryRaw<Counted<OpenIncident>[]>`
+    SELECT i.monitor_id, m.url, i.started_at, i.reason, (count(*) OVER ())::int AS total
+    FROM monitoring.incidents i JOIN monitors m ON m.id = i.monitor_id
+    WHERE i.ended_at IS NULL AND m.team_id = ${teamId}::uuid AND m.deleted_at IS NULL
+    ORDER BY i.started_at DESC LIMIT ${SHOWN.incidents}`;
+
+/** The team's alerts of the last 24 hours, newest first, counted up to ALERTS_COUNTED. */
+const recentAlerts = (db: Db, teamId: string, since: Date) =>
+  db.$queryRaw<Counted<RecentAlert>[]>`
+    WITH recent AS (
+      SELECT a.id, a.monitor_id, m.url, a.event, a.reason, a.created_at
+      FROM monitor_alerts a JOIN monitors m ON m.id = a.monitor_id
+      WHERE a.created_at > ${since} AND m.team_id = ${teamId}::uuid AND m.deleted_at IS NULL
+      ORDER BY a.created_at DESC, a.id DESC LIMIT ${ALERTS_COUNTED + 1})
+    SELECT *, (SELECT count(*) FROM recent)::int AS total FROM recent
+    ORDER BY created_at DESC, id DESC LIMIT ${SHOWN.alerts}`;
+
+export async function loadOverview(deps: DashboardDeps, teamId: string): Promise<Overview> {
+  const { db } = deps;
+  const [credits, team, down, incidents, tests, alerts, locations] = await Promise.all([
+    creditsOf(deps, teamId),
+    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { defaultLocation: true } }),
+    downMonitors(db, teamId),
+    openIncidents(db, teamId),
+    db.test.findMany({
+      where: { teamId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: SHOWN.tests,
+      select: { id: true, url: true, type: true, status: true, createdAt: true, grade: true, performanceScore: true },
+    }),
+    recentAlerts(db, teamId, new Date(Date.now() - 24 * 3600_000)),
+    liveLocations(deps.redis, deps.config.QUEUE_PREFIX).catch(() => null),
+  ]);
+  return {
+    credits,
+    defaultLocation: team.defaultLocation,
+    down: split(down),
+    incidents: split(incidents),
+    tests,
+    alerts: split(alerts),
+    locations,
+  };
+}
