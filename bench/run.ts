@@ -3,6 +3,7 @@
 import { apiThroughput } from './api-throughput.ts';
 import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
+import { dashboardBench } from './dashboard.ts';
 import { firstTest } from './first-test.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
@@ -39,5 +40,7 @@ await withBenchServices(async (urls) => {
     results.push(`A check batch under maintenance windows (issue 44)\n${await maintenanceBatchBench(urls)}`);
   if (!only || only === 'sessions')
     results.push(`Signed-in requests' session check and sign-in's Argon2id (issue 45)\n${await sessionsBench(urls)}`);
+  if (!only || only === 'dashboard')
+    results.push(`The dashboard at 10,000 monitors and 1,000,000 tests (issue 46)\n${await dashboardBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });
