@@ -13,6 +13,7 @@ import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { signUpRoutes } from './pages/sign-up.ts';
 import { ssoRoutes } from './pages/sso.ts';
+import { teamHubRoutes } from './pages/team.ts';
 import { teamSettingsRoutes } from './pages/team-settings.ts';
 import { teamRoutes } from './pages/teams.ts';
 import { testRoutes } from './pages/tests/index.ts';
@@ -39,6 +40,7 @@ export const ROUTES: PageRoute[] = [
   ...webhookSecretRoutes,
   ...memberRoutes,
   ...teamSettingsRoutes,
+  ...teamHubRoutes,
   ...auditLogRoutes,
   ...securityRoutes,
   ...passkeyRoutes,
