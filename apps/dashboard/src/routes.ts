@@ -1,8 +1,10 @@
 import type { PageRoute } from './http/page-context.ts';
+import { alertChannelRoutes } from './pages/alert-channels/routes.ts';
 import { auditLogRoutes } from './pages/audit-log.ts';
 import { homeRoutes } from './pages/home.ts';
 import { inviteRoutes } from './pages/invite.ts';
 import { keyRoutes } from './pages/keys.ts';
+import { maintenanceRoutes } from './pages/maintenance/routes.ts';
 import { memberRoutes } from './pages/members.ts';
 import { monitorRoutes } from './pages/monitors/routes.ts';
 import { passwordResetRoutes } from './pages/password-reset.ts';
@@ -13,6 +15,7 @@ import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { signUpRoutes } from './pages/sign-up.ts';
 import { ssoRoutes } from './pages/sso.ts';
+import { statusPageRoutes } from './pages/status-pages/routes.ts';
 import { teamHubRoutes } from './pages/team.ts';
 import { teamSettingsRoutes } from './pages/team-settings.ts';
 import { teamRoutes } from './pages/teams.ts';
@@ -35,6 +38,9 @@ export const ROUTES: PageRoute[] = [
   ...inviteRoutes,
   ...homeRoutes,
   ...monitorRoutes,
+  ...alertChannelRoutes,
+  ...maintenanceRoutes,
+  ...statusPageRoutes,
   ...teamRoutes,
   ...keyRoutes,
   ...webhookSecretRoutes,

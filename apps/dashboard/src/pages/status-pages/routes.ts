@@ -1,0 +1,204 @@
+import { checkInput, loadStatusPage, ProblemError, statusPage, statusPages } from '@pageprobe/api/services';
+import { html } from '@pageprobe/test-kinds';
+import { ASSETS } from '../../assets.ts';
+import { callerOf } from '../../http/caller.ts';
+import type { PageContext, PageRoute } from '../../http/page-context.ts';
+import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
+import { field, form, may, message, page, problem } from '../../views/layout.ts';
+import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
+
+const PAGE = 50;
+type StatusPage = Awaited<ReturnType<typeof statusPages.getStatusPage>>;
+
+const valuesOf = (ctx: PageContext) => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.req.body ?? {})) if (k !== 'monitors' && k !== '_csrf') out[k] = String(v);
+  return out;
+};
+const cursorOf = (ctx: PageContext) => (typeof ctx.req.query.cursor === 'string' ? ctx.req.query.cursor : undefined);
+
+async function orProblem(ctx: PageContext, title: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof ProblemError) || error.status >= 500) throw error;
+    message(ctx, title, error.message, error.status);
+  }
+}
+
+/** The labels typed beside the monitors, by monitor id. */
+const labelsOf = (values: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => k.startsWith('label_'))
+      .map(([k, v]) => [k.slice('label_'.length), v]),
+  );
+
+/** The form as CreateStatusPage's body (UpdateStatusPage takes the same fields). */
+function pageBody(values: Record<string, string>, chosen: string[]) {
+  const labels = labelsOf(values);
+  return {
+    title: values.title ?? '',
+    slug: (values.slug ?? '').trim(),
+    description: values.description?.trim() ? values.description.trim() : null,
+    indexable: values.indexable === 'yes',
+    monitors: chosen.map((id) => ({ id, label: (labels[id] ?? '').trim() })),
+  };
+}
+
+/** /status-pages: the team's pages, a page at a time, each with its public link. */
+async function listPage(ctx: PageContext) {
+  const { data, next_cursor } = await statusPages.listStatusPages(ctx.deps, await callerOf(ctx), cursorOf(ctx), PAGE);
+  page(
+    ctx,
+    'Status pages',
+    html`${may(ctx, 'team.write') ? html`<p><a class="button" href="${ctx.href('/status-pages/new')}">New status page</a></p>` : ''}
+${
+  data.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Status pages"><table><thead><tr><th>Title</th><th>Public page</th><th>Monitors</th></tr></thead><tbody>
+${data.map(
+  (p) =>
+    html`<tr><td><a href="${ctx.href(`/status-pages/${p.id}`)}">${p.title}</a></td><td><a href="${p.url}">${p.url}</a></td><td>${p.monitors.length}</td></tr>`,
+)}
+</tbody></table></div>
+${next_cursor ? html`<p><a href="${ctx.href(`/status-pages?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
+    : html`<p class="muted">No status pages yet.</p>`
+}`,
+  );
+}
+
+/** The status page form: title, slug, description, indexing, and the monitors shown under their labels. */
+async function editor(ctx: PageContext, action: string, state: FormState, chosen: string[]) {
+  const v = state.values;
+  const err = (name: string) =>
+    state.errors[name] ?? Object.entries(state.errors).find(([k]) => k.startsWith(`${name}.`))?.[1];
+  const choices = await monitorChoices(ctx, chosen, v.monitor_search ?? '');
+  const base = ctx.deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  return html`${problem(state.problem)}${form(
+    ctx,
+    action,
+    html`${field('Title', 'title', 'text', html`maxlength="100" required value="${v.title ?? ''}"`, err('title'))}
+${field('Slug', 'slug', 'text', html`maxlength="64" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" spellcheck="false" value="${v.slug ?? ''}"`, err('slug'))}
+<p class="hint">Its public address: <code>${base}/status/</code> and the slug (lower-case letters, digits and inner hyphens).</p>
+<p><label for="description">Description (optional)</label><textarea id="description" name="description" rows="3" maxlength="1000">${v.description ?? ''}</textarea></p>
+<p><label class="check"><input type="checkbox" name="indexable" value="yes"${v.indexable === 'yes' ? html` checked` : ''}> Search engines may index it</label></p>
+${monitorPicker(choices, new Set(chosen), { search: v.monitor_search ?? '', error: err('monitors'), labels: labelsOf(v) })}
+<p><button type="submit" name="action" value="save">Save</button></p>`,
+  )}`;
+}
+
+async function newPage(ctx: PageContext, state: FormState, chosen: string[]) {
+  page(ctx, 'New status page', await editor(ctx, '/status-pages', state, chosen), state.status);
+}
+
+/** A status page: open it (the public page at the API's origin), preview it, change it, delete it. */
+async function statusPagePage(ctx: PageContext, sp: StatusPage, state: FormState | null, chosen: string[]) {
+  const writable = may(ctx, 'team.write');
+  const values =
+    state ??
+    emptyForm({
+      title: sp.title,
+      slug: sp.slug,
+      description: sp.description ?? '',
+      indexable: sp.indexable ? 'yes' : '',
+      ...Object.fromEntries(sp.monitors.map((m) => [`label_${m.id}`, m.label])),
+    });
+  page(
+    ctx,
+    sp.title,
+    html`<p class="actions"><a class="button" href="${sp.url}">Open</a> <a href="${ctx.href(`/status-pages/${sp.id}/preview`)}">Preview</a></p>
+<dl class="facts"><dt>Public address</dt><dd><code>${sp.url}</code></dd><dt>Indexed by search engines</dt><dd>${sp.indexable ? 'yes' : 'no'}</dd>
+<dt>Monitors</dt><dd>${sp.monitors.length ? sp.monitors.map((m, i) => html`${i ? ', ' : ''}${m.label}`) : html`<span class="muted">none</span>`}</dd></dl>
+${
+  writable
+    ? html`<h2>Edit</h2>${await editor(ctx, `/status-pages/${sp.id}`, values, chosen)}
+<h2>Delete</h2>${form(ctx, `/status-pages/${sp.id}/delete`, html`<p>Its public address stops answering.</p><button type="submit" class="secondary">Delete</button>`)}`
+    : ''
+}`,
+    values.status,
+  );
+}
+
+const pageOfId = async (ctx: PageContext) =>
+  statusPages.getStatusPage(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+
+/** Save, or a search that re-renders the form (`Find monitors`). */
+async function submit(ctx: PageContext, current: StatusPage | null) {
+  const values = valuesOf(ctx);
+  const chosen = chosenOf(ctx.req.body ?? {});
+  const action = values.action;
+  delete values.action;
+  const again = (state: FormState) =>
+    current ? statusPagePage(ctx, current, state, chosen) : newPage(ctx, state, chosen);
+  if (action === 'find') return again(emptyForm(values));
+  try {
+    const caller = await callerOf(ctx);
+    const saved = current
+      ? await statusPages.updateStatusPage(
+          ctx.deps,
+          caller,
+          current.id,
+          checkInput('UpdateStatusPage', pageBody(values, chosen)),
+        )
+      : await statusPages.createStatusPage(ctx.deps, caller, checkInput('CreateStatusPage', pageBody(values, chosen)));
+    ctx.res.redirect(303, ctx.href(`/status-pages/${saved.id}`));
+  } catch (error) {
+    await again(formFromError(error, values));
+  }
+}
+
+export const statusPageRoutes: PageRoute[] = [
+  {
+    method: 'get',
+    path: '/status-pages',
+    access: 'team.read',
+    handle: (ctx) => orProblem(ctx, 'Status pages', () => listPage(ctx)),
+  },
+  { method: 'get', path: '/status-pages/new', access: 'team.write', handle: (ctx) => newPage(ctx, emptyForm(), []) },
+  { method: 'post', path: '/status-pages', access: 'team.write', handle: (ctx) => submit(ctx, null) },
+  {
+    method: 'get',
+    path: '/status-pages/:id',
+    access: 'team.read',
+    handle: (ctx) =>
+      orProblem(ctx, 'Status page', async () => {
+        const sp = await pageOfId(ctx);
+        await statusPagePage(
+          ctx,
+          sp,
+          null,
+          sp.monitors.map((m) => m.id),
+        );
+      }),
+  },
+  {
+    method: 'post',
+    path: '/status-pages/:id',
+    access: 'team.write',
+    handle: (ctx) => orProblem(ctx, 'Status page', async () => submit(ctx, await pageOfId(ctx))),
+  },
+  {
+    method: 'post',
+    path: '/status-pages/:id/delete',
+    access: 'team.write',
+    handle: (ctx) =>
+      orProblem(ctx, 'Status page', async () => {
+        await statusPages.deleteStatusPage(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+        ctx.res.redirect(303, ctx.href('/status-pages'));
+      }),
+  },
+  {
+    // The page as the public will see it, drawn now by the public page's own loader and view (not cached).
+    method: 'get',
+    path: '/status-pages/:id/preview',
+    access: 'team.read',
+    handle: (ctx) =>
+      orProblem(ctx, 'Status page', async () => {
+        const caller = await callerOf(ctx);
+        const row = await statusPages.ownedStatusPage(ctx.deps, caller.teamId, String(ctx.req.params.id));
+        const data = await loadStatusPage(ctx.deps.db, row, ctx.deps.config.PUBLIC_BASE_URL, new Date());
+        data.links = { ...data.links, css: ctx.href(ASSETS.reportCss.path) };
+        ctx.res.type('html').send(statusPage(data).value);
+      }),
+  },
+];
