@@ -16,6 +16,8 @@ interface Event {
 interface Span {
   start: number;
   end: number;
+  /** CPU seconds of the file's process and the processes it reaped (createTestEnv); unknown otherwise. */
+  cpu?: number | null;
 }
 
 /** Each file's process life (epoch ms), as its createTestEnv recorded it. */
@@ -26,8 +28,8 @@ function processSpans(): Map<string, Span> {
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     // A diagnostic: a line it cannot read is left out, never a failed run.
     try {
-      const { file, start, end } = JSON.parse(line) as { file: string } & Span;
-      if (Number.isFinite(start) && Number.isFinite(end)) spans.set(basename(file), { start, end });
+      const { file, start, end, cpu } = JSON.parse(line) as { file: string } & Span;
+      if (Number.isFinite(start) && Number.isFinite(end)) spans.set(basename(file), { start, end, cpu });
     } catch {}
   }
   return spans;
@@ -51,13 +53,17 @@ export default async function* fileSpans(source: AsyncIterable<Event>): AsyncGen
     return { file, span, measured: lived.has(file) };
   });
   rows.sort((a, b) => b.span.end - b.span.start - (a.span.end - a.span.start));
-  yield '\ntest files, longest first (seconds from the process start to its exit; * from the first test to the last):\n';
-  for (const { file, span, measured } of rows)
-    yield `${((span.end - span.start) / 1000).toFixed(0).padStart(6)}${measured ? ' ' : '*'} ${file}\n`;
+  yield '\ntest files, longest first (seconds from the process start to its exit; * from the first test to the last),\n';
+  yield 'and the CPU seconds of the file and the processes it started (its apps, Chromium):\n';
+  for (const { file, span, measured } of rows) {
+    const cpu = span.cpu == null ? '' : span.cpu.toFixed(0);
+    yield `${((span.end - span.start) / 1000).toFixed(0).padStart(6)}${measured ? ' ' : '*'} ${cpu.padStart(6)}  ${file}\n`;
+  }
   if (lived.size > 0) {
     const spans = [...lived.values()];
     const busy = spans.reduce((sum, s) => sum + s.end - s.start, 0) / 1000;
     const wall = (Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start))) / 1000;
-    yield `${busy.toFixed(0).padStart(6)}  s of file processes in ${wall.toFixed(0)} s from the first start to the last exit\n`;
+    const cpu = spans.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
+    yield `${busy.toFixed(0).padStart(6)}  s of file processes in ${wall.toFixed(0)} s from the first start to the last exit, ${cpu.toFixed(0)} CPU s\n`;
   }
 }

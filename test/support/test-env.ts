@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chmodSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -37,7 +37,10 @@ export async function createTestEnv(): Promise<TestEnv> {
   if (spans) {
     const start = Math.round(performance.timeOrigin);
     process.on('exit', () =>
-      appendFileSync(spans, `${JSON.stringify({ file: process.argv[1], start, end: Date.now() })}\n`),
+      appendFileSync(
+        spans,
+        `${JSON.stringify({ file: process.argv[1], start, end: Date.now(), cpu: cpuSeconds() })}\n`,
+      ),
     );
   }
   let own: TestServices | undefined;
@@ -135,5 +138,22 @@ async function removeBucket(config: StorageConfig): Promise<void> {
     // The file never created its bucket.
   } finally {
     storage.close();
+  }
+}
+
+/**
+ * The CPU seconds this file's process and the processes it started and reaped (its apps, Chromium and its
+ * renderers) have used: a file's cost that does not grow when the machine is busy, as its wall time does.
+ * Linux's /proc/self/stat (utime, stime, cutime, cstime, in clock ticks of 1/100 s); null elsewhere.
+ */
+function cpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Counted from field 3 (state) on: utime is field 14, so index 11 here; then stime, cutime, cstime.
+    const ticks = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
+    return ticks / 100;
+  } catch {
+    return null;
   }
 }
