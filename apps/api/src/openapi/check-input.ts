@@ -8,7 +8,15 @@ import { publicSpec } from './load-spec.ts';
  * public document that the API's validator applies to its requests, with the same error paths
  * (`body.url`), so a change made in the dashboard is refused exactly as the API refuses it.
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+// The validator's request options (express-openapi-validator: defaults filled in, strict numbers), but every
+// error at once: a form shows each beside its field.
+const ajv = new Ajv2020({
+  strict: false,
+  allErrors: true,
+  validateFormats: true,
+  useDefaults: true,
+  strictNumbers: true,
+});
 addFormats.default(ajv);
 ajv.addSchema({ ...publicSpec, $id: 'pageprobe-public' });
 
@@ -32,7 +40,8 @@ export function checkInput<T>(schema: InputSchema, body: unknown): T {
 
 /** Ajv's error as the API's validator words it: the field's dotted path under `body`. */
 function fieldError(error: ErrorObject) {
-  const missing = error.keyword === 'required' ? `.${(error.params as { missingProperty: string }).missingProperty}` : '';
+  const missing =
+    error.keyword === 'required' ? `.${(error.params as { missingProperty: string }).missingProperty}` : '';
   const extra =
     error.keyword === 'additionalProperties'
       ? `.${(error.params as { additionalProperty: string }).additionalProperty}`
