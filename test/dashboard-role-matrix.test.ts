@@ -58,13 +58,36 @@ const passkeyOfA = await env.db.passkey.create({
     publicKey: Buffer.from('key'),
   },
 });
+// A's alert channel, maintenance window and status page (issue 46): B's owner is tried against them.
+const channelOfA = await env.db.alertChannel.create({
+  data: { teamId: A.teamId, type: 'email', name: "A's channel", settings: { addresses: ['ops@example.com'] } },
+});
+const windowOfA = await env.db.maintenanceWindow.create({
+  data: {
+    teamId: A.teamId,
+    name: "A's window",
+    startsAt: new Date(),
+    endsAt: new Date(Date.now() + 3600_000),
+    tags: ['a'],
+  },
+});
+const pageOfA = await env.db.statusPage.create({
+  data: { teamId: A.teamId, slug: 'alpha-matrix', title: "A's page", monitors: [] },
+});
 /** Path parameters that name something of A's. */
-const IDS_OF_A = [keyOfA.id, target.id, passkeyOfA.id];
+const IDS_OF_A = [keyOfA.id, target.id, passkeyOfA.id, channelOfA.id, windowOfA.id, pageOfA.id];
+/** The id each path's `:id` names: A's thing of that kind. */
+const ID_BY_PREFIX: Array<[string, string]> = [
+  ['/keys/', keyOfA.id],
+  ['/security/passkeys/', passkeyOfA.id],
+  ['/alert-channels/', channelOfA.id],
+  ['/maintenance/', windowOfA.id],
+  ['/status-pages/', pageOfA.id],
+];
 
 // Real values for path parameters: A's, or links that work.
 const PARAMS: Record<string, (path: string) => Promise<string> | string> = {
-  id: (path) =>
-    path.startsWith('/keys/') ? keyOfA.id : path.startsWith('/security/passkeys/') ? passkeyOfA.id : randomUUID(),
+  id: (path) => ID_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? randomUUID(),
   userId: () => target.id,
   token: async (path) => {
     if (path.startsWith('/invite/'))
