@@ -202,6 +202,7 @@ test('a forgotten password: the same answer for any address, a single-use link v
 
 test('an invitation mailed from the members page makes a viewer; its link works once', async () => {
   const { context, page } = await signIn(browser, OWNER.email, 'a different private passphrase');
+  await clickLink(page, 'Team');
   await clickLink(page, 'Members');
   await fill(page, 'Email', 'Viewer@Example.com');
   await page.select('#role', 'viewer');
@@ -216,6 +217,7 @@ test('an invitation mailed from the members page makes a viewer; its link works 
   await press(viewer, `Join ${OWNER.team}`);
   assert.equal(new URL(viewer.url()).pathname, '/app/');
   assert.match(await main(viewer), /Your role\s*viewer/);
+  await clickLink(viewer, 'Team');
   assert.equal(await viewer.$('::-p-aria([name="API and MCP access"][role="link"])'), null);
   assert.ok(await viewer.$('::-p-aria([name="Members"][role="link"])'));
   assert.equal((await viewer.goto(`${base}/keys`))?.status(), 403);

@@ -128,6 +128,7 @@ test('a form from another site, or without the session token, changes nothing', 
 
 test('a key made in the dashboard works against /api/v1 and /mcp, and stops at once when revoked there', async () => {
   const { context, page } = await signedIn(browser, base, OWNER);
+  await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="Team"][role="link"])')]);
   await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="API and MCP access"][role="link"])')]);
   await fill(page, 'Name', 'laptop');
   await page.click('::-p-aria(Write: also start tests and change monitors)');

@@ -31,6 +31,8 @@ const actions = async () =>
 const { page } = await signedIn(browser, base, OWNER);
 
 test('members: invited as viewer, raised to editor, removed; each applies at their next request, each audited', async () => {
+  // The team's pages are under Team (issue 46).
+  await go(page, 'Team');
   await go(page, 'Members');
   await fill(page, 'Email', VIEWER.email);
   await page.select('#role', 'viewer');
@@ -87,7 +89,8 @@ test('the team is renamed, then deleted: its keys stop at once, its status page 
     body: JSON.stringify({ slug: 'team-to-delete', title: 'Ours', monitors: [] }),
   });
   assert.equal(status.status, 201, await status.text());
-  await go(page, 'Team settings');
+  await go(page, 'Team');
+  await go(page, 'Settings');
   await fill(page, 'Team name', 'Renamed team');
   await press(page, 'Rename team');
   assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).name, 'Renamed team');

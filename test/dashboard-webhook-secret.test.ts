@@ -77,6 +77,7 @@ test('an admin generates and rotates the secret in the dashboard; during the ove
   await fill(page, 'Email', 'admin@example.com');
   await fill(page, 'Password', PASSWORD);
   await press(page, 'Sign in');
+  await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="Team"][role="link"])')]);
   await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="API and MCP access"][role="link"])')]);
   await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="webhook secret"][role="link"])')]);
   assert.match(await page.$eval('main', (m) => m.textContent ?? ''), /no webhook secret/);

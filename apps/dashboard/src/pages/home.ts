@@ -15,10 +15,8 @@ function planSection(ctx: PageContext, o: Overview): SafeHtml {
   const cfg = ctx.deps.config;
   const free = c.free_lighthouse;
   return html`<section aria-labelledby="plan-title" class="card">
-<h2 id="plan-title">Credits and plan</h2>
+<h2 id="plan-title">What the ${c.plan} plan gives</h2>
 <dl class="figures">
-<dt>Credits</dt><dd data-testid="credits">${c.credits_balance.toLocaleString('en')}</dd>
-<dt>Plan</dt><dd>${c.plan}</dd>
 <dt>A test costs</dt><dd>${Object.entries(c.costs)
     .map(([kind, cost]) => `${kind.replace('_', ' ')} ${cost}`)
     .join(', ')}</dd>
@@ -128,7 +126,9 @@ export const homeRoutes: PageRoute[] = [
       page(
         ctx,
         session.teamName ?? 'Overview',
-        html`<dl class="figures"><dt>Your role</dt><dd>${session.role}</dd></dl>
+        html`<dl class="figures"><dt>Your role</dt><dd>${session.role}</dd>
+<dt>Plan</dt><dd>${overview.credits.plan}</dd>
+<dt>Credits</dt><dd data-testid="credits">${overview.credits.credits_balance.toLocaleString('en')}</dd></dl>
 <div class="overview">
 ${nowSection(ctx, overview)}
 ${planSection(ctx, overview)}
