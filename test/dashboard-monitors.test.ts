@@ -34,7 +34,8 @@ await setMembership(env.db, teamId, viewer.id, 'viewer');
 
 const main = (page: Page) => page.$eval('main', (m) => m.textContent ?? '');
 const rowIds = (page: Page) => page.$$eval('input[name="ids"][type="checkbox"]', (els) => els.map((e) => e.value));
-const urls = (page: Page) => page.$$eval('table.monitors td.url', (els) => els.map((e) => e.textContent!.trim()));
+const urls = (page: Page) =>
+  page.$$eval('table.monitors td.url', (els) => els.map((e) => e.getAttribute('data-url')!));
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewport({ width, height: 900 });
@@ -65,6 +66,7 @@ test('an uptime monitor made from the form; a refused interval is shown beside i
   await page.select('::-p-aria(Type)', 'uptime');
   await fill(page, 'Interval (seconds)', '5');
   await fill(page, 'Tags', 'web, prod');
+  await fill(page, 'Name (optional)', 'Shop home');
   await shoot(page, 'monitor-form');
   const [answer] = await Promise.all([
     page.waitForNavigation(),
@@ -87,8 +89,8 @@ test('an uptime monitor made from the form; a refused interval is shown beside i
   created = monitor.id;
   assert.equal(page.url(), `${base}/monitors/${monitor.id}`);
   assert.deepEqual(
-    [monitor.url, monitor.type, monitor.intervalSeconds, monitor.tags],
-    [targetUrl, 'uptime', 60, ['web', 'prod']],
+    [monitor.url, monitor.name, monitor.type, monitor.intervalSeconds, monitor.tags],
+    [targetUrl, 'Shop home', 'uptime', 60, ['web', 'prod']],
   );
   assert.equal(monitor.apiKeyId, null, 'made by a person, no key');
   assert.deepEqual(await auditOf(monitor.id), [
@@ -165,6 +167,8 @@ test('300 monitors: keyset pages of 50, search by URL and tag, filters by state,
 
   await page.goto(`${base}/monitors?q=edge`);
   assert.deepEqual(await urls(page), [targetUrl], 'a tag is searched too');
+  await page.goto(`${base}/monitors?q=shop%20HOME`);
+  assert.deepEqual(await urls(page), [targetUrl], 'and a name, in any case');
   await page.goto(`${base}/monitors?state=paused&type=uptime&tag=blue`);
   const expected = Array.from({ length: SEEDED }, (_, i) => i).filter(
     (i) => i % 5 === 0 && i % 10 !== 0 && i % 3 === 0,

@@ -63,10 +63,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('create, read, list, change and delete; intervals under the plan floor and other teams refused', async () => {
   const target = await steeredTarget();
-  const created = await create({ url: target.url, interval_seconds: 30, alert: { down_after: 3 } });
+  const created = await create({ url: target.url, name: 'Shop home', interval_seconds: 30, alert: { down_after: 3 } });
   assert.deepEqual(
-    [created.status, created.interval_seconds, created.alert.down_after, created.alert.regression_points],
-    ['active', 30, 3, 10],
+    [created.status, created.name, created.interval_seconds, created.alert.down_after, created.alert.regression_points],
+    ['active', 'Shop home', 30, 3, 10],
   );
   assert.ok(Date.parse(created.next_run_at) <= Date.now() + 1000, 'the first run is now');
   const got = await call<Monitor>(`${api}/monitors/${created.id}`, { token: key });
@@ -101,8 +101,18 @@ test('create, read, list, change and delete; intervals under the plan floor and 
   assertProblem(await call(`${api}/monitors/${created.id}`, { token: free.key }), 404, 'not_found');
   assertProblem(await patch(created.id, { bogus: 1 }), 400, 'validation_failed');
 
-  const changed = await patch(created.id, { interval_seconds: 45, callback_url: 'https://example.com/hook' });
-  assert.deepEqual([changed.body.interval_seconds, changed.body.callback_url], [45, 'https://example.com/hook']);
+  // A name is what people call it (issue 46): up to 100 characters, not blank; null removes it.
+  assertProblem(await patch(created.id, { name: 'x'.repeat(101) }), 400, 'validation_failed');
+  assertProblem(await patch(created.id, { name: '   ' }), 400, 'validation_failed');
+  const changed = await patch(created.id, {
+    name: null,
+    interval_seconds: 45,
+    callback_url: 'https://example.com/hook',
+  });
+  assert.deepEqual(
+    [changed.body.name, changed.body.interval_seconds, changed.body.callback_url],
+    [null, 45, 'https://example.com/hook'],
+  );
   await eventually(async () => ((await runsOf(created.id)).length >= 1 ? true : undefined), 10_000, 'first run');
   assert.equal((await remove(created.id)).status, 204);
   assertProblem(await call(`${api}/monitors/${created.id}`, { token: key }), 404, 'not_found');

@@ -974,6 +974,7 @@ export type components = {
              *     as a failure. Without it, the default location alone.
              */
             locations?: components["schemas"]["LocationIds"];
+            name?: components["schemas"]["MonitorName"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
@@ -1388,6 +1389,7 @@ export type components = {
             location_mode?: "every" | "round_robin";
             /** @description Checked from locations: each one's state and uptime (uptime_percent is then across all of their checks). Null: the default location alone. */
             locations?: components["schemas"]["MonitorLocation"][] | null;
+            name: string | null;
             /**
              * Format: date-time
              * @description Null while paused.
@@ -1468,6 +1470,8 @@ export type components = {
             /** @description Percent of its checks that passed over 24 h. */
             uptime_24h: number | null;
         };
+        /** @description What people call it in the dashboard, alerts and lists (searched with the URL and tags). */
+        MonitorName: string;
         /** @description A lighthouse or seo_crawl monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
         MonitorRunCheck: {
             /**
@@ -1997,6 +2001,8 @@ export type components = {
              *     as a failure. Without it, the default location alone.
              */
             locations?: components["schemas"]["LocationIds"];
+            /** @description Null removes it. */
+            name?: null | components["schemas"]["MonitorName"];
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */

@@ -27,6 +27,7 @@ export function alertColumns(alert: AlertSettings | undefined) {
 /** POST /monitors, defaults applied by the validator. */
 export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, LocationSettings {
   url: string;
+  name?: string;
   type: TestType;
   device: Device;
   interval_seconds: number;
@@ -40,6 +41,7 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, L
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
 export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
+  name?: string | null;
   interval_seconds?: number;
   callback_url?: string | null;
   assertions?: Prisma.InputJsonObject | null;

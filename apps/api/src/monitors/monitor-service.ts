@@ -77,6 +77,7 @@ export async function createMonitor(
           apiKeyId: keyId,
           type: input.type,
           url: input.url,
+          name: input.name ?? null,
           device: input.device,
           intervalSeconds: input.interval_seconds,
           callbackUrl: input.callback_url ?? null,
@@ -123,6 +124,7 @@ export async function updateMonitor(
   });
   const data: Prisma.MonitorUpdateInput = replaced ? replaced.columns(config.SECRETS_KEY) : {};
   if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
+  if (input.name !== undefined) data.name = input.name;
   if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
   if (input.assertions !== undefined) data.assertions = input.assertions ?? Prisma.DbNull;
   Object.assign(data, alertColumns(input.alert));

@@ -21,6 +21,7 @@ export function presentMonitor(
   return {
     id: monitor.id,
     url: monitor.url,
+    name: monitor.name,
     type: monitor.type,
     device: monitor.device,
     interval_seconds: monitor.intervalSeconds,

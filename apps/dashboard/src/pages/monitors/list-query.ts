@@ -30,6 +30,7 @@ export interface ListFilters {
 export interface ListRow {
   id: string;
   url: string;
+  name: string | null;
   type: string;
   status: string;
   down: boolean;
@@ -83,7 +84,9 @@ export async function listMonitors(
   const where = ['m.team_id = $1::uuid', 'm.deleted_at IS NULL'];
   if (f.q) {
     const like = p(likeOf(f.q));
-    where.push(`(m.url ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(m.tags) t WHERE t ILIKE ${like}))`);
+    where.push(
+      `(m.url ILIKE ${like} OR m.name ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(m.tags) t WHERE t ILIKE ${like}))`,
+    );
   }
   if (f.state) {
     const rank = { down: 0, up: 1, pending: 2, paused: 3 }[f.state];
@@ -123,6 +126,7 @@ export async function listMonitors(
     rows: page.map((r) => ({
       id: r.id,
       url: r.url,
+      name: r.name,
       type: r.type,
       status: r.status,
       down: r.down,

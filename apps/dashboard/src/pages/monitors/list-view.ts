@@ -15,7 +15,7 @@ function filtersForm(ctx: PageContext, f: ListFilters, choices: { tags: string[]
   const sel = (label: string, name: string, values: Array<[string, string]>, chosen: string) =>
     html`<p><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${options(values, chosen)}</select></p>`;
   return html`<form method="get" action="${ctx.href('/monitors')}" class="filters" role="search">
-<p><label for="q">Search monitors</label><input id="q" name="q" type="search" value="${f.q}" placeholder="URL or tag"></p>
+<p><label for="q">Search monitors</label><input id="q" name="q" type="search" value="${f.q}" placeholder="Name, URL or tag"></p>
 ${sel('State', 'state', [['', 'Any'], ...Object.entries(STATES)], f.state)}
 ${sel('Type', 'type', [['', 'Any'], ...Object.entries(TYPES)], f.type)}
 ${sel('Location', 'location', [['', 'Any'], ['default', 'Default location'], ...choices.locations.map((l): [string, string] => [l, l])], f.location)}
@@ -43,8 +43,8 @@ export function listPage(
   const writer = may(ctx, 'team.write');
   const rows = list.rows.map(
     (m) => html`<tr>
-${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${m.url}"></td>` : ''}
-<td class="url"><a href="${ctx.href(`/monitors/${m.id}`)}">${m.url}</a></td>
+${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${m.name ?? m.url}"></td>` : ''}
+<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${m.name ?? m.url}</a>${m.name ? html`<br><span class="muted">${m.url}</span>` : ''}</td>
 <td><span class="state-${m.state}">${STATES[m.state]}</span>${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
 <td>${TYPES[m.type as keyof typeof TYPES] ?? m.type}</td>
 <td class="num">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>

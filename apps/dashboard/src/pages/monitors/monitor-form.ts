@@ -111,6 +111,7 @@ export function createBody(v: Record<string, string>): Record<string, unknown> {
   const set = (name: string, value: unknown) => {
     if (value !== undefined && !(Array.isArray(value) && value.length === 0)) body[name] = value;
   };
+  set('name', text(v.name));
   set('interval_seconds', num(v.interval_seconds));
   set('runs', num(v.runs));
   set('callback_url', text(v.callback_url));
@@ -149,6 +150,8 @@ const sameSet = (a: string[], b: string[]) => same([...a].sort(), [...b].sort())
 /** PATCH /monitors/{id}'s body from the form: what differs from the monitor (an empty body changes nothing). */
 export function updateBody(v: Record<string, string>, m: MonitorWithChannels): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  const name = text(v.name) ?? null;
+  if (name !== m.name) body.name = name;
   const interval = num(v.interval_seconds);
   if (interval !== undefined && interval !== m.intervalSeconds) body.interval_seconds = interval;
   const callback = text(v.callback_url) ?? null;
@@ -198,6 +201,7 @@ export function updateBody(v: Record<string, string>, m: MonitorWithChannels): R
 /** The form's values for a monitor being edited. */
 export function valuesOfMonitor(m: MonitorWithChannels): Record<string, string> {
   return {
+    name: m.name ?? '',
     interval_seconds: String(m.intervalSeconds),
     callback_url: m.callbackUrl ?? '',
     assertions: m.assertions ? JSON.stringify(m.assertions, null, 2) : '',
@@ -269,6 +273,7 @@ ${select(state, 'Device', 'device', [
   ['desktop', 'Desktop'],
 ])}`
 }
+${input(state, 'Name (optional)', 'name', 'text', html`maxlength="100"`)}
 ${input(state, 'Interval (seconds)', 'interval_seconds', 'number', html`required min="1" max="2592000"`)}
 ${editing ? '' : input(state, 'Runs (Lighthouse: the median of 1 to 5)', 'runs', 'number', html`min="1" max="5"`)}
 ${input(state, 'Tags', 'tags', 'text', html`aria-describedby="tags-hint"`)}<p class="hint" id="tags-hint">Separated by commas or spaces: lowercase letters, digits and <code>_ . : -</code>.</p>

@@ -103,7 +103,7 @@ async function newForm(ctx: PageContext, state: FormState) {
 async function editForm(ctx: PageContext, monitor: MonitorWithChannels, state: FormState) {
   page(
     ctx,
-    `Edit ${monitor.url}`,
+    `Edit ${monitor.name ?? monitor.url}`,
     form(
       ctx,
       `/monitors/${monitor.id}`,
@@ -168,7 +168,7 @@ ${
       : '';
   page(
     ctx,
-    monitor.url,
+    monitor.name ?? monitor.url,
     html`${actions}
 <p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>
 <div class="monitor-page">${monitorSections(data, { copy: true })}
