@@ -71,12 +71,12 @@ export async function dashboardBench(services: BenchServices): Promise<string> {
   const apps: AppProcess[] = [];
   try {
     progress('dashboard: starting the API (for its baseline) and the dashboard');
-    apps.push(await spawnApp('api', appEnv(services, apiPort), { readyUrl: `${apiOrigin}/healthz` }));
-    apps.push(
-      await spawnApp('dashboard', appEnv(services, apiPort, { DASHBOARD_PORT: String(dashPort) }), {
-        readyUrl: `${base}/sign-in`,
-      }),
-    );
+    const api = await spawnApp('api', appEnv(services, apiPort), { readyUrl: `${apiOrigin}/healthz` });
+    apps.push(api);
+    const dashboard = await spawnApp('dashboard', appEnv(services, apiPort, { DASHBOARD_PORT: String(dashPort) }), {
+      readyUrl: `${base}/sign-in`,
+    });
+    apps.push(dashboard);
     const cookie = await signIn(base, origin, seed.owner);
 
     const routes = await dashboardRoutes();
@@ -84,6 +84,11 @@ export async function dashboardBench(services: BenchServices): Promise<string> {
     const notes: string[] = [];
     const failures: string[] = [];
     let timing = 'loopback' as Figures['timing'];
+    /** A baseline read through the API: it must answer 200, or its figures mean nothing. */
+    const baseline = (name: string, f: Figures) => {
+      if (f.status !== 200) notes.push(`${name}: answered ${f.status}${f.status >= 500 ? `: ${lastError(api)}` : ''}`);
+      row(`${name}${f.status === 200 ? '' : ` (answered ${f.status})`}`, f, GOAL_MS, null);
+    };
     const row = (name: string, f: Figures, goalMs = GOAL_MS, goalKb: number | null = GOAL_KB) => {
       if (f.timing === 'server-timing') timing = f.timing;
       const kb = f.bytes / 1024;
@@ -105,11 +110,11 @@ export async function dashboardBench(services: BenchServices): Promise<string> {
       progress(`dashboard: ${name}`);
       const f = await read(url);
       if (f.status === 404) {
-        notes.push(`${name}: 404 (not built yet), skipped`);
+        notes.push(`${name}: 404, skipped (not built yet, or it needs more than an id)`);
         return null;
       }
       if (f.status !== 200) {
-        notes.push(`${name}: answered ${f.status}, skipped`);
+        notes.push(`${name}: answered ${f.status}, skipped${f.status >= 500 ? `: ${lastError(dashboard)}` : ''}`);
         return null;
       }
       row(name, f, goalMs);
@@ -119,23 +124,17 @@ export async function dashboardBench(services: BenchServices): Promise<string> {
     progress('dashboard: baselines');
     row('baseline: the sign-in page (no session, no query)', await read(`${base}/sign-in`, {}), GOAL_MS, null);
     const bearer = { authorization: `Bearer ${seed.key}` };
-    row(
+    baseline(
       'baseline: API GET /api/v1/monitors?limit=50 (JSON)',
       await read(`${apiOrigin}/api/v1/monitors?limit=50`, bearer),
-      GOAL_MS,
-      null,
     );
-    row(
+    baseline(
       'baseline: API GET /api/v1/tests?limit=50 (JSON)',
       await read(`${apiOrigin}/api/v1/tests?limit=50`, bearer),
-      GOAL_MS,
-      null,
     );
-    row(
+    baseline(
       'baseline: API GET /api/v1/monitors/{id} (JSON)',
       await read(`${apiOrigin}/api/v1/monitors/${seed.monitorId}`, bearer),
-      GOAL_MS,
-      null,
     );
 
     const main = routes.filter(
@@ -422,12 +421,26 @@ async function lighthouseScores(
         if (new URL(lhr.finalDisplayedUrl).pathname.endsWith('/sign-in')) throw new Error('signed out');
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const [perf, a11y, bp] = [score('performance'), score('accessibility'), score('best-practices')];
-        const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && ['binary', 'metricSavings'].includes(a.scoreDisplayMode))
-          .map((a) => a.id);
+        // What held a score down: the accessibility and best-practices audits not passed (with the first
+        // item of each, e.g. the console's error), and the performance metrics Lighthouse simulated.
+        const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .map((ref) => lhr.audits[ref.id]!)
+            .filter((a) => a.score !== null && a.score < 1)
+            .map((a) => `${a.id}${firstItem(a.details)}`),
+        );
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+        const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
         const ok = perf >= 95 && a11y === 100 && bp === 100;
         if (!ok) failures.push(`Lighthouse ${label}`);
-        rows.push([label, perf, a11y, bp, ok ? 'ok' : `MISSED${failing.length ? ` (${failing.join(', ')})` : ''}`]);
+        const problem = lhr.runtimeError ? `Lighthouse: ${lhr.runtimeError.code}; ` : '';
+        rows.push([
+          label,
+          perf,
+          a11y,
+          bp,
+          `${ok ? 'ok' : 'MISSED'} (${problem}${metrics}${failing.length ? `; ${failing.join(', ')}` : ''})`,
+        ]);
       } catch (error) {
         rows.push([label, '-', '-', '-', `failed: ${(error as Error).message}`]);
         failures.push(`Lighthouse ${label}`);
@@ -442,4 +455,31 @@ async function lighthouseScores(
     ['Lighthouse, mobile (goals: ≥ 95, 100, 100)', 'performance', 'accessibility', 'best practices', ''],
     rows,
   );
+}
+
+/** ": <the first item's text>" of an audit's details table, cut to 120 characters; "" without one. */
+function firstItem(details: unknown): string {
+  const item = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items?.[0];
+  if (!item) return '';
+  const text = ['description', 'source', 'url', 'node'].map((k) => item[k]).find((v) => v !== undefined);
+  const shown =
+    typeof text === 'string' ? text : text && typeof text === 'object' && 'snippet' in text ? String(text.snippet) : '';
+  return shown ? `: ${shown.slice(0, 120)}` : '';
+}
+
+/** The last error an app logged (its message, cut), for a 500's note. */
+function lastError(app: AppProcess): string {
+  const line = app
+    .output()
+    .split('\n')
+    .reverse()
+    .find((l) => /"level":(50|60)|error/i.test(l));
+  if (!line) return 'nothing logged';
+  try {
+    const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } | string };
+    const err = typeof entry.err === 'string' ? entry.err : entry.err?.message;
+    return `${entry.msg ?? ''}${err ? `: ${err}` : ''}`.slice(0, 300);
+  } catch {
+    return line.slice(0, 300);
+  }
 }
