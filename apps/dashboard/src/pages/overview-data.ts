@@ -1,5 +1,5 @@
 import { type CreditsView, creditsOf } from '@pageprobe/api/services';
-import type { Db } from '@pageprobe/db';
+import { type Db, Prisma } from '@pageprobe/db';
 import { type LiveLocation, liveLocations } from '@pageprobe/jobs';
 import type { DashboardDeps } from '../http/page-context.ts';
 
@@ -67,12 +67,19 @@ const downMonitors = (db: Db, teamId: string) =>
     FROM monitors WHERE team_id = ${teamId}::uuid AND down AND deleted_at IS NULL AND status = 'active'
     ORDER BY consecutive_failures DESC, id LIMIT ${SHOWN.down}`;
 
+/**
+ * The monitor of a row (its URL), when it is the team's and not deleted: a probe of the primary key per
+ * row (LIMIT 1 keeps it a nested loop), so the cost follows the few rows read, never the team's monitors.
+ */
+const ofTeam = (teamId: string, monitorId: Prisma.Sql) =>
+  Prisma.sql`SELECT url FROM monitors WHERE id = ${monitorId} AND team_id = ${teamId}::uuid AND deleted_at IS NULL LIMIT 1`;
+
 /** Incidents still open (incidents_open_idx: open ones only), of the team's monitors. */
 const openIncidents = (db: Db, teamId: string) =>
   db.$queryRaw<Counted<OpenIncident>[]>`
     SELECT i.monitor_id, m.url, i.started_at, i.reason, (count(*) OVER ())::int AS total
-    FROM monitoring.incidents i JOIN monitors m ON m.id = i.monitor_id
-    WHERE i.ended_at IS NULL AND m.team_id = ${teamId}::uuid AND m.deleted_at IS NULL
+    FROM monitoring.incidents i CROSS JOIN LATERAL (${ofTeam(teamId, Prisma.sql`i.monitor_id`)}) m
+    WHERE i.ended_at IS NULL
     ORDER BY i.started_at DESC LIMIT ${SHOWN.incidents}`;
 
 /** The team's alerts of the last 24 hours, newest first, counted up to ALERTS_COUNTED. */
@@ -80,8 +87,8 @@ const recentAlerts = (db: Db, teamId: string, since: Date) =>
   db.$queryRaw<Counted<RecentAlert>[]>`
     WITH recent AS (
       SELECT a.id, a.monitor_id, m.url, a.event, a.reason, a.created_at
-      FROM monitor_alerts a JOIN monitors m ON m.id = a.monitor_id
-      WHERE a.created_at > ${since} AND m.team_id = ${teamId}::uuid AND m.deleted_at IS NULL
+      FROM monitor_alerts a CROSS JOIN LATERAL (${ofTeam(teamId, Prisma.sql`a.monitor_id`)}) m
+      WHERE a.created_at > ${since}
       ORDER BY a.created_at DESC, a.id DESC LIMIT ${ALERTS_COUNTED + 1})
     SELECT *, (SELECT count(*) FROM recent)::int AS total FROM recent
     ORDER BY created_at DESC, id DESC LIMIT ${SHOWN.alerts}`;
