@@ -7,7 +7,7 @@ import { progress } from './table.ts';
 
 // The dashboard scenario's data (issue 46): one pro team as a big customer has it, written with set-based
 // SQL (generate_series), never a row at a time. What is seeded, and what is not:
-// - 10,000 monitors (70 % uptime, 25 % lighthouse, 5 % seo_crawl), intervals 60 s to a day, 0–3 of 24 tags,
+// - 10,000 monitors (70 % named; 70 % uptime, 25 % lighthouse, 5 % seo_crawl), intervals 60 s to a day, 0–3 of 24 tags,
 //   locations, 8 % paused, ~2 % down now (with their open incident), each using 1–2 of 20 alert channels.
 // - 1,000,000 tests over 90 days, newest first by (created_at, id), half of them a monitor's runs; the last
 //   20,000 debited in the credit ledger.
@@ -187,9 +187,12 @@ export async function seedDashboard(
       // i = 0 is the monitor whose pages are measured: uptime, every minute, active and up.
       await count(
         'monitors',
-        `INSERT INTO monitors (id, team_id, type, url, device, interval_seconds, status, paused_reason, down,
+        `INSERT INTO monitors (id, team_id, name, type, url, device, interval_seconds, status, paused_reason, down,
            consecutive_failures, tags, locations, location_mode, last_run_at, next_run_at, down_alerted_at, created_at, updated_at)
-         SELECT pg_temp.uuid7(c), $1, k::"TestType",
+         SELECT pg_temp.uuid7(c), $1,
+           CASE WHEN i % 10 < 7 THEN initcap((ARRAY['shop','blog','api','docs','status','app','www','cdn'])[1 + i % 8]) || ' '
+             || i || ' ' || (ARRAY['home','health','checkout','login','pricing'])[1 + (i / 32) % 5] END,
+           k::"TestType",
            'https://' || (ARRAY['shop','blog','api','docs','status','app','www','cdn'])[1 + i % 8] || '-' || i || '.'
              || (ARRAY['example.com','example.org','example.net','acme.test'])[1 + (i / 8) % 4] || '/'
              || (ARRAY['','health','checkout','login','pricing'])[1 + (i / 32) % 5],
