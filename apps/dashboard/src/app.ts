@@ -28,7 +28,7 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
-  app.use(securityHeaders);
+  app.use(securityHeaders(deps.config.PUBLIC_BASE_URL));
   const router = express.Router();
   for (const asset of Object.values(ASSETS)) {
     router.get(asset.path, (_req, res) => {
