@@ -127,13 +127,15 @@ test('the overview shows the seeded credits, plan, monitors down, incidents, tes
   );
   assert.match(text, /since .*HTTP 503/);
 
-  const tests = await page.$$eval('[aria-label="Latest tests"] tbody tr', (rows) => rows.map((r) => r.textContent));
+  const tests = await page.$$eval('[aria-label="Table of the latest tests"] tbody tr', (rows) =>
+    rows.map((r) => r.textContent),
+  );
   assert.equal(tests.length, 5);
   assert.match(tests[0]!, /site-6\.example\.com/, 'newest first');
   assert.ok(!tests.join().includes('site-1.'), 'the older ones are not loaded');
 
   assert.equal(await page.$eval('[data-testid="alert-count"]', (e) => e.textContent), '2');
-  const alerts = await page.$$eval('[aria-label="Alerts of the last 24 hours"] tbody tr', (rows) =>
+  const alerts = await page.$$eval('[aria-label="Table of the alerts of the last 24 hours"] tbody tr', (rows) =>
     rows.map((r) => r.textContent),
   );
   assert.match(alerts[0]!, /monitor\.down/);

@@ -57,7 +57,7 @@ function testsSection(ctx: PageContext, o: Overview): SafeHtml {
 <h2 id="tests-title">Latest tests</h2>
 ${
   o.tests.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Latest tests"><table><thead><tr><th>URL</th><th>Type</th><th>Status</th><th>Grade</th><th>Started</th></tr></thead><tbody>
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the latest tests"><table><thead><tr><th>URL</th><th>Type</th><th>Status</th><th>Grade</th><th>Started</th></tr></thead><tbody>
 ${o.tests.map(
   (t) => html`<tr><td><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a></td><td>${t.type}</td><td>${t.status}</td>
 <td>${t.grade ?? (t.performanceScore === null ? '' : String(t.performanceScore))}</td><td>${when(t.createdAt)}</td></tr>`,
@@ -78,7 +78,7 @@ function alertsSection(ctx: PageContext, o: Overview): SafeHtml {
 <p class="figure"><strong data-testid="alert-count">${counted}</strong> ${total === 1 ? 'alert' : 'alerts'}</p>
 ${
   shown.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Alerts of the last 24 hours"><table><thead><tr><th>When</th><th>Monitor</th><th>Event</th><th>Why</th></tr></thead><tbody>
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the alerts of the last 24 hours"><table><thead><tr><th>When</th><th>Monitor</th><th>Event</th><th>Why</th></tr></thead><tbody>
 ${shown.map(
   (a) => html`<tr><td>${when(a.created_at)}</td><td><a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${a.url}</a></td>
 <td><code>${a.event}</code></td><td>${a.reason}</td></tr>`,

@@ -32,7 +32,7 @@ ${field('Expires on (optional)', 'expires_on', 'date')}
 <p><button type="submit">Create key</button></p>`,
 )}
 <h2>Keys</h2>
-<div class="scroll" role="region" tabindex="0" aria-label="Keys"><table><thead><tr><th>Key</th><th>Name</th><th>Scope</th><th>Made by</th><th>Created</th><th>Last used</th><th>Expires</th><th></th></tr></thead><tbody>
+<div class="scroll" role="region" tabindex="0" aria-label="Keys"><table><thead><tr><th>Key</th><th>Name</th><th>Scope</th><th>Made by</th><th>Created</th><th>Last used</th><th>Expires</th><th><span class="visually-hidden">Revoke</span></th></tr></thead><tbody>
 ${keys.map(
   (k) => html`<tr><td><code>${k.prefix}…</code></td><td id="key-${k.id}">${k.name ?? ''}</td><td>${k.scope}</td>
 <td>${k.createdBy?.email ?? html`<span class="muted">admin API</span>`}</td><td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt) || html`<span class="muted">never</span>`}</td><td>${day(k.expiresAt)}</td>

@@ -40,7 +40,7 @@ ${
     : ''
 }
 <h2>Members</h2>
-<div class="scroll" role="region" tabindex="0" aria-label="Members"><table><thead><tr><th>Email</th><th>Role</th>${manages ? html`<th></th>` : ''}</tr></thead><tbody>
+<div class="scroll" role="region" tabindex="0" aria-label="Members"><table><thead><tr><th>Email</th><th>Role</th>${manages ? html`<th><span class="visually-hidden">Change or remove</span></th>` : ''}</tr></thead><tbody>
 ${members.map((m) => {
   const mine = m.userId === ctx.session!.userId;
   const editable = manages && mayAssign(role, m.role);

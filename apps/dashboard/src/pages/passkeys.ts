@@ -46,7 +46,7 @@ export async function passkeySection(ctx: PageContext): Promise<SafeHtml> {
 <p>A passkey signs you in without a password or an address, with your device's lock (a fingerprint, a face, a PIN).</p>
 ${
   passkeys.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Your passkeys"><table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Your passkeys"><table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th><span class="visually-hidden">Rename or remove</span></th></tr></thead><tbody>
 ${passkeys.map(
   (
     p,

@@ -15,7 +15,7 @@ export const teamRoutes: PageRoute[] = [
       page(
         ctx,
         'Teams',
-        html`<div class="scroll" role="region" tabindex="0" aria-label="Teams"><table><thead><tr><th>Team</th><th>Role</th><th></th></tr></thead><tbody>
+        html`<div class="scroll" role="region" tabindex="0" aria-label="Teams"><table><thead><tr><th>Team</th><th>Role</th><th><span class="visually-hidden">Switch</span></th></tr></thead><tbody>
 ${teams.map(
   (m) =>
     html`<tr><td>${m.team.name}</td><td>${m.role}</td><td>${
