@@ -16,7 +16,6 @@ export const ASSETS = {
   js: asset('dashboard.js', 'text/javascript'),
   passkeys: asset('passkeys.js', 'text/javascript'),
   testProgress: asset('test-progress.js', 'text/javascript'),
-  testProgress: asset('test-progress.js', 'text/javascript'),
   webauthn: WEBAUTHN_BROWSER,
   /** The report pages' stylesheet: a monitor's page shows the public page's sections (issue 46). */
   reportCss: {
