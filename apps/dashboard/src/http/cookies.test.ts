@@ -11,6 +11,7 @@ async function setCookieFor(base: string): Promise<string> {
   const config = dashboardEnv.parse({
     DATABASE_URL: 'postgres://x@127.0.0.1/x',
     REDIS_URL: 'redis://127.0.0.1:6379',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
     DASHBOARD_BASE_URL: base,
   });
   const app = express().get('/', (_req, res) => {
