@@ -165,7 +165,10 @@ test('a request sent from the page ("Test Request", then Send) goes straight to 
   await search(page, listLocations.operationId, listLocations.summary);
   await page.locator('::-p-xpath(//*[@role="option"][contains(., "/locations")])').click();
   await page.locator('::-p-xpath(//button[contains(., "Test Request") and contains(., "/locations")])').click();
+  // The answer itself, not the text "401" (the operation's documented responses show it already).
+  const answered = page.waitForResponse((r) => r.url().endsWith('/locations'), { timeout: 30_000 });
   await page.locator('::-p-xpath(//button[contains(., "Send")])').click();
+  await answered;
   // No key typed in: the API's own 401, shown in the page.
   await page.waitForFunction(`document.body.innerText.includes('401')`, { timeout: 30_000 });
   assert.deepEqual(

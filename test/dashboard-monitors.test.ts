@@ -34,8 +34,7 @@ await setMembership(env.db, teamId, viewer.id, 'viewer');
 
 const main = (page: Page) => page.$eval('main', (m) => m.textContent ?? '');
 const rowIds = (page: Page) => page.$$eval('input[name="ids"][type="checkbox"]', (els) => els.map((e) => e.value));
-const urls = (page: Page) =>
-  page.$$eval('table.monitors td.url', (els) => els.map((e) => e.getAttribute('data-url')!));
+const urls = (page: Page) => page.$$eval('table.monitors td.url', (els) => els.map((e) => e.getAttribute('data-url')!));
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewport({ width, height: 900 });

@@ -66,7 +66,7 @@ test('the page says what its link shows, and its Markdown for a README carries o
   const html = await res.text();
   assert.match(html, /Anyone with this page's link sees all of it: the monitored URL, the alerts sent and the reports/);
   assert.match(html, /Badge links open the badges only, never this page/);
-  const markdown = /<pre class="copy"><code>([^<]*)<\/code><\/pre>/.exec(html)![1]!;
+  const markdown = /<pre class="copy"><code[^>]*>([^<]*)<\/code><\/pre>/.exec(html)![1]!;
   for (const url of Object.values(monitor.badges) as string[]) assert.ok(markdown.includes(url), url);
   assert.ok(!markdown.includes(tokenOf(monitor.report_url)), 'the README Markdown hands out the page');
 });

@@ -1,4 +1,14 @@
-import { alertEnv, callbackEnv, intVar, listVar, planEnv, publicUrlEnv, s3Env, secretsEnv, targetEnv } from '@pageprobe/config';
+import {
+  alertEnv,
+  callbackEnv,
+  intVar,
+  listVar,
+  planEnv,
+  publicUrlEnv,
+  s3Env,
+  secretsEnv,
+  targetEnv,
+} from '@pageprobe/config';
 import { kindNames } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
