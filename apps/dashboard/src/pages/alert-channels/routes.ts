@@ -1,8 +1,9 @@
 import type { ChannelType } from '@pageprobe/alert-channels';
-import { alertChannels, checkInput, ProblemError } from '@pageprobe/api/services';
+import { alertChannels, checkInput, } from '@pageprobe/api/services';
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
+import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState } from '../../views/form-errors.ts';
 import { form, message, may, page, problem } from '../../views/layout.ts';
 import {
@@ -20,19 +21,7 @@ type Channel = Awaited<ReturnType<typeof alertChannels.getChannel>>;
 const PAGE = 50;
 const DELIVERIES = 20;
 
-const values = (ctx: PageContext) =>
-  Object.fromEntries(Object.entries(ctx.req.body ?? {}).map(([k, v]) => [k, String(v)])) as Record<string, string>;
-const cursorOf = (ctx: PageContext) => (typeof ctx.req.query.cursor === 'string' ? ctx.req.query.cursor : undefined);
-
-/** A page the services refused to read (a bad cursor, an unknown id): its message, with the API's status. */
-async function orProblem(ctx: PageContext, title: string, read: () => Promise<void>) {
-  try {
-    await read();
-  } catch (error) {
-    if (!(error instanceof ProblemError) || error.status >= 500) throw error;
-    message(ctx, title, error.message, error.status);
-  }
-}
+const values = (ctx: PageContext) => formValues(ctx);
 
 const stateOf = (c: Channel): SafeHtml =>
   c.state === 'failing'

@@ -1,30 +1,17 @@
-import { checkInput, maintenanceWindows, ProblemError } from '@pageprobe/api/services';
+import { checkInput, maintenanceWindows, } from '@pageprobe/api/services';
 import { html } from '@pageprobe/test-kinds';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
+import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
-import { form, may, message, page } from '../../views/layout.ts';
+import { form, may, page } from '../../views/layout.ts';
 import { chosenOf, monitorChoices } from './monitor-picker.ts';
 import { applyPreset, occurrenceText, windowBody, windowForm, windowValues } from './window-form.ts';
 
 const PAGE = 50;
 type Window = Awaited<ReturnType<typeof maintenanceWindows.getWindow>>;
 
-const valuesOf = (ctx: PageContext) => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.req.body ?? {})) if (k !== 'monitors' && k !== '_csrf') out[k] = String(v);
-  return out;
-};
-const cursorOf = (ctx: PageContext) => (typeof ctx.req.query.cursor === 'string' ? ctx.req.query.cursor : undefined);
-
-async function orProblem(ctx: PageContext, title: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof ProblemError) || error.status >= 500) throw error;
-    message(ctx, title, error.message, error.status);
-  }
-}
+const valuesOf = (ctx: PageContext) => formValues(ctx, ['monitors']);
 
 /** /maintenance: the team's windows, a page at a time, each with its next occurrence. */
 async function listPage(ctx: PageContext) {

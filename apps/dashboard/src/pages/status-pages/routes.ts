@@ -1,30 +1,17 @@
-import { checkInput, loadStatusPage, ProblemError, statusPage, statusPages } from '@pageprobe/api/services';
+import { checkInput, loadStatusPage, statusPage, statusPages } from '@pageprobe/api/services';
 import { html } from '@pageprobe/test-kinds';
 import { ASSETS } from '../../assets.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
+import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
-import { field, form, may, message, page, problem } from '../../views/layout.ts';
+import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
 
 const PAGE = 50;
 type StatusPage = Awaited<ReturnType<typeof statusPages.getStatusPage>>;
 
-const valuesOf = (ctx: PageContext) => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.req.body ?? {})) if (k !== 'monitors' && k !== '_csrf') out[k] = String(v);
-  return out;
-};
-const cursorOf = (ctx: PageContext) => (typeof ctx.req.query.cursor === 'string' ? ctx.req.query.cursor : undefined);
-
-async function orProblem(ctx: PageContext, title: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof ProblemError) || error.status >= 500) throw error;
-    message(ctx, title, error.message, error.status);
-  }
-}
+const valuesOf = (ctx: PageContext) => formValues(ctx, ['monitors']);
 
 /** The labels typed beside the monitors, by monitor id. */
 const labelsOf = (values: Record<string, string>) =>
