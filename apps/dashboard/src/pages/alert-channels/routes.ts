@@ -1,5 +1,5 @@
 import type { ChannelType } from '@pageprobe/alert-channels';
-import { alertChannels, checkInput, } from '@pageprobe/api/services';
+import { alertChannels, checkInput } from '@pageprobe/api/services';
 import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';

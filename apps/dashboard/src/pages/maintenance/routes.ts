@@ -1,4 +1,4 @@
-import { checkInput, maintenanceWindows, } from '@pageprobe/api/services';
+import { checkInput, maintenanceWindows } from '@pageprobe/api/services';
 import { html } from '@pageprobe/test-kinds';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
