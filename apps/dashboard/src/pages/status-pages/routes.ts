@@ -181,8 +181,8 @@ export const statusPageRoutes: PageRoute[] = [
     access: 'team.read',
     handle: (ctx) =>
       orProblem(ctx, 'Status page', async () => {
-        const caller = await callerOf(ctx);
-        const row = await statusPages.ownedStatusPage(ctx.deps, caller.teamId, String(ctx.req.params.id));
+        // A read: the session's team, without the team row a caller of a change reads.
+        const row = await statusPages.ownedStatusPage(ctx.deps, ctx.session!.teamId!, String(ctx.req.params.id));
         const data = await loadStatusPage(ctx.deps.db, row, ctx.deps.config.PUBLIC_BASE_URL, new Date());
         data.links = { ...data.links, css: ctx.href(ASSETS.reportCss.path) };
         ctx.res.type('html').send(statusPage(data).value);
