@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
-import { type TestType, testJobFor } from './catalog.ts';
+import { testJobFor } from './catalog.ts';
 import { atLocation } from './locations.ts';
 import { openQueue, type QueueContext } from './queues.ts';
 
 /** The producer side of a kind's queue at a location, each opened once. */
-export type TestQueueAt = (type: TestType, location: string) => Queue;
+export type TestQueueAt = (type: string, location: string) => Queue;
 
 export interface TestQueues {
   at: TestQueueAt;

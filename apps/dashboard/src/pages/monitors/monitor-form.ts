@@ -260,7 +260,7 @@ export function monitorFields(state: FormState, choices: FormChoices, editing: M
   return html`${problem(state.problem)}
 ${
   editing
-    ? html`<dl class="facts"><dt>URL</dt><dd>${editing.url}</dd><dt>Type</dt><dd>${TYPES[editing.type]}</dd><dt>Device</dt><dd>${editing.device}</dd></dl>`
+    ? html`<dl class="facts"><dt>URL</dt><dd>${editing.url}</dd><dt>Type</dt><dd>${TYPES[editing.type as keyof typeof TYPES] ?? editing.type}</dd><dt>Device</dt><dd>${editing.device}</dd></dl>`
     : html`${input(state, 'URL', 'url', 'url', html`required maxlength="2048" autocomplete="url"`)}
 ${select(
   state,
