@@ -1,8 +1,27 @@
 import type { Plan } from '@pageprobe/db';
 import type { RunSample } from '@pageprobe/test-lifecycle';
 
-/** Why a check found its site down, numbered as stored (monitoring.checks.reason); never renumber. */
-export const REASONS = ['dns_error', 'connection_refused', 'connection_reset', 'timeout', 'tls_error', 'http_error'];
+/**
+ * Why a check found its target down, numbered as stored (monitoring.checks.reason); never renumber, only
+ * append. Issue 47 added an expectation that failed (uptime, tcp, dns), a resolver's answers (dns), and a
+ * heartbeat's: no ping in time, a run that reported failure or a non-zero exit, a run that never ended.
+ */
+export const REASONS = [
+  'dns_error',
+  'connection_refused',
+  'connection_reset',
+  'timeout',
+  'tls_error',
+  'http_error',
+  'expectation_failed',
+  'nxdomain',
+  'servfail',
+  'refused',
+  'no_answer',
+  'missed',
+  'run_failed',
+  'run_timeout',
+];
 
 export const PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'] as const;
 
