@@ -62,3 +62,23 @@ export {
 } from './request-options/request-options.ts';
 // The audits and categories of the Lighthouse the workers run: the dashboard's assertion picker (issue 46).
 export { AUDIT_IDS, CATEGORY_IDS, LIGHTHOUSE_VERSION } from './lighthouse/generated/lighthouse-audits.ts';
+// The expectations of uptime, tcp and dns checks (issue 47): checked when written, evaluated by the runners.
+export {
+  checkExpectations,
+  EXPECT_SOURCES,
+  type ExpectProblem,
+  type ExpectSubject,
+  type ExpectValue,
+  type Expectation,
+  type ExpectationResult,
+  evaluateExpectations,
+  expectationResultSchema,
+  expectationSchema,
+  firstFailure,
+  MAX_EXPECTATIONS,
+  OPERATORS,
+  type Operator,
+  SOURCE_OPERATORS,
+  SOURCES,
+  type Source,
+} from './expect/index.ts';

@@ -1,0 +1,16 @@
+export { checkExpectations, type ExpectProblem } from './check-expectations.ts';
+export { evaluateExpectations, type ExpectSubject, firstFailure } from './evaluate.ts';
+export {
+  EXPECT_SOURCES,
+  type ExpectValue,
+  type Expectation,
+  type ExpectationResult,
+  expectationResultSchema,
+  expectationSchema,
+  MAX_EXPECTATIONS,
+  OPERATORS,
+  type Operator,
+  SOURCE_OPERATORS,
+  SOURCES,
+  type Source,
+} from './expectation.ts';
