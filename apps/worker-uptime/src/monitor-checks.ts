@@ -10,6 +10,7 @@ import {
   parseAssertions,
   type RequestSecrets,
   uptime,
+  uptimeRequestOf,
 } from '@pageprobe/test-kinds';
 import { KEY_REVOKED, SECRETS_UNREADABLE } from '@pageprobe/test-lifecycle';
 import { checkUptime } from '@pageprobe/uptime-runner';
@@ -59,6 +60,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
         policy,
         timeoutMs: config.UPTIME_TIMEOUT_MS,
         hopHeaders: credentialsFor(secrets, monitor.url),
+        request: uptimeRequestOf(monitor.options),
       });
     } catch (error) {
       if (error instanceof NetworkError && error.code === 'blocked') {
@@ -75,7 +77,8 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       plan: claimed.plan,
       slot,
       startedAt,
-      figures: result,
+      // The failed expectation's words go to the alert, not to monitoring.checks.
+      figures: { ...result, message: result.reason === 'expectation_failed' ? result.error : null },
       passed: verdict?.passed ?? null,
       failing: verdict?.failing ?? [],
     };

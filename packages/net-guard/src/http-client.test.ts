@@ -24,6 +24,8 @@ before(async () => {
       req.on('end', () => res.writeHead(201).end(`${req.method} ${body}`));
       return;
     }
+    const moved = /^\/moved(\d{3})$/.exec(path);
+    if (moved) return res.writeHead(Number(moved[1]), { location: '/post' }).end();
     const hop = /^\/hop(\d+)$/.exec(path);
     if (hop) return res.writeHead(302, { location: Number(hop[1]) > 0 ? `/hop${Number(hop[1]) - 1}` : '/ok' }).end();
     if (path === '/loop') return res.writeHead(301, { location: '/loop' }).end();
@@ -119,6 +121,27 @@ test('POST sends its body; no redirect is followed unless asked', async () => {
     maxBytes: 512,
   });
   assert.deepEqual([answer.status, answer.body?.toString()], [201, 'POST x=1']);
+});
+
+test('PUT, PATCH and DELETE send their body; a redirect repeats it on 307 and 308, and 303 (or 302 after POST) turns it into a GET without one', async () => {
+  const ask = (path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
+    guardedRequest(`${origin}${path}`, {
+      method,
+      body: 'x=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      policy: open,
+      timeoutMs: 5000,
+      maxBytes: 512,
+      maxRedirects: 2,
+    }).then((a) => a.body?.toString());
+  assert.equal(await ask('/post', 'PUT'), 'PUT x=1');
+  assert.equal(await ask('/post', 'PATCH'), 'PATCH x=1');
+  assert.equal(await ask('/post', 'DELETE'), 'DELETE x=1');
+  assert.equal(await ask('/moved307', 'PUT'), 'PUT x=1');
+  assert.equal(await ask('/moved308', 'POST'), 'POST x=1');
+  assert.equal(await ask('/moved303', 'PUT'), 'GET ');
+  assert.equal(await ask('/moved302', 'POST'), 'GET ');
+  assert.equal(await ask('/moved302', 'DELETE'), 'DELETE x=1');
 });
 
 test('a guarded address is refused before any byte is sent, unless its host:port is allowed', async () => {

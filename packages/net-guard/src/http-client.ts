@@ -5,7 +5,7 @@ import { NetworkError, networkErrorCode, toNetworkError } from './network-error.
 import { type GuardPolicy, sourceOptions } from './policy.ts';
 
 export interface GuardedRequest {
-  method?: 'GET' | 'POST' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   headers?: Record<string, string>;
   /** Headers for one hop, by its URL: a test's credentials go to its own origin only, never down a redirect elsewhere. */
   hopHeaders?: (url: URL) => Record<string, string>;
@@ -84,10 +84,12 @@ export async function guardedRequest(url: string, request: GuardedRequest): Prom
   const fail = (error: unknown, status: number | null = null, timings?: Timings): never => {
     throw new RequestFailed(toNetworkError(error), { url: current, status, redirects, timings });
   };
+  // What the next hop sends: a redirect can turn it into a GET without a body (see afterRedirect).
+  let hop = request;
   for (;;) {
     let answer: GuardedResponse;
     try {
-      answer = await exchangeOnce(new URL(current), request, Math.max(1, Math.round(remaining())), maxRedirects > 0);
+      answer = await exchangeOnce(new URL(current), hop, Math.max(1, Math.round(remaining())), maxRedirects > 0);
     } catch (error) {
       return fail(error, null, (error as { timings?: Timings }).timings);
     }
@@ -114,12 +116,31 @@ export async function guardedRequest(url: string, request: GuardedRequest): Prom
       fail(new NetworkError('timeout', `No answer within ${request.timeoutMs} ms.`), answer.status, answer.timings);
     }
     redirects.push({ url: current, status: answer.status });
+    hop = afterRedirect(hop, answer.status);
     current = next;
     if (seen.has(next) && request.stopOnLoop) {
       fail(new NetworkError('redirect_loop', `Redirects loop back to ${next}.`), answer.status, answer.timings);
     }
     seen.add(next);
   }
+}
+
+/**
+ * The request a redirect leads to, as browsers and fetch send it (RFC 9110 §15.4): 303 turns anything
+ * but HEAD into a GET, 301 and 302 turn a POST into one; the body and its Content-Type stay behind.
+ * 307 and 308 repeat the request as it was.
+ */
+function afterRedirect(request: GuardedRequest, status: number): GuardedRequest {
+  const method = request.method ?? 'GET';
+  const toGet =
+    (status === 303 && method !== 'GET' && method !== 'HEAD') ||
+    ((status === 301 || status === 302) && method === 'POST');
+  if (!toGet) return request;
+  const headers = Object.fromEntries(
+    Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'),
+  );
+  const { body: _body, ...rest } = request;
+  return { ...rest, method: 'GET', headers };
 }
 
 /** One request and its answer, the body read up to the cap unless it is a redirect about to be followed. */

@@ -14,6 +14,17 @@ export {
 export { type KindName, kindNamed, kindNames, kinds, kindOptionNames } from './registry.ts';
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
+export {
+  checkUptimeOptions,
+  DEFAULT_CONTENT_TYPE,
+  MAX_REQUEST_BODY_BYTES,
+  needsBody,
+  UPTIME_METHODS,
+  UPTIME_OPTIONS,
+  type UptimeMethod,
+  type UptimeOptions,
+  uptimeRequestOf,
+} from './uptime/options.ts';
 export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
 export { fmtBytes, fmtMs, utc } from './report/format.ts';
 export { escapeHtml, html, SafeHtml } from './report/html.ts';

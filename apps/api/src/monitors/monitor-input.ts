@@ -1,5 +1,5 @@
 import type { Db, Device, Plan, Prisma, TestType } from '@pageprobe/db';
-import type { LighthouseOptions, RequestOptionsInput } from '@pageprobe/test-kinds';
+import type { LighthouseOptions, RequestOptionsInput, UptimeOptions } from '@pageprobe/test-kinds';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../http/problem.ts';
 import type { CredentialsPatch } from './replace-credentials.ts';
@@ -25,7 +25,7 @@ export function alertColumns(alert: AlertSettings | undefined) {
 }
 
 /** POST /monitors, defaults applied by the validator. */
-export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, LocationSettings {
+export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, UptimeOptions, LocationSettings {
   url: string;
   name?: string;
   type: TestType;
@@ -51,6 +51,28 @@ export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
   alert_channels?: string[];
   /** Replaces the list. */
   tags?: string[];
+  /** uptime's request and expectations (issue 47): each replaces the monitor's; null removes it. */
+  method?: UptimeOptions['method'] | null;
+  body?: string | null;
+  content_type?: string | null;
+  expect?: UptimeOptions['expect'] | null;
+}
+
+/** The kind options PATCH /monitors can change, each kept in the monitor's options. */
+export const PATCHABLE_OPTIONS = ['method', 'body', 'content_type', 'expect'] as const;
+
+/**
+ * The monitor's options with the PATCH's changes to PATCHABLE_OPTIONS applied (null removes one), or
+ * null when the PATCH changes none of them.
+ */
+export function patchedOptions(current: Prisma.JsonValue, input: UpdateMonitor): Record<string, unknown> | null {
+  if (PATCHABLE_OPTIONS.every((name) => input[name] === undefined)) return null;
+  const options: Record<string, unknown> = { ...(current as Record<string, unknown> | null) };
+  for (const name of PATCHABLE_OPTIONS) {
+    if (input[name] === null) delete options[name];
+    else if (input[name] !== undefined) options[name] = input[name];
+  }
+  return options;
 }
 
 /** The interval a plan may schedule for a kind: at least its floor, at most 30 days. */

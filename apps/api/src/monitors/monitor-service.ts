@@ -15,6 +15,8 @@ import {
   channelLinks,
   checkAlertChannels,
   checkInterval,
+  PATCHABLE_OPTIONS,
+  patchedOptions,
   type UpdateMonitor,
   WITH_CHANNELS,
 } from './monitor-input.ts';
@@ -115,14 +117,23 @@ export async function updateMonitor(
   if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
   await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
   const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyringOf(config)) : null;
+  const options = patchedOptions(current.options, input);
   await checkRequest(deps, {
     url: current.url,
     type: current.type,
     ...(input.callback_url ? { callback_url: input.callback_url } : {}),
     ...(input.assertions ? { assertions: input.assertions } : {}),
     ...replaced?.credentials,
+    // The request as it will be: a new method is checked with the body already kept, and so on.
+    ...(options ? Object.fromEntries(PATCHABLE_OPTIONS.map((n) => [n, options[n]])) : {}),
   });
   const data: Prisma.MonitorUpdateInput = replaced ? replaced.columns(config.SECRETS_KEY) : {};
+  if (options) {
+    // On top of the credentials' change to the same column, when the PATCH makes one too.
+    const base = data.options === undefined ? current.options : data.options === Prisma.DbNull ? null : data.options;
+    const next = patchedOptions(base as Prisma.JsonValue, input)!;
+    data.options = Object.keys(next).length ? (next as Prisma.InputJsonObject) : Prisma.DbNull;
+  }
   if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
   if (input.name !== undefined) data.name = input.name;
   if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;

@@ -33,6 +33,8 @@ export interface CheckFigures {
   timings_ms: Record<(typeof PHASES)[number], number | null>;
   tls: { days_remaining: number | null; valid_to?: string | null } | null;
 }
+  /** What failed in words, for the alert (a failed expectation's message); not stored in monitoring.checks. */
+  message?: string | null;
 
 /** One finished check of a monitor. */
 export interface FinishedCheck {

@@ -220,13 +220,15 @@ function failureWords(check: FinishedCheck, failure: string, locations: SlotVerd
   const { status_code: status, timings_ms: timings } = check.figures;
   const advice = advise(kindNamed('uptime').failures, failure, status === null ? null : `HTTP ${status}`);
   const took = timings.total === null ? '' : ` The check took ${Math.round(timings.total)} ms.`;
-  if (!locations) return { message: `${advice.what}${took}`, advice };
+  // Which expectation failed, with both values, says more than the code's general words.
+  const what = check.figures.message ? `${check.figures.message}.` : advice.what;
+  if (!locations) return { message: `${what}${took}`, advice };
   // Across locations (issue 32): which failed and which did not, then what the first failure means.
   const { failed, passed, notReporting } = locations;
   const up = passed.length ? ` Up from ${passed.join(', ')}.` : '';
   const silent = notReporting.length ? ` Not reporting: ${notReporting.join(', ')}.` : '';
   const where = `Down from ${failed.join(', ')} (${failed.length} of ${failed.length + passed.length} locations, quorum ${locations.quorum}).`;
-  return { message: `${where}${up}${silent} ${advice.what}`, advice };
+  return { message: `${where}${up}${silent} ${what}`, advice };
 }
 
 /** The locations behind a verdict, in an alert's details. */

@@ -4,10 +4,14 @@ import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { uptimeMonitorPage } from './monitor-page.ts';
+import { UPTIME_OPTIONS } from './options.ts';
 import { uptimeReport } from './report.ts';
 import { uptimeAudits, uptimeResult } from './result.ts';
 
-/** The uptime check: one GET through the egress guard, its timings and certificate. Free on every plan. */
+/**
+ * The uptime check: one request (GET unless told) through the egress guard, its timings and certificate,
+ * and the expectations it was given. Free on every plan.
+ */
 export const uptime = defineKind({
   name: 'uptime',
   title: 'Uptime check',
@@ -23,7 +27,7 @@ export const uptime = defineKind({
   audits: uptimeAudits,
   assertionRules: uptimeAssertionRules,
   typicalSeconds: 1,
-  options: [],
+  options: UPTIME_OPTIONS,
   monitor: {
     minIntervalSeconds: { free: 300 },
     failure: (t) => {

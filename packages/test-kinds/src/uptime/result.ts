@@ -1,12 +1,25 @@
 import { z } from 'zod';
+import { expectationResultSchema } from '../expect/expectation.ts';
 
 const ms = z.int().nullable();
 
 export const uptimeResult = z
   .object({
-    up: z.boolean().describe('A 2xx or 3xx final answer.'),
+    up: z
+      .boolean()
+      .describe(
+        'A 2xx or 3xx final answer (or, with a status expectation, the status it asks for) that meets every expectation.',
+      ),
     reason: z
-      .enum(['dns_error', 'connection_refused', 'connection_reset', 'timeout', 'tls_error', 'http_error'])
+      .enum([
+        'dns_error',
+        'connection_refused',
+        'connection_reset',
+        'timeout',
+        'tls_error',
+        'http_error',
+        'expectation_failed',
+      ])
       .nullable(),
     status_code: z.int().nullable(),
     final_url: z.string().nullable(),
@@ -34,7 +47,16 @@ export const uptimeResult = z
       })
       .nullable()
       .describe('For https: the certificate of the last host reached.'),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe('Why it is down; for expectation_failed, the first failed expectation’s message.'),
+    expectations: z
+      .array(expectationResultSchema)
+      .optional()
+      .describe(
+        'With `expect`: each expectation, in order, with what was found. Empty when no answer came (the reason is the network’s).',
+      ),
   })
   .meta({ id: 'UptimeResult', description: 'The verdict of an uptime check, its timings and certificate.' });
 

@@ -12,7 +12,9 @@ import type { Logger } from '@pageprobe/logger';
 import { checkTarget } from '@pageprobe/net-guard';
 import {
   carriesSecrets,
+  checkExpectations,
   checkRequestOptions,
+  checkUptimeOptions,
   checkSteps,
   checkViewport,
   kindNamed,
@@ -21,6 +23,7 @@ import {
   type LighthouseOptions,
   parseAssertions,
   type RequestOptionsInput,
+  type UptimeOptions,
 } from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
@@ -46,7 +49,7 @@ export interface SealedSecrets {
 }
 
 /** A test as asked for, defaults applied. */
-export interface TestRequest extends RequestOptionsInput, LighthouseOptions {
+export interface TestRequest extends RequestOptionsInput, LighthouseOptions, UptimeOptions {
   url: string;
   type: TestType;
   device: Device;
@@ -129,7 +132,8 @@ export async function checkTestRequest(
     TestRequest,
     'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | 'fromMonitor' | keyof RequestOptionsInput
   > &
-    LighthouseOptions,
+    LighthouseOptions &
+    UptimeOptions,
 ): Promise<void> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
@@ -181,7 +185,10 @@ export async function checkTestRequest(
     (input.steps && input.repeat_view
       ? { path: 'body.repeat_view', message: 'cannot be used with steps (a flow runs once)' }
       : null) ??
-    (input.viewport ? checkViewport(input.viewport) : null);
+    (input.viewport ? checkViewport(input.viewport) : null) ??
+    // The kinds that take `expect` (uptime, tcp, dns) each allow their own sources.
+    (input.expect !== undefined ? checkExpectations(input.expect, input.type) : null) ??
+    checkUptimeOptions(input);
   if (problem) {
     throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {
       field: problem,

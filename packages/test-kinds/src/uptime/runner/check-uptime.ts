@@ -6,6 +6,15 @@ import {
   type NetworkErrorCode,
   RequestFailed,
 } from '@pageprobe/net-guard';
+import {
+  DEFAULT_CONTENT_TYPE,
+  evaluateExpectations,
+  type Expectation,
+  type ExpectationResult,
+  firstFailure,
+  needsBody,
+  type UptimeOptions,
+} from '@pageprobe/test-kinds';
 import { probeTls, type TlsDetails } from './probe-tls.ts';
 
 export type DownReason =
@@ -14,7 +23,8 @@ export type DownReason =
   | 'connection_reset'
   | 'timeout'
   | 'tls_error'
-  | 'http_error';
+  | 'http_error'
+  | 'expectation_failed';
 
 export interface UptimeResult {
   up: boolean;
@@ -39,6 +49,8 @@ export interface UptimeResult {
   /** For https: the certificate of the last host reached. */
   tls: TlsDetails | null;
   error: string | null;
+  /** With `expect`: each expectation with what was found (empty when no answer came). */
+  expectations?: ExpectationResult[];
 }
 
 export interface CheckOptions {
@@ -48,6 +60,8 @@ export interface CheckOptions {
   maxRedirects?: number;
   /** The test's credentials, for its own origin only (see credentialsFor). */
   hopHeaders?: (url: URL) => Record<string, string>;
+  /** How to ask and what the answer must show (the test's or monitor's options); GET and 2xx/3xx without. */
+  request?: Pick<UptimeOptions, 'method' | 'body' | 'content_type' | 'expect'>;
 }
 
 /**
@@ -81,33 +95,66 @@ const REASONS: Partial<Record<NetworkErrorCode, DownReason>> = {
 };
 
 /**
- * One uptime check: GET with up to 5 redirects inside one time budget, through the egress guard.
+ * One uptime check: its request (GET unless told) with up to 5 redirects inside one time budget, through
+ * the egress guard, then its expectations judged against the answer.
  * A site that is down is a result, not an error; only a blocked address throws (a NetworkError coded `blocked`).
  */
 export async function checkUptime(url: string, options: CheckOptions): Promise<UptimeResult> {
-  const result = await checkHttp(url, options);
+  const { result, answer } = await checkHttp(url, options);
   const last = new URL(result.final_url ?? result.redirects.at(-1)?.url ?? url);
-  if (last.protocol !== 'https:') return result;
-  const tls = await probeTls(last, { policy: options.policy, timeoutMs: Math.min(10_000, options.timeoutMs) });
-  return { ...result, tls };
+  const tls =
+    last.protocol === 'https:'
+      ? await probeTls(last, { policy: options.policy, timeoutMs: Math.min(10_000, options.timeoutMs) })
+      : null;
+  const expect = options.request?.expect;
+  if (!expect?.length) return { ...result, tls };
+  // No answer: nothing to judge, and the network's reason stands.
+  if (!answer) return { ...result, tls, expectations: [] };
+  const expectations = evaluateExpectations(expect, {
+    status: result.status_code,
+    headers: answer.headers,
+    // A body cut at the cap is judged as far as it was read (and a JSON one then fails to parse, saying so).
+    body: answer.body?.toString('utf8') ?? null,
+    body_truncated: result.body_truncated,
+    response_time_ms: result.timings_ms.total,
+    certificate_days: tls?.days_remaining ?? null,
+  });
+  const failed = result.up ? firstFailure(expectations) : null;
+  if (!failed) return { ...result, tls, expectations };
+  return { ...result, tls, expectations, up: false, reason: 'expectation_failed', error: failed };
 }
 
-async function checkHttp(url: string, options: CheckOptions): Promise<Omit<UptimeResult, 'tls'> & { tls: null }> {
+const USER_AGENT = 'PageprobeUptime/1.0 (+https://pageprobe.dev/bot)';
+
+/** Up by status: 2xx or 3xx, unless an expectation is about the status (it decides instead). */
+const statusUp = (status: number, expect: readonly Expectation[] | undefined) =>
+  expect?.some((e) => e.source === 'status') || (status >= 200 && status < 400);
+
+async function checkHttp(
+  url: string,
+  options: CheckOptions,
+): Promise<{ result: Omit<UptimeResult, 'tls'>; answer: GuardedResponse | null }> {
   const hops = (redirects: Hop[]) => redirects.map((h) => ({ url: h.url, status_code: h.status }));
+  const asked = options.request ?? {};
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+  if (asked.body !== undefined) headers['content-type'] = asked.content_type ?? DEFAULT_CONTENT_TYPE;
   try {
     const response = await guardedRequest(url, {
       policy: options.policy,
       timeoutMs: options.timeoutMs,
       maxRedirects: options.maxRedirects ?? 5,
       maxBytes: MAX_BODY_BYTES,
-      keepBody: false,
-      headers: { 'user-agent': 'PageprobeUptime/1.0 (+https://pageprobe.dev/bot)' },
+      // Kept only when an expectation reads it; counted either way.
+      keepBody: needsBody(asked.expect),
+      method: asked.method ?? 'GET',
+      headers,
+      ...(asked.body !== undefined ? { body: asked.body } : {}),
       ...(options.hopHeaders ? { hopHeaders: options.hopHeaders } : {}),
     });
-    const up = response.status >= 200 && response.status < 400;
-    return {
+    const up = statusUp(response.status, asked.expect);
+    const result = {
       up,
-      reason: up ? null : 'http_error',
+      reason: up ? null : ('http_error' as const),
       status_code: response.status,
       final_url: response.url,
       redirects: hops(response.redirects),
@@ -116,13 +163,13 @@ async function checkHttp(url: string, options: CheckOptions): Promise<Omit<Uptim
       size_bytes: response.size,
       body_truncated: response.truncated,
       timings_ms: timingsOf(response.timings),
-      tls: null,
       error: up ? null : `HTTP ${response.status}`,
     };
+    return { result, answer: response };
   } catch (error) {
     if (!(error instanceof RequestFailed)) throw error;
     if (error.code === 'blocked') throw error;
-    return {
+    const result = {
       up: false,
       reason: REASONS[error.code] ?? 'http_error',
       status_code: error.exchange.status,
@@ -133,8 +180,8 @@ async function checkHttp(url: string, options: CheckOptions): Promise<Omit<Uptim
       size_bytes: null,
       body_truncated: false,
       timings_ms: timingsOf(error.exchange.timings),
-      tls: null,
       error: error.message,
     };
+    return { result, answer: null };
   }
 }

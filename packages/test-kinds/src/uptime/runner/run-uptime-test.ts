@@ -1,4 +1,4 @@
-import { measureUptime } from '@pageprobe/test-kinds';
+import { measureUptime, uptimeRequestOf } from '@pageprobe/test-kinds';
 import type { Prisma, Test } from '@pageprobe/db';
 import { NetworkError } from '@pageprobe/net-guard';
 import type { Outcome } from '@pageprobe/test-lifecycle';
@@ -7,7 +7,7 @@ import { type CheckOptions, checkUptime } from './check-uptime.ts';
 /** A down site is a completed test with `up: false`; `failed` is kept for what stops the check itself. */
 export async function runUptimeTest(test: Test, options: CheckOptions): Promise<Outcome> {
   try {
-    const result = await checkUptime(test.url, options);
+    const result = await checkUptime(test.url, { ...options, request: uptimeRequestOf(test.options) });
     return {
       status: 'completed',
       // A plain JSON object by construction (strings, numbers, booleans, nulls, arrays of those).
