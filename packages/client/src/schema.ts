@@ -953,11 +953,14 @@ export type components = {
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
             block_urls?: components["schemas"]["BlockUrls"];
+            body?: components["schemas"]["RequestBody"];
             /** @description Public https URL the alerts are sent to. */
             callback_url?: string;
+            content_type?: components["schemas"]["RequestContentType"];
             cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
+            expect?: components["schemas"]["Expect"];
             headers?: components["schemas"]["RequestHeaders"];
             /** @description Seconds between runs. */
             interval_seconds: number;
@@ -974,6 +977,7 @@ export type components = {
              *     as a failure. Without it, the default location alone.
              */
             locations?: components["schemas"]["LocationIds"];
+            method?: components["schemas"]["HttpMethod"];
             name?: components["schemas"]["MonitorName"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
@@ -1009,11 +1013,14 @@ export type components = {
             assertions?: components["schemas"]["Assertions"];
             basic_auth?: components["schemas"]["BasicAuth"];
             block_urls?: components["schemas"]["BlockUrls"];
+            body?: components["schemas"]["RequestBody"];
             /** @description Public https URL notified when the test finishes, without a user name or password. */
             callback_url?: string;
+            content_type?: components["schemas"]["RequestContentType"];
             cookies?: components["schemas"]["RequestCookies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
+            expect?: components["schemas"]["Expect"];
             headers?: components["schemas"]["RequestHeaders"];
             locale?: components["schemas"]["Locale"];
             /**
@@ -1028,6 +1035,7 @@ export type components = {
              *     location's.
              */
             locations?: components["schemas"]["LocationIds"];
+            method?: components["schemas"]["HttpMethod"];
             repeat_view?: components["schemas"]["RepeatView"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
@@ -1117,6 +1125,70 @@ export type components = {
         };
         /** @enum {string} */
         Device: "mobile" | "desktop";
+        /**
+         * @description uptime, tcp and dns (other types: 400 naming the field): checks of the answer, all of which must
+         *     hold. Each failed one is in the result's `expectations` with what was found; the first makes the
+         *     check down with reason `expectation_failed` and its message as `error` (a monitor's `monitor.down`
+         *     says it: `Expected $.status to equal "ok", got "degraded"`).
+         *
+         *     uptime: without `expect` a check is up on a 2xx or 3xx final answer. With a `status` expectation,
+         *     that expectation decides instead; without one, the answer must still be 2xx or 3xx. `body` and
+         *     `json` read the body up to 1 MiB decompressed (a JSON body cut there fails to parse, and says so).
+         *     A JSONPath selecting several values: `contains` holds when one of them is (or contains) the value,
+         *     every other operator must hold for each. A missing header or path fails every operator but `ne`
+         *     and `not_contains`. `matches` takes RE2 syntax, which runs in time linear in the body: a pattern
+         *     only a backtracking engine runs (backreferences, lookaround) is a 400 naming `expect.N.value`.
+         *     `response_time` is the final answer's total time in ms; `certificate_days` the days the https
+         *     certificate has left.
+         */
+        Expect: components["schemas"]["Expectation"][];
+        /**
+         * @description One check of the answer; all of `expect` must hold for the check to pass.
+         * @example {
+         *       "source": "json",
+         *       "path": "$.status",
+         *       "operator": "eq",
+         *       "value": "ok"
+         *     }
+         */
+        Expectation: {
+            /** @description header: the header name, in any case. */
+            name?: string;
+            /**
+             * @description status: eq ne lt lte gt gte; header and json: any but not_empty; body: contains not_contains matches; response_time: lt lte (ms); certificate_days: gt gte; answers: contains eq not_empty. `matches` takes an RE2 pattern (linear time; backreferences and lookaround are refused).
+             * @enum {string}
+             */
+            operator: "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "contains" | "not_contains" | "matches" | "exists" | "not_empty";
+            /** @description json: a JSONPath (RFC 9535), e.g. `$.status`. */
+            path?: string;
+            /**
+             * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time.
+             * @enum {string}
+             */
+            source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
+            /** @description What to compare with: a number for lt/lte/gt/gte, a string for contains/matches, none for exists and not_empty; answers eq takes a string or a list (compared as a sorted set). */
+            value?: (string | number | boolean | null) | string[];
+        };
+        /** @description An expectation with what the check found. */
+        ExpectationResult: {
+            /** @description What was found: the status, the header value, the JSON value (long ones cut to 500 characters), ms, days, the answers; null when absent. For body, its first 200 characters. */
+            actual: unknown;
+            /** @description Why it failed, e.g. `Expected $.status to equal "ok", got "degraded"`. */
+            message: string | null;
+            name?: string;
+            /** @enum {string} */
+            operator: "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "contains" | "not_contains" | "matches" | "exists" | "not_empty";
+            passed: boolean;
+            path?: string;
+            /** @enum {string} */
+            source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
+            value?: (string | number | boolean | null) | string[];
+        };
+        /**
+         * @description uptime only (other types: 400 naming the field). The request's method, GET when not given. Redirects are followed as browsers follow them: 307 and 308 repeat the request, 303 (and 301 or 302 after a POST) continue with a GET without the body.
+         * @enum {string}
+         */
+        HttpMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
         /** @description Failed and improvable audits, biggest estimated savings first, then the informative insights Lighthouse shows; each with Lighthouse's group. */
         LighthouseAudits: {
             category: string;
@@ -1594,6 +1666,10 @@ export type components = {
             /** @constant */
             replayed: true;
         };
+        /** @description uptime only: sent with `method` (not with GET or HEAD: 400), at most 64 KB as UTF-8. Not secret: the test and monitor show it with their options, so put credentials in `headers` (sealed) instead. */
+        RequestBody: string;
+        /** @description uptime only: the Content-Type `body` is sent with (text/plain; charset=utf-8 when not given); only with a body. */
+        RequestContentType: string;
         /** @description Cookies of the tested host (host-only; `domain`, when given, must be that host). Values are secret. */
         RequestCookies: {
             domain?: string;
@@ -1983,10 +2059,16 @@ export type components = {
             assertions?: null | components["schemas"]["Assertions"];
             /** @description Replaces the monitor's basic auth; null removes it. */
             basic_auth?: null | components["schemas"]["BasicAuth"];
+            /** @description uptime only: replaces the monitor's request body; null removes it. */
+            body?: null | components["schemas"]["RequestBody"];
             /** @description Null removes it. */
             callback_url?: string | null;
+            /** @description uptime only: replaces the body's Content-Type; null goes back to the default. */
+            content_type?: null | components["schemas"]["RequestContentType"];
             /** @description Replaces the monitor's cookies; null removes them. */
             cookies?: null | components["schemas"]["RequestCookies"];
+            /** @description uptime, tcp and dns: replaces the monitor's expectations; null removes them (uptime: up again means a 2xx or 3xx answer). */
+            expect?: null | components["schemas"]["Expect"];
             /** @description Replaces the monitor's headers (values sealed as at creation); null removes them. */
             headers?: null | components["schemas"]["RequestHeaders"];
             interval_seconds?: number;
@@ -2001,6 +2083,8 @@ export type components = {
              *     as a failure. Without it, the default location alone.
              */
             locations?: components["schemas"]["LocationIds"];
+            /** @description uptime only: replaces the monitor's method; null goes back to GET. */
+            method?: null | components["schemas"]["HttpMethod"];
             /** @description Null removes it. */
             name?: null | components["schemas"]["MonitorName"];
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
@@ -2049,11 +2133,14 @@ export type components = {
         UptimeResult: {
             /** @description True when the body went on past 1 MiB decompressed: the rest was not read, the verdict stands. */
             body_truncated: boolean;
+            /** @description Why it is down; for expectation_failed, the first failed expectation’s message. */
             error: string | null;
+            /** @description With `expect`: each expectation, in order, with what was found. Empty when no answer came (the reason is the network’s). */
+            expectations?: components["schemas"]["ExpectationResult"][];
             final_url: string | null;
             http_version: string | null;
             ip_address: string | null;
-            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error") | null;
+            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed") | null;
             redirects: {
                 status_code: number;
                 url: string;
@@ -2079,7 +2166,7 @@ export type components = {
                 valid_from: string | null;
                 valid_to: string | null;
             } | null;
-            /** @description A 2xx or 3xx final answer. */
+            /** @description A 2xx or 3xx final answer (or, with a status expectation, the status it asks for) that meets every expectation. */
             up: boolean;
         };
         /** @description A test of type uptime (Uptime check). */
