@@ -27,6 +27,7 @@ import { compareRoutes } from './test-routes/compare-routes.ts';
 import { alertChannelRoutes } from './alert-channels/routes.ts';
 import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
+import { pingRoutes } from './pings/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
@@ -62,6 +63,17 @@ export function createApp(deps: ApiDeps): Express {
 
   const { config } = deps;
   const base = config.PUBLIC_BASE_URL;
+  // Heartbeats' pings (issue 47): no key, the token in the path; ahead of the API's validator and auth.
+  const pings = pingRoutes({
+    db: deps.db,
+    pool: deps.pool,
+    redis: deps.redis,
+    logger: deps.logger,
+    prefix: config.QUEUE_PREFIX,
+    perTeamPerMinute: config.PINGS_PER_TEAM_PER_MIN,
+    unknownPerMinute: config.AUTH_FAILURES_PER_MIN,
+  });
+  app.use(pings.router);
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
@@ -145,7 +157,7 @@ export function createApp(deps: ApiDeps): Express {
   app.locals.close = async () => {
     revocations.close();
     mail.close();
-    await lastUsed.close();
+    await Promise.all([lastUsed.close(), pings.close()]);
   };
   app.use(problemHandler(deps.logger));
   return app;

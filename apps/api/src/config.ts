@@ -40,6 +40,8 @@ export const apiEnv = z
     KEY_LAST_USED_FLUSH_MS: intVar(60_000, { min: 100 }),
     /** Per client address and replica: wrong admin tokens per minute before 429 (even for the right one). */
     ADMIN_AUTH_FAILURES_PER_MIN: intVar(10, { min: 1 }),
+    /** Heartbeats' pings one team may send a minute, across replicas (a fixed window; 429 past it). */
+    PINGS_PER_TEAM_PER_MIN: intVar(6_000, { min: 1 }),
     /** Per client address and replica: report pages per minute (they are public, behind their token). */
     REPORTS_PER_MIN: intVar(120, { min: 1 }),
     /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */

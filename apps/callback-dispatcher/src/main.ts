@@ -1,5 +1,12 @@
 import { atLocation, jobs, liveLocations, openTestQueues, startWorker, testTypes } from '@pageprobe/jobs';
-import { ensureTickScheduler, historyBackfill, removeLegacySchedulers, runMonitor, runTick } from '@pageprobe/monitors';
+import {
+  ensureTickScheduler,
+  historyBackfill,
+  removeLegacySchedulers,
+  runHeartbeatTick,
+  runMonitor,
+  runTick,
+} from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
   dropOldQuotaUsage,
@@ -101,16 +108,21 @@ await startWorkerHost({
         .catch((e: unknown) => logger.error({ err: e }, 'could not fail a stalled delivery'));
     });
     // Monitors' due runs (issue 29): the tick claims them; uptime checks go to the uptime workers, other
-    // kinds' runs come back here to become ordinary tests, queued for their kind's workers.
+    // kinds' runs come back here to become ordinary tests, queued for their kind's workers. Heartbeats
+    // (issue 47) ride the same tick: their stored pings are applied, and the late ones claimed.
+    const heartbeatDeps = { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, logger };
     const ticks = startWorker(
       jobs.monitorTick,
       queue,
       async () => {
-        const { skipped } = await runTick({
-          pool,
-          monitorChecks: (location) => queueFor(atLocation(jobs.monitorChecks, location)),
-          monitorRuns: queueFor(jobs.monitorRun),
-        });
+        const [{ skipped }] = await Promise.all([
+          runTick({
+            pool,
+            monitorChecks: (location) => queueFor(atLocation(jobs.monitorChecks, location)),
+            monitorRuns: queueFor(jobs.monitorRun),
+          }),
+          runHeartbeatTick(heartbeatDeps),
+        ]);
         if (skipped) logger.info({ skipped }, 'monitor slots skipped: their runs before were still in flight');
       },
       { concurrency: 1 },

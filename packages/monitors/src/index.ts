@@ -1,7 +1,24 @@
 export { checkRecorder } from './checks/check-recorder.ts';
 export { type CheckFigures, type FinishedCheck, REASONS, sampleOf } from './checks/check-row.ts';
 export { checksBetween, listChecks } from './checks/list-checks.ts';
-export { recordChecks } from './checks/record-checks.ts';
+export { recordChecks, recordChecksIn } from './checks/record-checks.ts';
+export {
+  checkSchedule,
+  deadlineAfter,
+  HEARTBEAT_MAX_SECONDS,
+  type HeartbeatTiming,
+  ScheduleProblem,
+} from './heartbeats/heartbeat-schedule.ts';
+export { type HeartbeatTickDeps, runHeartbeatTick } from './heartbeats/heartbeat-tick.ts';
+export {
+  type IncomingPing,
+  listPings,
+  MAX_PING_BODY_BYTES,
+  PING_KINDS,
+  type PingKind,
+  type StoredPing,
+  storePings,
+} from './heartbeats/ping-store.ts';
 export { MAX_INTERVAL_SECONDS, minIntervalFor } from './interval.ts';
 export { pauseMonitor, type RunMonitorDeps, runEnded, runMonitor } from './run-monitor.ts';
 export {

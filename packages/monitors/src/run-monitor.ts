@@ -44,8 +44,8 @@ async function startRun(deps: RunMonitorDeps, monitorId: string): Promise<RunRes
     where: { id: monitorId, status: 'active', deletedAt: null },
     include: { apiKey: { select: { revokedAt: true } } },
   });
-  // Paused or deleted since its slot was claimed.
-  if (!monitor) return 'skipped';
+  // Paused or deleted since its slot was claimed; a heartbeat is told, never run (issue 47).
+  if (!monitor || monitor.type === 'heartbeat') return 'skipped';
   const { plan } = await deps.db.team.findUniqueOrThrow({ where: { id: monitor.teamId }, select: { plan: true } });
   // Revocation pauses a key's monitors in its own transaction; this catches one created meanwhile by an
   // API replica that still had the key cached, so a revoked key never spends the team's credits.

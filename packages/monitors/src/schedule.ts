@@ -1,5 +1,6 @@
 import type { Plan, Pool, TestType } from '@pageprobe/db';
 import { atLocation, DEFAULT_LOCATION, enqueueMany, jobs } from '@pageprobe/jobs';
+import { runsChecks } from '@pageprobe/test-kinds';
 import type { Queue } from 'bullmq';
 
 // Scheduling (issue 29). Due times live in PostgreSQL (`monitors.next_run_at`, on a grid spread over the
@@ -9,6 +10,8 @@ import type { Queue } from 'bullmq';
 // transaction: a dispatcher killed before the commit leaves its batch due for the next tick, one killed
 // after it has queued every run (a run queued twice has the same job id; a check recorded twice, the
 // same key). Uptime checks go to the uptime workers in batches; other kinds become tests (runMonitor).
+// Heartbeats (issue 47) are never claimed here: they have no next_run_at, only a deadline, which
+// heartbeats/claim-late.ts claims on the same tick.
 
 /** Runs start at most this late (plus the claim's own time). Claims are made at the slot, not ahead of
  * it, so whether the run before is still in flight is judged when the slot comes. */
@@ -44,7 +47,7 @@ WITH due AS (
     coalesce(m.running_since > now() - make_interval(mins => ${LOST_RUN_MINUTES}), false) AS busy
   FROM monitors m JOIN teams t ON t.id = m.team_id
   WHERE m.next_run_at <= now()
-    AND m.status = 'active' AND m.deleted_at IS NULL
+    AND m.status = 'active' AND m.deleted_at IS NULL AND m.type <> 'heartbeat'
   ORDER BY m.next_run_at
   LIMIT $1
   FOR UPDATE OF m SKIP LOCKED
@@ -105,7 +108,7 @@ export function checkLocations(c: Pick<Claimed, 'locations' | 'location_mode' | 
 
 async function queueRuns(deps: TickDeps, claimed: Claimed[]): Promise<void> {
   const byLocation = new Map<string, Claimed[]>();
-  for (const c of claimed.filter((c) => c.type === 'uptime')) {
+  for (const c of claimed.filter((c) => runsChecks(c.type))) {
     for (const location of checkLocations(c)) byLocation.set(location, [...(byLocation.get(location) ?? []), c]);
   }
   const added: Promise<void>[] = [];
@@ -120,7 +123,7 @@ async function queueRuns(deps: TickDeps, claimed: Claimed[]): Promise<void> {
     }
     added.push(enqueueMany(deps.monitorChecks(location), atLocation(jobs.monitorChecks, location), batches));
   }
-  const runs = claimed.filter((c) => c.type !== 'uptime').map((c) => ({ monitorId: c.id, slot: c.slot.getTime() }));
+  const runs = claimed.filter((c) => !runsChecks(c.type)).map((c) => ({ monitorId: c.id, slot: c.slot.getTime() }));
   // One addBulk a queue: a round trip for the whole batch.
   await Promise.all([...added, enqueueMany(deps.monitorRuns, jobs.monitorRun, runs)]);
 }

@@ -15,10 +15,14 @@ export const BADGES = {
 } as const satisfies Record<KindBadge, { file: string; label: string }>;
 export type BadgeName = keyof typeof BADGES;
 
-/** Which badges each kind of monitor has: what its folder declares (`monitor.page.badges`). */
-export const BADGES_OF: Record<string, readonly BadgeName[]> = Object.fromEntries(
-  kinds.map((kind) => [kind.name, kind.monitor.page.badges]),
-);
+/**
+ * Which badges each kind of monitor has: what its folder declares (`monitor.page.badges`). A heartbeat
+ * (issue 47, a monitor but not a kind of test) has the state and uptime badges every monitor has.
+ */
+export const BADGES_OF: Record<string, readonly BadgeName[]> = {
+  ...Object.fromEntries(kinds.map((kind) => [kind.name, kind.monitor.page.badges])),
+  heartbeat: ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d'],
+};
 
 export const badgeNamed = (file: string): BadgeName | undefined =>
   (Object.keys(BADGES) as BadgeName[]).find((name) => BADGES[name].file === file);

@@ -2,7 +2,7 @@ import { randomUUIDv7 } from 'node:crypto';
 import { type Db, Prisma } from '@pageprobe/db';
 import { keyringOf, seal } from '@pageprobe/secrets';
 import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
-import { checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
+import { assertAllowed, checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import { fieldsOf } from '../audit/audit-request.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { auditCaller, type Caller } from '../http/caller.ts';
@@ -21,6 +21,7 @@ import {
   WITH_CHANNELS,
 } from './monitor-input.ts';
 import { checkLocationSettings, locationColumns } from './monitor-locations.ts';
+import { heartbeatColumns, heartbeatUpdate, refuseHeartbeatFields, resumedHeartbeat } from './heartbeat-input.ts';
 import { patchesCredentials, replaceCredentials } from './replace-credentials.ts';
 
 // A monitor made, changed or deleted (issues 16, 29, 46): the one body behind POST, PATCH and DELETE
@@ -36,6 +37,20 @@ export async function ownedMonitor(db: Db, teamId: string, id: string): Promise<
     : null;
   if (!monitor) throw new ProblemError(404, 'not_found', 'No monitor with that id.');
   return monitor;
+}
+
+/** A heartbeat's callback_url, checked as a test's (it makes no request of its own to check). */
+function checkCallbackUrl(deps: ServiceDeps, callbackUrl: string | null | undefined) {
+  if (!callbackUrl) return;
+  const allowPrivate = deps.config.ALLOW_PRIVATE_TARGETS;
+  return assertAllowed(
+    'callback_url',
+    callbackUrl,
+    allowPrivate,
+    allowPrivate ? ['http:', 'https:'] : ['https:'],
+  ).catch((error: unknown) => {
+    throw error instanceof TestRejected ? rejectionProblem(error) : error;
+  });
 }
 
 function checkRequest(deps: ServiceDeps, input: Parameters<typeof checkTestRequest>[1]) {
@@ -60,12 +75,21 @@ export async function createMonitor(
 ): Promise<MonitorWithChannels> {
   const { config } = deps;
   const { teamId, keyId, plan } = caller;
-  await checkRequest(deps, input);
-  checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
-  if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
-  await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
+  const heartbeat = input.type === 'heartbeat';
+  if (!heartbeat) {
+    refuseHeartbeatFields(input as unknown as Record<string, unknown>, input.type, true);
+    await checkRequest(deps, input);
+    checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
+  }
   const id = randomUUIDv7();
-  const { shown, secrets } = requestOptions(input, kindNamed(input.type).options);
+  // A heartbeat is told by pings (issue 47): no request, so no options, secrets or locations.
+  const beat = heartbeat ? heartbeatColumns(id, input as unknown as Record<string, unknown>) : null;
+  if (heartbeat) await checkCallbackUrl(deps, input.callback_url);
+  if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+  const { shown, secrets } = heartbeat
+    ? { shown: {}, secrets: null }
+    : requestOptions(input, kindNamed(input.type).options);
   const monitor = await createWithinLimit(
     deps.db,
     teamId,
@@ -91,7 +115,9 @@ export async function createMonitor(
           ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
           // checkRequest refused secrets without a key.
           ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
-          nextRunAt: new Date(),
+          // A heartbeat has no runs to claim: its deadline is its due time.
+          nextRunAt: heartbeat ? null : new Date(),
+          ...beat,
           ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
         },
         include: WITH_CHANNELS,
@@ -111,6 +137,8 @@ export async function updateMonitor(
   const { config } = deps;
   const { teamId, keyId, plan } = caller;
   const current = await ownedMonitor(deps.db, teamId, monitorId);
+  if (current.type === 'heartbeat') return updateHeartbeat(deps, caller, current, input);
+  refuseHeartbeatFields(input as unknown as Record<string, unknown>, current.type, false);
   if (input.interval_seconds !== undefined) {
     checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
   }
@@ -150,6 +178,31 @@ export async function updateMonitor(
   if (resumed) {
     Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, nextRunAt: new Date() });
     data.apiKey = keyId ? { connect: { id: keyId } } : { disconnect: true };
+  }
+  if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
+  const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
+  await auditCaller(deps.db, caller, 'monitor.updated', monitor.id, fieldsOf(input));
+  return monitor;
+}
+
+/** PATCH /monitors/{id} of a heartbeat: its timing, and what every monitor has (name, alerts, tags, pause). */
+async function updateHeartbeat(
+  deps: ServiceDeps,
+  caller: Caller,
+  current: MonitorWithChannels,
+  input: UpdateMonitor,
+): Promise<MonitorWithChannels> {
+  const data: Prisma.MonitorUpdateInput = heartbeatUpdate(current, input as unknown as Record<string, unknown>);
+  await checkCallbackUrl(deps, input.callback_url);
+  if (input.alert_channels) await checkAlertChannels(deps.db, caller.teamId, input.alert_channels);
+  if (input.name !== undefined) data.name = input.name;
+  if (input.callback_url !== undefined) data.callbackUrl = input.callback_url;
+  Object.assign(data, alertColumns(input.alert));
+  if (input.tags) data.tags = input.tags;
+  if (input.paused === true) Object.assign(data, { status: 'paused', pausedReason: 'user' });
+  if (input.paused === false && current.status === 'paused') {
+    Object.assign(data, { status: 'active', pausedReason: null, consecutiveFailures: 0, ...resumedHeartbeat(current) });
+    data.apiKey = caller.keyId ? { connect: { id: caller.keyId } } : { disconnect: true };
   }
   if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
   const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });

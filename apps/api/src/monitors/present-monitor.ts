@@ -1,6 +1,7 @@
 import type { Monitor } from '@pageprobe/db';
 import type { Incident } from '@pageprobe/monitors';
 import { badgeUrls, monitorPageUrl } from '../pages/page-urls.ts';
+import { heartbeatFields } from './heartbeat-input.ts';
 import { locationFields, type MonitorLocation } from './monitor-locations.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -11,7 +12,7 @@ export interface UptimeRecord {
   incidents: Incident[];
 }
 
-/** The public shape of a monitor; `uptime_percent` and `incidents` only on an uptime monitor's own GET. */
+/** The public shape of a monitor; `uptime_percent` and `incidents` only on an uptime or heartbeat monitor's own GET. */
 export function presentMonitor(
   monitor: Monitor & { alertChannels: Array<{ channelId: string }> },
   base: string,
@@ -51,5 +52,6 @@ export function presentMonitor(
     report_url: monitorPageUrl(base, monitor.reportToken),
     badges: badgeUrls(base, monitor),
     ...locationFields(monitor, locations),
+    ...heartbeatFields(monitor, base),
   };
 }

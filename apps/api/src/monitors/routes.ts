@@ -1,5 +1,13 @@
 import type { Monitor } from '@pageprobe/db';
-import { incidents, listChecks, loadSeries, metricsOf, plotsMetric, uptimePercent } from '@pageprobe/monitors';
+import {
+  incidents,
+  listChecks,
+  listPings,
+  loadSeries,
+  metricsOf,
+  plotsMetric,
+  uptimePercent,
+} from '@pageprobe/monitors';
 import { randomBytes } from 'node:crypto';
 import { kindNamed } from '@pageprobe/test-kinds';
 import { Router } from 'express';
@@ -21,6 +29,23 @@ import { locationStates } from './monitor-locations.ts';
 export function callbackOf(deliveries: Array<{ state: string; channelId: string | null }>) {
   const callback = deliveries.find((d) => d.channelId === null);
   return callback ? { state: callback.state } : null;
+}
+
+/** Kinds whose runs are rows of monitoring.checks (not tests): uptime checks and heartbeats' pings (issue 47). */
+const CHECKED = new Set<string>(['uptime', 'heartbeat']);
+
+/** A ping's place in its monitor's list: (at, id), ids being a sequence's numbers, not UUIDs. */
+function decodePingCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || !/^\d{1,19}$/.test(id)) throw new Error('bad cursor');
+    return { at: date, id };
+  } catch {
+    throw new ProblemError(400, 'validation_failed', 'cursor is not a next_cursor this API gave out.', {
+      errors: [{ path: 'query.cursor', message: 'is not a valid cursor' }],
+    });
+  }
 }
 
 /** Series default to the last 7 days. */
@@ -67,7 +92,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
   router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
     const states = await locationStates(deps.db, monitor, { withUptime: true });
-    if (monitor.type !== 'uptime') return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
+    if (!CHECKED.has(monitor.type)) return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
     const [percent, record] = await Promise.all([
       uptimePercent(deps.db, monitor.id, new Date()),
       incidents(deps.db, monitor.id),
@@ -93,12 +118,18 @@ export function monitorRoutes(deps: ApiDeps): Router {
   // A new page or badge token (issue 44): the old links answer 404 from now on, on every replica (pages
   // and badges read their token on each request).
   router.post('/monitors/:monitor_id/rotate-token', requireScope('write'), async (req, res) => {
-    const { token } = req.body as { token: 'page' | 'badges' };
+    const { token } = req.body as { token: 'page' | 'badges' | 'ping' };
     const current = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    if (token === 'ping' && current.type !== 'heartbeat') {
+      throw new ProblemError(400, 'validation_failed', 'token ping applies to heartbeat monitors only.', {
+        errors: [{ path: 'body.token', message: 'ping applies to heartbeat monitors only' }],
+      });
+    }
     const fresh = randomBytes(32).toString('base64url');
     const monitor = await deps.db.monitor.update({
       where: { id: current.id },
-      data: token === 'page' ? { reportToken: fresh } : { badgeToken: fresh },
+      data:
+        token === 'page' ? { reportToken: fresh } : token === 'badges' ? { badgeToken: fresh } : { pingToken: fresh },
       include: WITH_CHANNELS,
     });
     await auditRequest(deps.db, req, 'monitor.token_rotated', monitor.id, { token });
@@ -123,7 +154,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const monitor = await owned(teamId, req.params.monitor_id as string);
     const q = req.query as Record<string, string | undefined>;
     const limit = parseLimit(q.limit);
-    if (monitor.type !== 'uptime') {
+    if (!CHECKED.has(monitor.type)) {
       // Lighthouse and seo_crawl runs are tests: their checks are their tests, summed up.
       const { page, nextCursor } = await listTests(deps.db, teamId, {
         limit,
@@ -145,6 +176,29 @@ export function monitorRoutes(deps: ApiDeps): Router {
     res.json({
       data: page.map(presentCheck),
       next_cursor: checks.length > limit && last ? encodeCursor({ createdAt: last.slot, id: monitor.id }) : null,
+    });
+  });
+
+  // A heartbeat's pings as received, with the log a POST sent (issue 47), newest first.
+  router.get('/monitors/:monitor_id/pings', requireScope('read'), async (req, res) => {
+    const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
+    const q = req.query as Record<string, string | undefined>;
+    const limit = parseLimit(q.limit);
+    const pings = await listPings(deps.pool, monitor.id, q.cursor ? decodePingCursor(q.cursor) : null, limit + 1);
+    const page = pings.slice(0, limit);
+    const last = page.at(-1);
+    res.json({
+      data: page.map((p) => ({
+        at: p.at.toISOString(),
+        kind: p.kind,
+        exit_code: p.exitCode,
+        duration_ms: p.durationMs,
+        body: p.body,
+      })),
+      next_cursor:
+        pings.length > limit && last
+          ? Buffer.from(JSON.stringify([last.at.toISOString(), last.id])).toString('base64url')
+          : null,
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Plan } from '@pageprobe/db';
+import type { Advice } from '@pageprobe/test-kinds';
 import type { RunSample } from '@pageprobe/test-lifecycle';
 
 /**
@@ -32,9 +33,9 @@ export interface CheckFigures {
   status_code: number | null;
   timings_ms: Record<(typeof PHASES)[number], number | null>;
   tls: { days_remaining: number | null; valid_to?: string | null } | null;
-}
   /** What failed in words, for the alert (a failed expectation's message); not stored in monitoring.checks. */
   message?: string | null;
+}
 
 /** One finished check of a monitor. */
 export interface FinishedCheck {
@@ -52,6 +53,10 @@ export interface FinishedCheck {
   failing: string[];
   /** Read back: it ran during a maintenance window, so it counts neither up nor down (issue 31). */
   maintenance?: boolean;
+  /** A failure in words of its own, instead of the uptime kind's (a heartbeat's: no request was made). */
+  words?: { message: string; advice: Advice | null };
+  /** Added to the details of the alerts this check raises (a heartbeat's deadline, run duration…). */
+  details?: Record<string, unknown>;
 }
 
 /** A check's failure reason, null when the site was up. */

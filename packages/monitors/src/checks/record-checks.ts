@@ -56,43 +56,51 @@ export async function recordChecks(
   checks: FinishedCheck[],
   publicBaseUrl: string,
 ): Promise<CallbackDelivery[]> {
+  return db.$transaction((tx) => recordChecksIn(tx, checks, publicBaseUrl));
+}
+
+/** recordChecks inside a transaction the caller holds (heartbeats apply their pings in the same one). */
+export async function recordChecksIn(
+  tx: Prisma.TransactionClient,
+  checks: FinishedCheck[],
+  publicBaseUrl: string,
+): Promise<CallbackDelivery[]> {
   // A slot given twice in one batch counts once, like one given again later.
   const unique = [...new Map(checks.map((c) => [keyOf(c), c])).values()];
   const sorted = unique.sort((a, b) =>
     a.monitorId === b.monitorId ? a.slot.getTime() - b.slot.getTime() : a.monitorId < b.monitorId ? -1 : 1,
   );
   const ids = [...new Set(sorted.map((c) => c.monitorId))];
-  return db.$transaction(async (tx) => {
-    const windows = await maintenanceOf(tx, sorted);
-    const maintenance = (c: FinishedCheck) => windows.get(keyOf(c)) ?? null;
-    const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date; location: string }>>(
-      INSERT_CHECKS,
-      ...checkColumns(sorted, (c) => maintenance(c) !== null),
-    );
-    const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at, r.location)));
-    const recorded = sorted.filter((c) => fresh.has(keyOf(c)));
-    // A check during maintenance counts neither up nor down: kept, but left out of the rollups (issue 31).
-    await recordRollups(
-      tx,
-      recorded
-        .filter((c) => maintenance(c) === null)
-        .map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
-      CHECK_LEVELS,
-    );
-    await tx.$executeRawUnsafe(
-      'UPDATE monitors SET running_since = NULL FROM (SELECT id FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE) l WHERE monitors.id = l.id',
-      ids,
-    );
-    const monitors = await tx.monitor.findMany({
-      where: { id: { in: [...new Set(recorded.map((c) => c.monitorId))] } },
-    });
-    const deliveries: CallbackDelivery[] = [];
-    for (const monitor of monitors) {
-      const own = recorded.filter((c) => c.monitorId === monitor.id);
-      deliveries.push(...(await applyChecks(tx, monitor, own, maintenance, publicBaseUrl)));
-    }
-    return deliveries;
+  const windows = await maintenanceOf(tx, sorted);
+  const maintenance = (c: FinishedCheck) => windows.get(keyOf(c)) ?? null;
+  const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date; location: string }>>(
+    INSERT_CHECKS,
+    ...checkColumns(sorted, (c) => maintenance(c) !== null),
+  );
+  const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at, r.location)));
+  const recorded = sorted.filter((c) => fresh.has(keyOf(c)));
+  // A check during maintenance counts neither up nor down: kept, but left out of the rollups (issue 31).
+  await recordRollups(
+    tx,
+    recorded
+      .filter((c) => maintenance(c) === null)
+      .map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
+    CHECK_LEVELS,
+  );
+  await tx.$executeRawUnsafe(
+    // Locked in id order; written only where a run was in flight (a heartbeat never has one).
+    'UPDATE monitors SET running_since = NULL FROM (SELECT id FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE) l WHERE monitors.id = l.id AND monitors.running_since IS NOT NULL',
+    ids,
+  );
+  const monitors = await tx.monitor.findMany({
+    where: { id: { in: [...new Set(recorded.map((c) => c.monitorId))] } },
   });
+  const deliveries: CallbackDelivery[] = [];
+  for (const monitor of monitors) {
+    const own = recorded.filter((c) => c.monitorId === monitor.id);
+    deliveries.push(...(await applyChecks(tx, monitor, own, maintenance, publicBaseUrl)));
+  }
+  return deliveries;
 }
 
 /** One monitor's new checks, oldest first: its state, incidents and alerts (held during maintenance). */
@@ -128,7 +136,7 @@ async function applyChecks(
     }
     const alerts: AlertToRaise[] = [];
     for (const { failure, locations } of verdicts) {
-      const words = failure ? failureWords(check, failure, locations) : null;
+      const words = failure ? failureWords(monitor.type, check, failure, locations) : null;
       const changed = transition(state, failure, { ...words, pausesOnFailures: false });
       await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt, window !== null);
       state = { ...state, ...changed.update };
@@ -175,7 +183,7 @@ async function applyChecks(
   }
   const deliveries: CallbackDelivery[] = [];
   for (const { alert, check } of raised) {
-    const withCheck = { ...alert, details: { ...alert.details, check: checkSummary(check) } };
+    const withCheck = { ...alert, details: { ...alert.details, ...check.details, check: checkSummary(check) } };
     deliveries.push(...(await raiseAlert(tx, state, withCheck, null, publicBaseUrl)));
   }
   return deliveries;
@@ -216,9 +224,12 @@ const checkSummary = (check: FinishedCheck) => ({
  * A failed check in words (issue 31: a monitor.down for an HTTP 500 said `message: null`): what the
  * status or error means and how long the check took, and what to try.
  */
-function failureWords(check: FinishedCheck, failure: string, locations: SlotVerdict | null) {
+function failureWords(type: string, check: FinishedCheck, failure: string, locations: SlotVerdict | null) {
+  // A heartbeat's check says what happened in its own words (no request was made).
+  if (check.words) return check.words;
   const { status_code: status, timings_ms: timings } = check.figures;
-  const advice = advise(kindNamed('uptime').failures, failure, status === null ? null : `HTTP ${status}`);
+  // The monitor's kind says what its codes mean (a tcp port's refusal is not a web server's).
+  const advice = advise(kindNamed(type).failures, failure, status === null ? null : `HTTP ${status}`);
   const took = timings.total === null ? '' : ` The check took ${Math.round(timings.total)} ms.`;
   // Which expectation failed, with both values, says more than the code's general words.
   const what = check.figures.message ? `${check.figures.message}.` : advice.what;

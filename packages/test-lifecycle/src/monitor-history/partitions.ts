@@ -15,6 +15,8 @@ interface Partitioned {
 
 const TABLES: Partitioned[] = [
   { table: 'checks', period: 'day', keepDays: (r) => r.checksDays },
+  // Heartbeats' pings and their logs (issue 47), kept as long as the checks they became.
+  { table: 'pings', period: 'day', keepDays: (r) => r.checksDays },
   { table: 'rollups_minute', period: 'day', keepDays: (r) => r.checksDays },
   { table: 'rollups_hour', period: 'month', keepDays: (r) => r.aggregatesDays },
   { table: 'rollups_day', period: 'month', keepDays: (r) => r.aggregatesDays },

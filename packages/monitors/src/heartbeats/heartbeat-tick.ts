@@ -1,0 +1,42 @@
+import type { Db } from '@pageprobe/db';
+import type { Logger } from '@pageprobe/logger';
+import { enqueueDeliveries } from '@pageprobe/test-lifecycle';
+import type { Queue } from 'bullmq';
+import { APPLY_BATCH, applyPings } from './apply-pings.ts';
+import { claimLate, LATE_BATCH } from './claim-late.ts';
+
+export interface HeartbeatTickDeps {
+  db: Db;
+  callbacks: Queue;
+  publicBaseUrl: string;
+  logger: Logger;
+}
+
+/** Batches one tick may take of each, so a backlog cannot hold the tick (and the other monitors) long. */
+const MAX_ROUNDS = 10;
+
+/**
+ * Heartbeats' part of the dispatchers' tick (issue 47): first the pings stored since (so a heartbeat
+ * that pinged is never taken for late), then the heartbeats past their deadline. Both loop while their
+ * batches come back full. The alerts they raise are queued after their commits.
+ */
+export async function runHeartbeatTick(deps: HeartbeatTickDeps): Promise<{ applied: number; late: number }> {
+  const total = { applied: 0, late: 0 };
+  const enqueue = (deliveries: Parameters<typeof enqueueDeliveries>[1]) =>
+    enqueueDeliveries(deps.callbacks, deliveries, (error) =>
+      deps.logger.warn({ err: error }, 'alert enqueue failed; the sweeper will retry'),
+    );
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { applied, deliveries } = await applyPings(deps.db, deps.publicBaseUrl);
+    total.applied += applied;
+    await enqueue(deliveries);
+    if (applied < APPLY_BATCH) break;
+  }
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { late, deliveries } = await claimLate(deps.db, deps.publicBaseUrl);
+    total.late += late;
+    await enqueue(deliveries);
+    if (late < LATE_BATCH) break;
+  }
+  return total;
+}
