@@ -150,8 +150,8 @@ function createClient(options) {
         await request("DELETE", `/monitors/${id(monitorId)}`);
       },
       /**
-       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`) or its badges
-       * (`badges`); the old one answers 404 at once.
+       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`), its badges
+       * (`badges`) or a heartbeat's `ping_url` (`ping`); the old one answers 404.
        */
       rotateToken: (monitorId, token) => data(request("POST", `/monitors/${id(monitorId)}/rotate-token`, { body: { token } })),
       tests: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/tests`, { query })),
@@ -161,7 +161,9 @@ function createClient(options) {
        */
       checks: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/checks`, { query })),
       series: (monitorId, query) => data(request("GET", `/monitors/${id(monitorId)}/series`, { query })),
-      alerts: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/alerts`, { query }))
+      alerts: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/alerts`, { query })),
+      /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
+      pings: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/pings`, { query }))
     }
   };
   return client;

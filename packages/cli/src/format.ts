@@ -1,5 +1,7 @@
 import {
   type Comparison,
+  type ExpectationResult,
+  type HeartbeatPing,
   type Monitor,
   type MonitorAlert,
   type MonitorCheck,
@@ -13,6 +15,34 @@ import {
 const ms = (v: unknown) =>
   typeof v !== 'number' ? '–' : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`;
 const OPS: Record<string, string> = { minScore: '≥', minNumericValue: '≥', maxNumericValue: '≤', maxLength: 'items ≤' };
+
+/**
+ * Text a target or a job chose (a TXT record, a body, a ping's log), its control characters shown as
+ * U+FFFD: an escape sequence printed as is would drive the reader's terminal.
+ */
+export const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
+
+type Checked = { up: boolean; reason: string | null; error: string | null };
+/** Up, or down with its reason and (not for an expectation: its own line says it) its words. */
+const verdict = (r: Checked, paint: Paint) =>
+  r.up
+    ? paint.ok('up')
+    : paint.bad(`down (${r.reason})${r.error && r.reason !== 'expectation_failed' ? `: ${printable(r.error)}` : ''}`);
+
+const SUBJECTS: Record<string, string> = { response_time: 'response time', certificate_days: 'certificate days' };
+const shown = (v: unknown) => {
+  const text = JSON.stringify(v) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+};
+
+/** An expectation after a check: what held, with what was found, or the failed one's own words. */
+export function expectationLine(e: ExpectationResult, paint: Paint = plain): string {
+  if (!e.passed) return `${paint.bad('✖')} ${printable(e.message ?? '')}`;
+  const subject =
+    e.source === 'header' ? `header ${e.name}` : e.source === 'json' ? e.path : (SUBJECTS[e.source] ?? e.source);
+  const value = e.value === undefined ? '' : ` ${shown(e.value)}`;
+  return `${paint.ok('✔')} ${printable(`${subject} ${e.operator}${value} (${shown(e.actual)})`)}`;
+}
 
 export interface Paint {
   ok: (s: string) => string;
@@ -31,7 +61,8 @@ export function summary(t: Test, paint: Paint = plain): string {
   const head =
     t.status === 'completed' ? paint.ok('✔ completed') : t.status === 'failed' ? paint.bad('✖ failed') : t.status;
   const runs = t.runs_requested > 1 ? `, ${t.runs_requested} runs` : '';
-  lines.push(`${head}  ${t.url}  (${t.type}${t.type === 'uptime' ? '' : `, ${t.device}`}${runs})`);
+  const device = t.type === 'lighthouse' || t.type === 'seo_crawl' ? `, ${t.device}` : '';
+  lines.push(`${head}  ${t.url}  (${t.type}${device}${runs})`);
   if (t.error) lines.push(`  ${paint.bad(t.error.code)}: ${t.error.message}`);
   if (t.status === 'completed') {
     const scores = Object.entries(t.scores ?? {}).map(([k, v]) => `${k.replace('_', ' ')} ${v}`);
@@ -51,9 +82,28 @@ export function summary(t: Test, paint: Paint = plain): string {
       lines.push(`  performance over the runs: ${t.spread.min}–${t.spread.max} (sd ${t.spread.stddev})`);
     if (t.type === 'uptime' && t.result) {
       const r = t.result;
+      lines.push(`  ${verdict(r, paint)} · status ${r.status_code ?? '–'} · total ${ms(r.timings_ms.total)}`);
+    }
+    if (t.type === 'tcp' && t.result) {
+      const r = t.result;
+      lines.push(`  ${verdict(r, paint)} · connect ${ms(r.timings_ms.connect)} · total ${ms(r.timings_ms.total)}`);
+      if (r.tls)
+        lines.push(
+          `  TLS ${r.tls.protocol ?? '–'} · certificate ${r.tls.days_remaining ?? '–'} days left${r.tls.chain_valid ? '' : paint.bad(` · not trusted: ${r.tls.error}`)}`,
+        );
+    }
+    if (t.type === 'dns' && t.result) {
+      const r = t.result;
       lines.push(
-        `  ${r.up ? paint.ok('up') : paint.bad(`down (${r.reason})`)} · status ${r.status_code ?? '–'} · total ${ms(r.timings_ms.total)}`,
+        `  ${verdict(r, paint)} · ${r.type} ${r.name} from ${r.resolver ?? 'the system resolver'} · total ${ms(r.timings_ms.total)}`,
       );
+      for (const a of r.answers.slice(0, 10))
+        lines.push(`    ${printable(a.value)}${a.ttl === null ? '' : `  (ttl ${a.ttl})`}`);
+      if (r.answers.length > 10) lines.push(`    … ${r.answers.length - 10} more (--json for all)`);
+    }
+    if ((t.type === 'uptime' || t.type === 'tcp' || t.type === 'dns') && t.result?.expectations?.length) {
+      lines.push('  expectations:');
+      for (const e of t.result.expectations) lines.push(`    ${expectationLine(e, paint)}`);
     }
     if (t.type === 'seo_crawl' && t.result) {
       const c = t.result.issue_counts;
@@ -86,12 +136,14 @@ export function comparisonSummary(c: Comparison, paint: Paint = plain): string {
   return lines.join('\n');
 }
 
-/** One line per check of a monitor: an uptime check, or a lighthouse or seo_crawl run (a test). */
+/** One line per check of a monitor: an uptime, tcp, dns or heartbeat check, or a lighthouse or seo_crawl run (a test). */
 export function checkLine(c: MonitorCheck): string {
   const verdict = c.passed === null ? '' : `  assertions ${c.passed ? 'passed' : 'failed'}`;
   if (c.test_id === null) {
     const state = c.up ? 'up  ' : `down (${c.reason ?? 'http_error'})`;
-    return `${c.at}  ${state}  status ${c.status_code ?? '–'}  total ${ms(c.total_ms)}${verdict}`;
+    // tcp, dns and heartbeat checks have no status; a heartbeat's total is its run's duration.
+    const status = c.status_code === null ? '' : `  status ${c.status_code}`;
+    return `${c.at}  ${state}${status}  total ${ms(c.total_ms)}${verdict}`;
   }
   const scores = [
     c.performance_score !== null ? `performance ${c.performance_score}` : null,
@@ -102,7 +154,10 @@ export function checkLine(c: MonitorCheck): string {
 
 const pct = (v: number | null | undefined) => (typeof v === 'number' ? `${v}%` : '–');
 
-/** A monitor on one screen: its state, uptime, latest incidents and per-location states (uptime monitors). */
+/**
+ * A monitor on one screen: its state, uptime, latest incidents and per-location states; a heartbeat's
+ * ping URL, last ping and deadline.
+ */
 export function monitorSummary(m: Monitor, paint: Paint = plain): string {
   const state =
     m.status === 'paused'
@@ -110,7 +165,14 @@ export function monitorSummary(m: Monitor, paint: Paint = plain): string {
       : m.down
         ? paint.bad('down')
         : paint.ok('up');
-  const lines = [`${state}  ${m.url}  (${m.type}, every ${m.interval_seconds} s)  ${paint.dim(m.id)}`];
+  const heartbeat = m.type === 'heartbeat';
+  const what = heartbeat ? (m.name ?? 'heartbeat') : m.url;
+  const lines = [`${state}  ${what}  (${m.type}, ${cadence(m)})  ${paint.dim(m.id)}`];
+  if (heartbeat) {
+    lines.push(`  ping: ${m.ping_url ?? '–'}`);
+    lines.push(`  last ping ${m.last_ping_at ?? 'none yet'} · down unless one comes by ${m.deadline_at ?? '–'}`);
+    if (m.run_started_at) lines.push(`  a run started at ${m.run_started_at} and has not ended`);
+  }
   const u = m.uptime_percent;
   if (u)
     lines.push(`  uptime: 24h ${pct(u['24h'])} · 7d ${pct(u['7d'])} · 30d ${pct(u['30d'])} · 90d ${pct(u['90d'])}`);
@@ -133,6 +195,20 @@ export function monitorSummary(m: Monitor, paint: Paint = plain): string {
   return lines.join('\n');
 }
 
+/**
+ * How often it runs: every N s; a heartbeat, when a ping is due (its period or cron schedule in its time
+ * zone) and the grace after it.
+ */
+export function cadence(m: Monitor): string {
+  if (m.type !== 'heartbeat') return `every ${m.interval_seconds} s`;
+  const due = m.schedule ? `cron '${m.schedule}' ${m.time_zone ?? 'UTC'}` : `every ${m.period_seconds} s`;
+  return `${due} + ${m.grace_seconds} s grace`;
+}
+
+/** A monitor in one line, as lists show it. */
+export const monitorLine = (m: Monitor) =>
+  `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  ${cadence(m)}  ${m.type === 'heartbeat' ? (m.name ?? '') : m.url}`;
+
 const BARS = '▁▂▃▄▅▆▇█';
 /** The values as a one-line bar chart, lowest to highest. */
 export function sparkline(values: number[]): string {
@@ -154,3 +230,10 @@ export function seriesLines(s: MonitorSeries): string[] {
 
 /** One alert in one line: when, what, why. */
 export const alertLine = (a: MonitorAlert) => `${a.created_at}  ${a.event.padEnd(29)}  ${a.reason}`;
+
+/** A heartbeat's ping in one line: when, what (an exit status with its code), a run's duration, its log's first line. */
+export function pingLine(p: HeartbeatPing): string {
+  const what = p.kind === 'exit' ? `exit ${p.exit_code}` : p.kind;
+  const log = p.body && printable(p.body.split('\n', 1)[0]!.slice(0, 80));
+  return `${p.at}  ${what.padEnd(8)}${p.duration_ms === null ? '' : `  run ${ms(p.duration_ms)}`}${log ? `  ${log}` : ''}`;
+}

@@ -3,41 +3,56 @@ import { parseArgs } from 'node:util';
 import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
 import { readApiKey } from './api-key.ts';
 import { gatherAssertions, UsageError } from './assertions.ts';
+import { checkFields, targetOf } from './check-options.ts';
 import {
   alertLine,
   checkLine,
   colours,
   comparisonSummary,
+  monitorLine,
   monitorSummary,
   type Paint,
+  pingLine,
   plain,
   seriesLines,
   summary,
 } from './format.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
-export const USAGE = `pageprobe: speed, SEO and uptime tests from the terminal and CI
+export const USAGE = `pageprobe: speed, SEO, uptime, TCP and DNS tests from the terminal and CI
 
 Usage:
-  pageprobe test <url>... [--type lighthouse|seo_crawl|uptime] [--device mobile|desktop] [--runs N]
+  pageprobe test <url>... [--type lighthouse|seo_crawl|uptime|tcp|dns] [--device mobile|desktop] [--runs N]
                  [--assert <key>=<expr>]... [--config lighthouserc.json] [--callback-url <url>]
                  [--wait | --no-wait] [--timeout <seconds>] [--json]
+                 uptime: [--method POST] [--body <text> | --body-file <path>] [--content-type <type>]
+                 uptime, tcp, dns: [--expect <expectation>]...
+                 tcp:    <host:port> [--tls]
+                 dns:    <name> [--record A|AAAA|CNAME|MX|TXT|NS|CAA|SOA] [--resolver <ip[:port]>]
+                         (or a DNS URI: dns:example.com?type=MX)
   pageprobe get <test-id> [--json]
   pageprobe list [--limit N] [--status <status>] [--type <type>] [--json]
   pageprobe compare <test-id> <base-test-id> [--json]
-  pageprobe monitors create <url> --interval <seconds> [--type] [--device] [--runs N] [--assert ...]
-                            [--callback-url <url>] [--json]
+  pageprobe monitors create <url> --interval <seconds> [--type] [--name] [--device] [--runs N] [--assert ...]
+                            [the test options above] [--callback-url <url>] [--json]
+  pageprobe monitors create --type heartbeat --grace <seconds> (--period <seconds> |
+                            --schedule '<cron>' [--time-zone <IANA zone>]) [--name] [--callback-url <url>]
+                            (prints the ping URL the job calls: <ping URL>, /start, /fail, /<exit status>)
   pageprobe monitors list [--json]
   pageprobe monitors get <monitor-id> [--json]
-                            (state, uptime over 24h/7d/30d/90d, latest incidents, locations)
+                            (state, uptime over 24h/7d/30d/90d, latest incidents, locations; a
+                             heartbeat's ping URL, last ping and deadline)
   pageprobe monitors series <monitor-id> --metric <metric> [--from <ISO time>] [--to <ISO time>]
                             [--location <location>] [--json]
                             (lighthouse: performance_score, lcp_ms, cls, ...; seo_crawl:
-                             structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...)
+                             structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...;
+                             tcp: up, connect_ms, tls_ms, total_ms, ...; dns: up, total_ms)
   pageprobe monitors alerts <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
   pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
-                            (newest first: an uptime monitor's checks, or a lighthouse or
-                             seo_crawl monitor's runs)
+                            (newest first: an uptime, tcp, dns or heartbeat monitor's checks, or a
+                             lighthouse or seo_crawl monitor's runs)
+  pageprobe monitors pings <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
+                            (a heartbeat's pings, newest first, with each POST's log)
   pageprobe monitors pause|resume|delete <monitor-id>
   pageprobe credits [--json]
 
@@ -45,6 +60,19 @@ Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertion
   --assert categories:performance=minScore:0.9
   --assert largest-contentful-paint=warn:maxNumericValue:2500
   --assert cache-insight=error              (<level>: error, warn or off; error when left out)
+
+Expectations (uptime, tcp, dns; each must hold, or the check is down and says which failed):
+  --expect 'status=200'                     --expect 'json:$.status=ok'
+  --expect 'header:content-type~json'       --expect 'body!~error'
+  --expect 'response_time<500'              --expect 'certificate_days>14'
+  --expect 'json:$.items[?@.stock<1] exists' --expect 'answers~93.184.216.34'   (dns)
+  <subject><op><value>, or <subject> <operator> [<value>] with the API's operator names.
+  Subjects: status, header:<name>, body, json:<JSONPath>, response_time (ms), certificate_days, answers.
+  Ops: = (eq)  != (ne)  < <= > >=  ~ (contains)  !~ (not_contains)  =~ (matches, RE2)
+       and the words exists, not_empty (no value).
+  A value is JSON when it reads as JSON (200, true, null, "42" for the text 42, ["a","b"]), else text;
+  for body, =~ and a header's or an answer's ~ it is always text. Or give the API's own JSON:
+  --expect '{"source":"json","path":"$.status","operator":"eq","value":"ok"}'
 
 API address and key: PAGEPROBE_API_URL (or --api-url) and PAGEPROBE_API_KEY, or the key on standard
 input with --api-key-stdin (e.g. \`pass show pageprobe | pageprobe credits --api-key-stdin\`). The key is
@@ -75,6 +103,21 @@ const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   location: { type: 'string' },
+  name: { type: 'string' },
+  // A check's request (issue 47).
+  method: { type: 'string' },
+  body: { type: 'string' },
+  'body-file': { type: 'string' },
+  'content-type': { type: 'string' },
+  expect: { type: 'string', multiple: true },
+  tls: { type: 'boolean' },
+  record: { type: 'string' },
+  resolver: { type: 'string' },
+  // A heartbeat's timing.
+  period: { type: 'string' },
+  grace: { type: 'string' },
+  schedule: { type: 'string' },
+  'time-zone': { type: 'string' },
   'api-url': { type: 'string' },
   // Parsed only to be refused with a message that names the alternatives (see api-key.ts).
   'api-key': { type: 'string' },
@@ -144,9 +187,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
         const tests = await runTests(
           client,
           {
-            urls: rest,
+            urls: rest.map((input) => targetOf(input, values)),
             body: {
               ...(values.type ? { type: values.type as Test['type'] } : {}),
+              ...checkFields(values),
               ...(values.device ? { device: values.device as Test['device'] } : {}),
               ...(runs ? { runs } : {}),
               ...(fromRc.assertions ? { assertions: fromRc.assertions } : {}),
@@ -233,30 +277,51 @@ async function monitors(
   values: Record<string, any>,
   { out, json, paint }: { out: (s: string) => void; json: (v: unknown) => void; paint: Paint },
 ): Promise<number> {
-  const line = (m: { id: string; status: string; type: string; interval_seconds: number; url: string }) =>
-    `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  every ${m.interval_seconds} s  ${m.url}`;
   switch (sub) {
     case 'create': {
+      const common = {
+        ...(values.name ? { name: values.name } : {}),
+        ...(values['callback-url'] ? { callback_url: values['callback-url'] } : {}),
+      };
+      if (values.type === 'heartbeat') {
+        if (args[0]) throw new UsageError('monitors create --type heartbeat: no URL (the job calls its ping URL)');
+        if (!values.grace || !(values.period || values.schedule))
+          throw new UsageError(
+            "monitors create --type heartbeat --grace <seconds> (--period <seconds> | --schedule '<cron>')",
+          );
+        const m = await client.monitors.create({
+          type: 'heartbeat',
+          grace_seconds: int('grace', values.grace)!,
+          ...(values.period ? { period_seconds: int('period', values.period)! } : {}),
+          ...(values.schedule ? { schedule: values.schedule } : {}),
+          ...(values['time-zone'] ? { time_zone: values['time-zone'] } : {}),
+          ...common,
+        });
+        if (values.json) json(m);
+        else out(`${monitorLine(m)}\nping URL: ${m.ping_url}  (GET or POST; /start, /fail, /<exit status> after it)`);
+        return 0;
+      }
       if (!args[0] || !values.interval) throw new UsageError('monitors create <url> --interval <seconds>');
       const fromRc = assertionsFrom(values);
       const runs = int('runs', values.runs) ?? fromRc.runs;
       const m = await client.monitors.create({
-        url: args[0],
+        url: targetOf(args[0], values),
         interval_seconds: int('interval', values.interval)!,
         ...(values.type ? { type: values.type } : {}),
         ...(values.device ? { device: values.device } : {}),
         ...(runs ? { runs } : {}),
         ...(fromRc.assertions ? { assertions: fromRc.assertions } : {}),
-        ...(values['callback-url'] ? { callback_url: values['callback-url'] } : {}),
+        ...checkFields(values),
+        ...common,
       });
       if (values.json) json(m);
-      else out(line(m));
+      else out(monitorLine(m));
       return 0;
     }
     case 'list': {
       const page = await client.monitors.list();
       if (values.json) json(page);
-      else for (const m of page.data) out(line(m));
+      else for (const m of page.data) out(monitorLine(m));
       return 0;
     }
     case 'get': {
@@ -306,6 +371,20 @@ async function monitors(
       }
       return 0;
     }
+    case 'pings': {
+      if (!args[0]) throw new UsageError('monitors pings <monitor-id>');
+      const page = await client.monitors.pings(args[0], {
+        ...(values.limit ? { limit: int('limit', values.limit)! } : {}),
+        ...(values.cursor ? { cursor: values.cursor } : {}),
+      });
+      if (values.json) json(page);
+      else {
+        for (const p of page.data) out(pingLine(p));
+        if (page.data.length === 0) out('no pings yet');
+        if (page.next_cursor) out(`more: --cursor ${page.next_cursor}`);
+      }
+      return 0;
+    }
     case 'pause':
     case 'resume':
     case 'delete': {
@@ -317,11 +396,11 @@ async function monitors(
       }
       const m = sub === 'pause' ? await client.monitors.pause(args[0]) : await client.monitors.resume(args[0]);
       if (values.json) json(m);
-      else out(line(m));
+      else out(monitorLine(m));
       return 0;
     }
     default:
-      throw new UsageError('monitors create|list|get|series|alerts|checks|pause|resume|delete');
+      throw new UsageError('monitors create|list|get|series|alerts|checks|pings|pause|resume|delete');
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   CreateMonitor,
   CreateTest,
   Credits,
+  HeartbeatPing,
   Location,
   ListTestsQuery,
   Monitor,
@@ -128,10 +129,10 @@ export function createClient(options: ClientOptions) {
         await request<null>('DELETE', `/monitors/${id(monitorId)}`);
       },
       /**
-       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`) or its badges
-       * (`badges`); the old one answers 404 at once.
+       * POST /monitors/{id}/rotate-token: a new link for the monitor's page (`page`), its badges
+       * (`badges`) or a heartbeat's `ping_url` (`ping`); the old one answers 404.
        */
-      rotateToken: (monitorId: string, token: 'page' | 'badges') =>
+      rotateToken: (monitorId: string, token: 'page' | 'badges' | 'ping') =>
         data(request<Monitor>('POST', `/monitors/${id(monitorId)}/rotate-token`, { body: { token } })),
       tests: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<Test>>('GET', `/monitors/${id(monitorId)}/tests`, { query })),
@@ -145,6 +146,9 @@ export function createClient(options: ClientOptions) {
         data(request<MonitorSeries>('GET', `/monitors/${id(monitorId)}/series`, { query })),
       alerts: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<MonitorAlert>>('GET', `/monitors/${id(monitorId)}/alerts`, { query })),
+      /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
+      pings: (monitorId: string, query: PageQuery = {}) =>
+        data(request<Page<HeartbeatPing>>('GET', `/monitors/${id(monitorId)}/pings`, { query })),
     },
   };
   return client;

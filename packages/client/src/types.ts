@@ -23,6 +23,11 @@ export type MonitorAlert = Schemas['MonitorAlert'];
 export type MonitorCheck = Schemas['MonitorCheck'];
 export type MonitorUptimeCheck = Schemas['MonitorUptimeCheck'];
 export type MonitorRunCheck = Schemas['MonitorRunCheck'];
+/** One of `expect` (uptime, tcp and dns), and how it fared in a result's `expectations`. */
+export type Expectation = Schemas['Expectation'];
+export type ExpectationResult = Schemas['ExpectationResult'];
+/** A ping a heartbeat monitor received (GET /monitors/{id}/pings). */
+export type HeartbeatPing = Schemas['HeartbeatPing'];
 export type AlertPayload = Schemas['AlertPayload'];
 export type CallbackPayload = Schemas['CallbackPayload'];
 export type Problem = Schemas['Problem'];
