@@ -3,23 +3,15 @@ import { atLocation, jobs, startWorker } from '@pageprobe/jobs';
 import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
 import { NetworkError } from '@pageprobe/net-guard';
 import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
-import {
-  credentialsFor,
-  judge,
-  measureUptime,
-  parseAssertions,
-  type RequestSecrets,
-  uptime,
-  uptimeRequestOf,
-} from '@pageprobe/test-kinds';
+import { judge, type Measure, parseAssertions, type RequestSecrets, type TestKind } from '@pageprobe/test-kinds';
 import { KEY_REVOKED, SECRETS_UNREADABLE } from '@pageprobe/test-lifecycle';
-import { checkUptime } from '@pageprobe/uptime-runner';
 import { callbackQueue, type WorkerHost } from '@pageprobe/worker-host';
 import type { Worker } from 'bullmq';
 import type { UptimeConfig } from './config.ts';
+import { kindChecks } from './kind-checks.ts';
 
-// Monitors' uptime checks (issue 29): batches claimed by the dispatchers' tick, each check one guarded
-// GET like an uptime test's, recorded in monitoring.checks through a shared batch writer. A check is
+// Monitors' checks (issue 29; tcp and dns since issue 47): batches claimed by the dispatchers' tick, each
+// check its kind's (kind-checks.ts), as a test of the kind would make it, recorded in monitoring.checks through a shared batch writer. A check is
 // not a test: no credits, no test row, no report.
 
 type Claimed = { monitorId: string; slot: number; plan: 'free' | 'pro' };
@@ -33,12 +25,12 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
     logger: host.logger,
   };
   const recorder = checkRecorder(deps);
-  // The same policy as an uptime test's (uptimeRunner), bound to SOURCE_ADDRESS like it.
-  const policy = {
+  // The same policy as the kinds' tests (their runners), bound to SOURCE_ADDRESS like them.
+  const checks = kindChecks(config, {
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     allowTargets: config.ALLOW_TARGETS,
     localAddress: config.SOURCE_ADDRESS,
-  };
+  });
 
   async function runOne(claimed: Claimed, monitor: Loaded | undefined): Promise<void> {
     const slot = new Date(claimed.slot);
@@ -54,14 +46,14 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       return pauseMonitor(deps, monitor, SECRETS_UNREADABLE.reason, SECRETS_UNREADABLE.message);
     }
     const startedAt = new Date();
-    let result: Awaited<ReturnType<typeof checkUptime>>;
+    const check = checks.get(monitor.type);
+    if (!check) {
+      host.logger.error({ monitorId: monitor.id, type: monitor.type }, 'no check for this type of monitor');
+      return runEnded(host.db, monitor.id);
+    }
+    let found: Awaited<ReturnType<typeof check.run>>;
     try {
-      result = await checkUptime(monitor.url, {
-        policy,
-        timeoutMs: config.UPTIME_TIMEOUT_MS,
-        hopHeaders: credentialsFor(secrets, monitor.url),
-        request: uptimeRequestOf(monitor.options),
-      });
+      found = await check.run(monitor, secrets);
     } catch (error) {
       if (error instanceof NetworkError && error.code === 'blocked') {
         return pauseMonitor(deps, monitor, 'url_not_allowed', error.message);
@@ -70,19 +62,18 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       host.logger.error({ err: error, monitorId: monitor.id }, 'monitor check failed');
       return runEnded(host.db, monitor.id);
     }
-    const verdict = monitor.assertions ? judged(monitor.assertions, result) : null;
-    const check: FinishedCheck = {
+    const verdict = monitor.assertions ? judged(monitor.assertions, check.kind, found.measure) : null;
+    const finished: FinishedCheck = {
       monitorId: monitor.id,
       location: host.location.id,
       plan: claimed.plan,
       slot,
       startedAt,
-      // The failed expectation's words go to the alert, not to monitoring.checks.
-      figures: { ...result, message: result.reason === 'expectation_failed' ? result.error : null },
+      figures: found.figures,
       passed: verdict?.passed ?? null,
       failing: verdict?.failing ?? [],
     };
-    await recorder.add(check);
+    await recorder.add(finished);
   }
 
   const worker = startWorker(
@@ -114,9 +105,9 @@ async function load(host: WorkerHost, checks: Claimed[]): Promise<Map<string, Lo
 }
 
 /** The check against the monitor's assertions (stored, so a key the kind dropped fails rather than throws). */
-function judged(stored: Prisma.JsonValue, result: Parameters<typeof measureUptime>[0]) {
-  const parsed = parseAssertions(stored, uptime.assertionRules, { stored: true });
+function judged(stored: Prisma.JsonValue, kind: TestKind, measure: Measure) {
+  const parsed = parseAssertions(stored, kind.assertionRules, { stored: true });
   if (!parsed.ok) return null;
-  const { results, passed } = judge(parsed.assertions, measureUptime(result));
+  const { results, passed } = judge(parsed.assertions, measure);
   return { passed, failing: results.filter((r) => !r.passed && r.level === 'error').map((r) => r.key) };
 }

@@ -1,37 +1,10 @@
-import type { CreateTest } from '@pageprobe/client';
+import { type CreateTest, EXPECT_OPERATORS, EXPECT_SOURCES } from '@pageprobe/client';
 import { UsageError } from './assertions.ts';
 
 export type Expectation = NonNullable<CreateTest['expect']>[number];
 type Source = Expectation['source'];
 type Operator = Expectation['operator'];
 
-/** Every member of a union listed: a list the schema grows beyond fails to typecheck (habit 21). */
-const all =
-  <T extends string>() =>
-  <L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)) =>
-    list;
-const SOURCES = all<Source>()([
-  'status',
-  'header',
-  'body',
-  'json',
-  'response_time',
-  'certificate_days',
-  'answers',
-] as const);
-const OPERATORS = all<Operator>()([
-  'eq',
-  'ne',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'contains',
-  'not_contains',
-  'matches',
-  'exists',
-  'not_empty',
-] as const);
 // Longest first, so `<=` is not read as `<` followed by a value starting with `=`.
 const SYMBOLS: ReadonlyArray<[string, Operator]> = [
   ['==', 'eq'],
@@ -68,10 +41,10 @@ export function parseExpect(arg: string): Expectation {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw usage(arg, 'not an object');
     return parsed as Expectation;
   }
-  const source = SOURCES.find(
+  const source = EXPECT_SOURCES.find(
     (s) => arg.startsWith(s) && (arg.length === s.length || /[:=!<>~\s]/.test(arg[s.length]!)),
   );
-  if (!source) throw usage(arg, `starts with one of ${SOURCES.join(', ')}`);
+  if (!source) throw usage(arg, `starts with one of ${EXPECT_SOURCES.join(', ')}`);
   let at = source.length;
   const expectation: Partial<Expectation> = { source };
   if (source === 'header' || source === 'json') {
@@ -88,7 +61,8 @@ export function parseExpect(arg: string): Expectation {
   let raw: string | undefined;
   const worded = /^\s+([a-z_]+)(?:\s+([\s\S]*))?$/.exec(rest);
   if (worded) {
-    if (!OPERATORS.includes(worded[1] as Operator)) throw usage(arg, `operators are ${OPERATORS.join(', ')}`);
+    if (!EXPECT_OPERATORS.includes(worded[1] as Operator))
+      throw usage(arg, `operators are ${EXPECT_OPERATORS.join(', ')}`);
     operator = worded[1] as Operator;
     raw = worded[2];
   } else {

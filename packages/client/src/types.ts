@@ -20,6 +20,7 @@ export type SeriesMetric = Schemas['SeriesMetric'];
 /** A location with live workers (GET /locations). */
 export type Location = Schemas['Location'];
 export type MonitorAlert = Schemas['MonitorAlert'];
+export type MonitorType = Schemas['MonitorType'];
 export type MonitorCheck = Schemas['MonitorCheck'];
 export type MonitorUptimeCheck = Schemas['MonitorUptimeCheck'];
 export type MonitorRunCheck = Schemas['MonitorRunCheck'];

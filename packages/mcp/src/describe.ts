@@ -1,5 +1,7 @@
 import {
   type Comparison,
+  type ExpectationResult,
+  type HeartbeatPing,
   type Monitor,
   type MonitorAlert,
   type MonitorCheck,
@@ -29,9 +31,23 @@ export function describeTest(t: Test): string {
     );
   }
   if (t.type === 'uptime' && t.result) {
-    lines.push(
-      `${t.result.up ? 'up' : `down (${t.result.reason})`}, status ${t.result.status_code ?? '–'}, ${t.result.timings_ms.total ?? '–'} ms`,
-    );
+    lines.push(`${verdict(t.result)}, status ${t.result.status_code ?? '–'}, ${t.result.timings_ms.total ?? '–'} ms`);
+  }
+  if (t.type === 'tcp' && t.result) {
+    const r = t.result;
+    const tls = r.tls
+      ? `; TLS ${r.tls.protocol ?? '–'}, certificate ${r.tls.days_remaining ?? '–'} days left${r.tls.chain_valid ? '' : ` (not trusted: ${r.tls.error})`}`
+      : '';
+    lines.push(`${verdict(r)}, connect ${r.timings_ms.connect ?? '–'} ms, total ${r.timings_ms.total ?? '–'} ms${tls}`);
+  }
+  if (t.type === 'dns' && t.result) {
+    const r = t.result;
+    const answers = r.answers.map((a) => `${a.value} (ttl ${a.ttl ?? '–'})`).join(', ') || 'no answers';
+    lines.push(`dns ${r.type} ${r.name}: ${answers}`);
+    lines.push(`${verdict(r)}, ${r.timings_ms.total ?? '–'} ms from ${r.resolver ?? 'the system resolver'}`);
+  }
+  if ((t.type === 'uptime' || t.type === 'tcp' || t.type === 'dns') && t.result?.expectations?.length) {
+    lines.push(describeExpectations(t.result.expectations));
   }
   if (t.type === 'seo_crawl' && t.seo_issues?.length) {
     lines.push(
@@ -49,6 +65,17 @@ export function describeTest(t: Test): string {
   return lines.join('\n');
 }
 
+/** Up, or down with its reason and words (an expectation's words are on their own line). */
+const verdict = (r: { up: boolean; reason: string | null; error: string | null }) =>
+  r.up ? 'up' : `down (${r.reason})${r.error && r.reason !== 'expectation_failed' ? `: ${r.error}` : ''}`;
+
+/** How many expectations held, and each failed one's words. */
+function describeExpectations(results: ExpectationResult[]): string {
+  const failed = results.filter((e) => !e.passed);
+  const head = `expectations: ${results.length - failed.length} of ${results.length} held`;
+  return failed.length ? `${head}; failed: ${failed.map((e) => e.message).join('; ')}` : head;
+}
+
 export function describeComparison(c: Comparison): string {
   const changed = significantChanges(c).map((x) => `${x.name} ${x.change}: ${x.base} → ${x.head}`);
   return [
@@ -58,24 +85,43 @@ export function describeComparison(c: Comparison): string {
   ].join('\n');
 }
 
-export const describeMonitor = (m: Monitor) =>
-  `monitor ${m.id}: ${m.type} of ${m.url} every ${m.interval_seconds} s, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : ''}`;
+/** A heartbeat's cadence: its period or cron schedule (with its time zone), and its grace. */
+const heartbeatCadence = (m: Monitor) =>
+  `${m.schedule ? `on cron '${m.schedule}' (${m.time_zone ?? 'UTC'})` : `every ${m.period_seconds} s`} + ${m.grace_seconds} s grace`;
 
-/** A check of a monitor in one line: an uptime check, or a lighthouse or seo_crawl run (a test). */
+export const describeMonitor = (m: Monitor) => {
+  const what =
+    m.type === 'heartbeat'
+      ? `heartbeat${m.name ? ` "${m.name}"` : ''} pinged ${heartbeatCadence(m)}`
+      : `${m.type} of ${m.url} every ${m.interval_seconds} s`;
+  return `monitor ${m.id}: ${what}, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : ''}`;
+};
+
+/** A check of a monitor in one line: an uptime, tcp, dns or heartbeat check, or a lighthouse or seo_crawl run (a test). */
 export function describeCheck(c: MonitorCheck): string {
   const verdict = c.passed === null ? '' : `, assertions ${c.passed ? 'passed' : 'failed'}`;
   if (c.test_id === null) {
     const state = c.up ? 'up' : `down (${c.reason ?? 'http_error'})`;
-    return `${c.at}: ${state}, status ${c.status_code ?? '–'}, ${c.total_ms ?? '–'} ms${verdict}`;
+    // tcp, dns and heartbeat checks have no status code.
+    const status = c.status_code === null ? '' : `, status ${c.status_code}`;
+    return `${c.at}: ${state}${status}, ${c.total_ms ?? '–'} ms${verdict}`;
   }
   const scores = Object.entries(c.scores ?? {}).map(([k, v]) => `${k} ${v}`);
   if (c.structure_score !== null) scores.push(`structure ${c.structure_score}`);
   return `${c.at}: ${c.status}${scores.length ? `, ${scores.join(', ')}` : ''}${verdict}, test ${c.test_id}`;
 }
 
-/** A monitor read by id: the line above, then its uptime, latest incidents and locations (uptime monitors). */
+/**
+ * A monitor read by id: the line above, then a heartbeat's ping URL, last ping and deadline, then its
+ * uptime, latest incidents and locations.
+ */
 export function describeMonitorDetail(m: Monitor): string {
   const lines = [describeMonitor(m)];
+  if (m.type === 'heartbeat') {
+    lines.push(`ping URL: ${m.ping_url ?? '–'} (GET or POST; /start, /fail, /<exit status> after it)`);
+    lines.push(`last ping: ${m.last_ping_at ?? 'none yet'}; down unless a ping comes by ${m.deadline_at ?? '–'}`);
+    if (m.run_started_at) lines.push(`a run started at ${m.run_started_at} and has not ended`);
+  }
   const pct = (v: number | null) => (v === null ? '–' : `${v}%`);
   const u = m.uptime_percent;
   if (u) lines.push(`uptime: 24h ${pct(u['24h'])}, 7d ${pct(u['7d'])}, 30d ${pct(u['30d'])}, 90d ${pct(u['90d'])}`);
@@ -102,3 +148,10 @@ export function describeSeries(s: MonitorSeries): string {
 }
 
 export const describeAlert = (a: MonitorAlert) => `${a.created_at}: ${a.event}, ${a.reason}`;
+
+/** A heartbeat's ping: when, what, a run's duration, the first line of its log. */
+export function describePing(p: HeartbeatPing): string {
+  const what = p.kind === 'exit' ? `exit ${p.exit_code}` : p.kind;
+  const log = p.body ? `, log: ${p.body.split('\n', 1)[0]!.slice(0, 200)}` : '';
+  return `${p.at}: ${what}${p.duration_ms === null ? '' : `, run ${p.duration_ms} ms`}${log}`;
+}

@@ -1,5 +1,5 @@
 import type { Db, Monitor } from '@pageprobe/db';
-import { kindNamed } from '@pageprobe/test-kinds';
+import { kindNamed, runsChecks } from '@pageprobe/test-kinds';
 import {
   bucketStart,
   HISTOGRAM_GROWTH,
@@ -56,7 +56,7 @@ export async function loadSeriesOf(
   const level = levelFor(from, to);
   const start = bucketStart(level, from);
   const rows =
-    (level.name === 'minute' || location !== undefined) && monitor.type === 'uptime'
+    (level.name === 'minute' || location !== undefined) && runsChecks(monitor.type)
       ? await bucketsOfChecks(db, monitor.id, level, start, to, metrics, location)
       : await db.$queryRawUnsafe<Array<{ at: Date } & Pick<Rollup, 'stats' | 'hist'>>>(
           `SELECT at, (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(stats) WHERE key = ANY($4)) AS stats,

@@ -12,4 +12,4 @@ export {
 } from './http-client.ts';
 export { NetworkError, type NetworkErrorCode, networkErrorCode, toNetworkError } from './network-error.ts';
 export { allowsAnyAddress, type GuardPolicy, resolveAllowed, sourceOptions } from './policy.ts';
-export { checkTarget, type TargetCheck, type TargetPolicy } from './target-check.ts';
+export { checkTarget, privateName, type TargetCheck, type TargetPolicy } from './target-check.ts';

@@ -28,8 +28,11 @@ const PRIVATE_TLDS = new Set([
   'localdomain',
 ]);
 
-/** Why a host name is refused before it is looked up, or null. */
-function privateName(hostname: string): string | null {
+/**
+ * Why a host name is refused before it is looked up, or null: it may only resolve inside a network (a
+ * DNS check's name asked of the worker's own resolver is held to this too).
+ */
+export function privateName(hostname: string): string | null {
   const name = hostname.toLowerCase().replace(/\.+$/, '');
   if (!name.includes('.')) return 'is a single-label name, which only resolves inside a network';
   const labels = name.split('.');

@@ -93,3 +93,15 @@ export {
   SOURCES,
   type Source,
 } from './expect/index.ts';
+// Issue 47's tcp and dns kinds, and what a kind's `url` takes.
+export { runsChecks } from './registry.ts';
+export { tcp } from './tcp/definition.ts';
+export { measureTcp } from './tcp/assertions.ts';
+export { type TcpResult, TCP_REASONS } from './tcp/result.ts';
+export { tcpEndpoint } from './tcp/target.ts';
+export { dns } from './dns/definition.ts';
+export { measureDns } from './dns/assertions.ts';
+export { type DnsResult, DNS_REASONS } from './dns/result.ts';
+export { type DnsQuery, dnsUri, parseDnsQuery, RECORD_TYPES, type RecordType, resolverAddress } from './dns/target.ts';
+export { canonicalHost, httpTarget, type KindTarget, type TargetRead } from './target/kind-target.ts';
+export { expectationsView } from './report/expectations-view.ts';

@@ -4,6 +4,7 @@ import type { MonitorTraits } from './monitor/monitor-traits.ts';
 import type { z } from 'zod';
 import type { Advice } from './report/advice.ts';
 import type { ReportView } from './report/report-test.ts';
+import type { KindTarget } from './target/kind-target.ts';
 
 export type Plan = 'free' | 'pro';
 
@@ -62,6 +63,8 @@ export interface TestKind<
   typicalSeconds: number;
   /** Request fields only this kind takes (issue 18: lighthouse's settings); others answer 400 for them. */
   options: readonly string[];
+  /** What its `url` takes (issue 47: a page, `tcp://host:port`, a DNS URI): read, stored and checked through it. */
+  target: KindTarget;
   /** What monitors of this kind schedule, plot and alert on (issue 16). */
   monitor: MonitorTraits;
   /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */

@@ -1,10 +1,12 @@
 import type { TestKind } from './kind.ts';
 import { lighthouse } from './lighthouse/definition.ts';
 import { seoCrawl } from './seo_crawl/definition.ts';
+import { tcp } from './tcp/definition.ts';
+import { dns } from './dns/definition.ts';
 import { uptime } from './uptime/definition.ts';
 
 /** Every kind of test the service knows. Adding one: its folder, the Prisma enum, and this line. */
-export const kinds = [lighthouse, seoCrawl, uptime] as const;
+export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns] as const;
 
 export type KindName = (typeof kinds)[number]['name'];
 export const kindNames = kinds.map((k) => k.name) as [KindName, ...KindName[]];
@@ -20,3 +22,9 @@ export function kindNamed(name: string): TestKind {
 
 /** Every kind-specific request field any kind takes (a request naming one its kind lacks is refused). */
 export const kindOptionNames: readonly string[] = [...new Set(kinds.flatMap((k) => k.options))];
+
+/**
+ * Whether a monitor of this type runs checks (rows of monitoring.checks, batched to the uptime workers)
+ * rather than tests: the kind's monitor page says so. A stored type no kind has (heartbeat) runs neither.
+ */
+export const runsChecks = (type: string): boolean => byName.get(type)?.monitor.page.run === 'check';

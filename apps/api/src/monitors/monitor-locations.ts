@@ -1,6 +1,7 @@
 import type { Db, Monitor, TestType } from '@pageprobe/db';
 import { liveLocations } from '@pageprobe/jobs';
 import { type LocationChecks, quorumOf, reporting } from '@pageprobe/monitors';
+import { runsChecks } from '@pageprobe/test-kinds';
 import { checkLocations, type LocationEntry, TestRejected } from '@pageprobe/test-lifecycle';
 import type { Redis } from 'ioredis';
 import { ProblemError } from '../http/problem.ts';
@@ -60,7 +61,7 @@ export interface MonitorLocation {
 }
 
 /**
- * Each location's state. An uptime monitor's comes from its locations' last verdicts (kept on the row,
+ * Each location's state. A monitor of checks (uptime, tcp, dns) has its locations' last verdicts (kept on the row,
  * so a list costs no query); another kind's from its latest finished run's entries.
  */
 export async function locationStates(
@@ -70,7 +71,7 @@ export async function locationStates(
 ): Promise<MonitorLocation[] | null> {
   if (!monitor.locations?.length) return null;
   const uptime = withUptime ? await uptimeByLocation(db, monitor.id) : new Map<string, number>();
-  if (monitor.type === 'uptime') {
+  if (runsChecks(monitor.type)) {
     const checks = (monitor.locationChecks as LocationChecks | null) ?? {};
     const live = reporting(monitor, checks, Date.now() - monitor.intervalSeconds * 1000);
     return monitor.locations.map((location) => {

@@ -78,7 +78,8 @@ export async function createMonitor(
   const heartbeat = input.type === 'heartbeat';
   if (!heartbeat) {
     refuseHeartbeatFields(input as unknown as Record<string, unknown>, input.type, true);
-    await checkRequest(deps, input);
+    // The target as its kind stores it (a tcp `host:port` as `tcp://host:port`, a DNS name as a DNS URI).
+    input = { ...input, ...(await checkRequest(deps, input)) };
     checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
     await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
   }

@@ -7,6 +7,7 @@ import { lighthouseMonitorPage } from './monitor-page.ts';
 import { LIGHTHOUSE_OPTIONS } from './options.ts';
 import { lighthouseReport } from './report.ts';
 import { lighthouseAudits, lighthouseResult } from './result.ts';
+import { httpTarget } from '../target/kind-target.ts';
 
 /** The speed test: Lighthouse in a warm Chromium, with screenshots, a filmstrip and a HAR. */
 export const lighthouse = defineKind({
@@ -29,6 +30,7 @@ export const lighthouse = defineKind({
   assertionRules: lighthouseAssertionRules,
   typicalSeconds: 8,
   options: LIGHTHOUSE_OPTIONS,
+  target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 3600 },
     score: (t) => t.performanceScore,

@@ -6,6 +6,7 @@ import { COMMON_FAILURES } from '../report/advice.ts';
 import { seoMonitorPage } from './monitor-page.ts';
 import { seoReport } from './report.ts';
 import { seoCrawlAudits, seoCrawlResult } from './result.ts';
+import { httpTarget } from '../target/kind-target.ts';
 
 /** The SEO and AI-readiness audit: a polite crawl of the site, its pages and files judged. */
 export const seoCrawl = defineKind({
@@ -24,6 +25,7 @@ export const seoCrawl = defineKind({
   assertionRules: seoAssertionRules,
   typicalSeconds: 20,
   options: [],
+  target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 86_400 },
     score: (t) => t.structureScore,

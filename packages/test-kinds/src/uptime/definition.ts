@@ -7,6 +7,7 @@ import { uptimeMonitorPage } from './monitor-page.ts';
 import { UPTIME_OPTIONS } from './options.ts';
 import { uptimeReport } from './report.ts';
 import { uptimeAudits, uptimeResult } from './result.ts';
+import { httpTarget } from '../target/kind-target.ts';
 
 /**
  * The uptime check: one request (GET unless told) through the egress guard, its timings and certificate,
@@ -28,6 +29,7 @@ export const uptime = defineKind({
   assertionRules: uptimeAssertionRules,
   typicalSeconds: 1,
   options: UPTIME_OPTIONS,
+  target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 300 },
     failure: (t) => {

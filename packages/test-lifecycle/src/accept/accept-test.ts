@@ -9,7 +9,7 @@ import {
   testJobFor,
 } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
-import { checkTarget } from '@pageprobe/net-guard';
+import { checkTarget, privateName } from '@pageprobe/net-guard';
 import {
   carriesSecrets,
   checkExpectations,
@@ -19,6 +19,7 @@ import {
   checkViewport,
   kindNamed,
   MAX_STEPS,
+  type TestKind,
   kindOptionNames,
   type LighthouseOptions,
   parseAssertions,
@@ -122,9 +123,31 @@ export async function assertAllowed(field: string, value: string, allowPrivate: 
 }
 
 /**
+ * The `url` of a test of `kind` as stored (issue 47: `host:port` written out as `tcp://host:port`, a bare
+ * name as a DNS URI), once the kind could read it and the address a run reaches passed the policy. A DNS
+ * query without a resolver is asked of the worker's own, so its name must not be one that only resolves
+ * inside a network.
+ */
+export async function acceptedTarget(kind: TestKind, value: string, allowPrivate: boolean): Promise<string> {
+  const target = kind.target.read(value);
+  if (!target.ok) {
+    throw new TestRejected('validation_failed', `url ${target.message}.`, {
+      field: { path: 'body.url', message: target.message },
+    });
+  }
+  if (target.reaches) await assertAllowed('url', target.reaches, allowPrivate, [...kind.target.protocols]);
+  const inside = target.lookedUp && !allowPrivate ? privateName(target.lookedUp) : null;
+  if (inside) {
+    const message = `${inside} (name a public resolver to ask it)`;
+    throw new TestRejected('url_not_allowed', `url ${message}.`, { field: { path: 'body.url', message } });
+  }
+  return target.url;
+}
+
+/**
  * Everything about a test request that needs no database: the type is enabled, `runs` fits the kind,
  * the assertions parse, the addresses may be reached. POST /tests and monitors (which make tests on a
- * schedule) ask the same. Throws TestRejected naming the field.
+ * schedule) ask the same. Throws TestRejected naming the field; returns the `url` as it is stored.
  */
 export async function checkTestRequest(
   deps: Pick<AcceptDeps, 'enabledTypes' | 'allowPrivateTargets' | 'secretsKey'>,
@@ -134,7 +157,7 @@ export async function checkTestRequest(
   > &
     LighthouseOptions &
     UptimeOptions,
-): Promise<void> {
+): Promise<{ url: string }> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
   }
@@ -170,10 +193,18 @@ export async function checkTestRequest(
       );
     }
   }
+  // Headers, cookies and basic auth go with an HTTP request: a kind that makes none (tcp, dns) takes none.
+  if (!kind.target.protocols.includes('http:')) {
+    for (const name of ['headers', 'cookies', 'basic_auth'] as const) {
+      if (input[name] === undefined) continue;
+      const message = `is not an option of ${input.type} tests`;
+      throw new TestRejected('validation_failed', `${name} ${message}.`, { field: { path: `body.${name}`, message } });
+    }
+  }
   const allowPrivate = deps.allowPrivateTargets;
-  await assertAllowed('url', input.url, allowPrivate, ['http:', 'https:']);
+  const url = await acceptedTarget(kind, input.url, allowPrivate);
   const problem =
-    checkRequestOptions(input, input.url) ??
+    checkRequestOptions(input, url) ??
     (input.steps
       ? input.steps.length > MAX_STEPS
         ? { path: 'body.steps', message: `at most ${MAX_STEPS} steps` }
@@ -206,6 +237,7 @@ export async function checkTestRequest(
       allowPrivate ? ['http:', 'https:'] : ['https:'],
     );
   }
+  return { url };
 }
 
 /**
@@ -246,7 +278,7 @@ export async function acceptTest(
   input: TestRequest,
   idempotencyKey: string | undefined,
 ): Promise<Accepted> {
-  await checkTestRequest(deps, input);
+  input = { ...input, ...(await checkTestRequest(deps, input)) };
   // A monitor's run was checked when the monitor was made (and goes to those live now: runMonitor).
   if (input.locations && !input.fromMonitor && deps.liveLocations) {
     await checkLocations(deps.liveLocations, input.type, input.locations);

@@ -1,0 +1,90 @@
+import type { Monitor } from '@pageprobe/db';
+import { checkDns, dnsOptionsOf } from '@pageprobe/dns-runner';
+import type { CheckFigures } from '@pageprobe/monitors';
+import type { GuardPolicy } from '@pageprobe/net-guard';
+import { checkTcp, tcpOptionsOf } from '@pageprobe/tcp-runner';
+import {
+  credentialsFor,
+  dns,
+  type Measure,
+  measureDns,
+  measureTcp,
+  measureUptime,
+  type RequestSecrets,
+  type TestKind,
+  tcp,
+  uptime,
+  uptimeRequestOf,
+} from '@pageprobe/test-kinds';
+import { checkUptime } from '@pageprobe/uptime-runner';
+import type { UptimeConfig } from './config.ts';
+
+// What a monitor's check is, by its kind (issue 47): the kinds whose monitors run checks, each its
+// runner's check and the figures its monitor keeps of it. A check throws a NetworkError coded `blocked`
+// when the policy refuses its address (the monitor is paused), anything else when we are at fault.
+
+export interface KindCheck {
+  kind: TestKind;
+  run(monitor: Monitor, secrets: RequestSecrets | null): Promise<{ figures: CheckFigures; measure: Measure }>;
+}
+
+const none = { dns: null, connect: null, tls: null, first_byte: null, download: null, total: null };
+
+export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<string, KindCheck> {
+  const checks: KindCheck[] = [
+    {
+      kind: uptime,
+      async run(monitor, secrets) {
+        const result = await checkUptime(monitor.url, {
+          policy,
+          timeoutMs: config.UPTIME_TIMEOUT_MS,
+          hopHeaders: credentialsFor(secrets, monitor.url),
+          request: uptimeRequestOf(monitor.options),
+        });
+        // The failed expectation's words go to the alert, not to monitoring.checks.
+        const message = result.reason === 'expectation_failed' ? result.error : null;
+        return { figures: { ...result, message }, measure: measureUptime(result) };
+      },
+    },
+    {
+      kind: tcp,
+      async run(monitor) {
+        const result = await checkTcp(monitor.url, {
+          policy,
+          timeoutMs: config.TCP_TIMEOUT_MS,
+          ...tcpOptionsOf(monitor.options),
+        });
+        const { dns: lookup, connect, tls, total } = result.timings_ms;
+        const figures: CheckFigures = {
+          up: result.up,
+          reason: result.reason,
+          status_code: null,
+          timings_ms: { ...none, dns: lookup, connect, tls, total },
+          tls: result.tls ? { days_remaining: result.tls.days_remaining, valid_to: result.tls.valid_to } : null,
+          message: result.error,
+        };
+        return { figures, measure: measureTcp(result) };
+      },
+    },
+    {
+      kind: dns,
+      async run(monitor) {
+        const result = await checkDns(monitor.url, {
+          policy,
+          timeoutMs: config.DNS_TIMEOUT_MS,
+          ...dnsOptionsOf(monitor.options),
+        });
+        const figures: CheckFigures = {
+          up: result.up,
+          reason: result.reason,
+          status_code: null,
+          timings_ms: { ...none, total: result.timings_ms.total },
+          tls: null,
+          message: result.error,
+        };
+        return { figures, measure: measureDns(result) };
+      },
+    },
+  ];
+  return new Map(checks.map((c) => [c.kind.name, c]));
+}
