@@ -348,6 +348,29 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/monitors/{monitor_id}/pings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A heartbeat's pings
+         * @description Needs a `read` key. The pings a heartbeat monitor received, newest first, with the log a POST sent
+         *     (its first 100 KB) and, for a run's end after a `/start`, the run's duration. Kept as long as
+         *     the monitor's checks (see `retention.checks_days` on GET /credits). Keyset pagination as for
+         *     checks. Another team's monitor, or a deleted one, is 404; other kinds of monitor have none.
+         */
+        get: operations["listMonitorPings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitors/{monitor_id}/rotate-token": {
         parameters: {
             query?: never;
@@ -435,6 +458,69 @@ export type paths = {
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A job says it ran
+         * @description No key: the token is the key (the monitor's `ping_url`). A success: the heartbeat is up, a run
+         *     opened by `/start` ends (its duration measured), and the next ping is expected within
+         *     `period_seconds` (or by the schedule's next slot) plus `grace_seconds`. HEAD is answered as GET.
+         *     200 only once the ping is stored; 503 with Retry-After when it could not be (send it again), never
+         *     200 for a ping not kept. At most PINGS_PER_TEAM_PER_MIN pings a minute per team (6,000 by default,
+         *     a fixed window across replicas): 429 with Retry-After past it. An unknown token is 404, as any
+         *     unknown address.
+         */
+        get: operations["ping"];
+        put?: never;
+        /**
+         * A job says it ran, with its log
+         * @description As GET, with the request's body (any content type, read as UTF-8 text) kept as the ping's log, its
+         *     first 100 KB (GET /api/v1/monitors/{monitor_id}/pings). A body over 1 MB is refused (413).
+         */
+        post: operations["pingWithLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}/{signal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `start` (a run begins: it must end within `grace_seconds`), `fail` (the run failed: down at once), or an exit status 0-255 (0 is a success, any other a failure). */
+                signal: string;
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A job starts, fails or exits
+         * @description As GET /ping/{token}, saying more. HEAD is answered as GET.
+         */
+        get: operations["pingSignal"];
+        put?: never;
+        /**
+         * A job starts, fails or exits, with its log
+         * @description As GET /ping/{token}/{signal}, the body kept as the ping's log (its first 100 KB; over 1 MB, 413).
+         */
+        post: operations["pingSignalWithLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -688,7 +774,7 @@ export type components = {
              */
             at: string;
             /** @enum {string|null} */
-            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | null;
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "missed" | "run_failed" | "run_timeout" | null;
             status_code: number | null;
             /** @description Each phase of the check in ms (null for a phase it did not reach). */
             timings_ms?: {
@@ -749,7 +835,7 @@ export type components = {
                 report_url: string;
                 /** @enum {string} */
                 status: "active" | "paused";
-                type: components["schemas"]["TestType"];
+                type: components["schemas"]["MonitorType"];
                 url: string;
             };
             /** @description The run that raised it; null for an uptime monitor's alerts (its checks are not tests; see `alert.details.check`) and for a pause raised before a test could be made. */
@@ -892,7 +978,7 @@ export type components = {
             url: string;
         };
         /** @description Two tests of one type compared; `type` tells the shape of `deltas`. */
-        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"];
+        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"];
         /** @description What every comparison has; `Comparison` narrows `type` and `deltas` per kind. */
         ComparisonBase: {
             base: components["schemas"]["ComparedTest"];
@@ -947,6 +1033,7 @@ export type components = {
             /** @description IANA zone, e.g. Europe/Paris (default UTC). */
             time_zone?: string;
         };
+        /** @description `url` and `interval_seconds` are required for every type but `heartbeat`, which refuses them (and every request field: it makes no request) and needs `grace_seconds` with `period_seconds` or `schedule` instead. A 400 names the field. */
         CreateMonitor: {
             alert?: components["schemas"]["AlertOptions"];
             alert_channels?: components["schemas"]["AlertChannelIds"];
@@ -961,9 +1048,10 @@ export type components = {
             /** @default mobile */
             device?: components["schemas"]["Device"];
             expect?: components["schemas"]["Expect"];
+            grace_seconds?: components["schemas"]["HeartbeatGrace"];
             headers?: components["schemas"]["RequestHeaders"];
             /** @description Seconds between runs. */
-            interval_seconds: number;
+            interval_seconds?: number;
             locale?: components["schemas"]["Locale"];
             /**
              * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
@@ -979,6 +1067,7 @@ export type components = {
             locations?: components["schemas"]["LocationIds"];
             method?: components["schemas"]["HttpMethod"];
             name?: components["schemas"]["MonitorName"];
+            period_seconds?: components["schemas"]["HeartbeatPeriod"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
@@ -987,13 +1076,16 @@ export type components = {
              * @default 1
              */
             runs?: number;
+            schedule?: components["schemas"]["HeartbeatSchedule"];
             steps?: components["schemas"]["Steps"];
             tags?: components["schemas"]["MonitorTags"];
             throttling?: components["schemas"]["Throttling"];
+            time_zone?: components["schemas"]["HeartbeatTimeZone"];
+            tls?: components["schemas"]["TcpTls"];
             /** @default lighthouse */
-            type?: components["schemas"]["TestType"];
-            /** @description Absolute http(s) URL of a public page. */
-            url: string;
+            type?: components["schemas"]["MonitorType"];
+            /** @description What it checks, by type, as for POST /tests: an http(s) URL of a public page; `tcp://host:port` (or `host:port`); a DNS URI (`dns:example.com?type=MX`, `dns://192.0.2.53/example.com?type=A`) or a bare name. */
+            url?: string;
             user_agent?: components["schemas"]["UserAgent"];
             viewport?: components["schemas"]["Viewport"];
         };
@@ -1048,17 +1140,29 @@ export type components = {
             runs?: number;
             steps?: components["schemas"]["Steps"];
             throttling?: components["schemas"]["Throttling"];
+            tls?: components["schemas"]["TcpTls"];
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
-            /** @description Absolute http(s) URL of a public page, without a user name or password (use `basic_auth`). */
+            /**
+             * @description What the test reaches, by `type`. lighthouse, seo_crawl and uptime: an absolute http(s) URL of a
+             *     public page, without a user name or password (use `basic_auth`). tcp: `tcp://host:port`, or
+             *     `host:port` (stored as `tcp://host:port`). dns: a DNS URI (RFC 4501), `dns:example.com?type=MX`,
+             *     or with a resolver to ask `dns://192.0.2.53:5353/example.com?type=A` (an IP address; without one,
+             *     the worker's system resolver), or a bare name (type A); the types are A, AAAA, CNAME, MX, TXT, NS,
+             *     CAA and SOA, and the URI is stored as `dns:name?type=T`. Every address a run reaches (a page's or
+             *     tcp host's every address, a dns resolver) must be public; a name asked of the system resolver must
+             *     not be one that only resolves inside a network (`.internal`, `.local`, a single label).
+             */
             url: string;
             user_agent?: components["schemas"]["UserAgent"];
             viewport?: components["schemas"]["Viewport"];
         };
         /** @description Credits one test of each type costs on this plan. */
         CreditCosts: {
+            dns: number;
             lighthouse: number;
             seo_crawl: number;
+            tcp: number;
             uptime: number;
         };
         Credits: {
@@ -1125,6 +1229,62 @@ export type components = {
         };
         /** @enum {string} */
         Device: "mobile" | "desktop";
+        /** @description Two dns tests compared. */
+        DnsComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["DnsDeltas"];
+            /** @constant */
+            type?: "dns";
+        };
+        /** @description What changed between two DNS checks: the verdict, the answers, the time. */
+        DnsDeltas: {
+            answers: {
+                /** @description In head, not in base. */
+                added: string[];
+                /** @description In base, not in head. */
+                removed: string[];
+            };
+            total_ms: components["schemas"]["Delta"];
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /** @description A DNS query’s answers, their TTLs, and how long the resolver took. */
+        DnsResult: {
+            /** @description Sorted by value. */
+            answers: {
+                /** @description Seconds; given for A and AAAA (null for the other types). */
+                ttl: number | null;
+                /** @description The record as a zone file writes its data: an address, a name, `10 mail.example.com` (MX), the text (TXT, strings joined), `0 issue "ca.example"` (CAA), `mname rname serial refresh retry expire minimum` (SOA). */
+                value: string;
+            }[];
+            /** @description Why it is down, in words (e.g. `DNS server answered SERVFAIL for example.com A`). */
+            error: string | null;
+            /** @description Each of `expect` with what was found; empty without. */
+            expectations: components["schemas"]["ExpectationResult"][];
+            name: string;
+            /** @description nxdomain: the name does not exist; servfail and refused: what the server answered; no_answer: the name exists without records of the type; timeout: no answer in time. */
+            reason: ("nxdomain" | "servfail" | "refused" | "no_answer" | "timeout" | "connection_refused" | "dns_error" | "expectation_failed") | null;
+            /** @description The resolver asked, `ip:port`; null: the worker’s system resolver. */
+            resolver: string | null;
+            timings_ms: {
+                total: number | null;
+            };
+            /** @enum {string} */
+            type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+            /** @description The resolver answered the name with records of the type, and every expectation held. */
+            up: boolean;
+        };
+        /** @description A test of type dns (DNS check). */
+        DnsTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["DnsResult"];
+            /** @constant */
+            type?: "dns";
+        };
         /**
          * @description uptime, tcp and dns (other types: 400 naming the field): checks of the answer, all of which must
          *     hold. Each failed one is in the result's `expectations` with what was found; the first makes the
@@ -1184,6 +1344,37 @@ export type components = {
             source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
             value?: (string | number | boolean | null) | string[];
         };
+        /** @description Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). */
+        HeartbeatGrace: number;
+        /** @description Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. */
+        HeartbeatPeriod: number;
+        HeartbeatPing: {
+            /**
+             * Format: date-time
+             * @description When the API received it.
+             */
+            at: string;
+            /** @description A POST's body, its first 100 KB, as UTF-8 text. */
+            body: string | null;
+            /** @description A run's end after its /start, once applied (within a tick): the run's duration. */
+            duration_ms: number | null;
+            exit_code: number | null;
+            /**
+             * @description /ping/{token} (success), /start, /fail, or /{code} (exit, with exit_code).
+             * @enum {string}
+             */
+            kind: "success" | "start" | "fail" | "exit";
+        };
+        /**
+         * @description Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, or with no slot within a year, is a 400 naming `schedule`.
+         * @example 0 3 * * *
+         */
+        HeartbeatSchedule: string;
+        /**
+         * @description Heartbeats with a schedule: its IANA time zone (default UTC); an unknown one is a 400 naming `time_zone`.
+         * @example Europe/Paris
+         */
+        HeartbeatTimeZone: string;
         /**
          * @description uptime only (other types: 400 naming the field). The request's method, GET when not given. Redirects are followed as browsers follow them: 307 and 308 repeat the request, 303 (and 301 or 302 after a POST) continue with a GET without the body.
          * @enum {string}
@@ -1436,9 +1627,15 @@ export type components = {
             consecutive_failures: number;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description Heartbeats: when it is down unless a ping comes (the period or the schedule's next slot, plus grace; a started run's start plus grace). Null while paused.
+             */
+            deadline_at?: string | null;
             device: components["schemas"]["Device"];
             /** @description Whether monitor.down was raised and no monitor.recovered since. */
             down: boolean;
+            grace_seconds?: number | null;
             /** Format: uuid */
             id: string;
             /** @description Uptime monitors on GET /monitors/{monitor_id}: its down periods, from the first failed check to the first good one after it, newest first (at most 50). */
@@ -1455,6 +1652,11 @@ export type components = {
                 started_at: string;
             }[] | null;
             interval_seconds: number;
+            /**
+             * Format: date-time
+             * @description Heartbeats: the latest ping applied.
+             */
+            last_ping_at?: string | null;
             /** Format: date-time */
             last_run_at: string | null;
             /** @enum {string} */
@@ -1470,6 +1672,12 @@ export type components = {
             options: components["schemas"]["ShownOptions"];
             /** @description user, out_of_credits, url_not_allowed, target_errors, key_revoked (the key that created or last resumed it was revoked) or secrets_unreadable (its sealed values open with no configured key); null while active. */
             paused_reason: string | null;
+            period_seconds?: number | null;
+            /**
+             * Format: uri
+             * @description Heartbeats: where the job pings, with no key (GET, HEAD or POST; `/start`, `/fail`, `/{exit status}` after it). The token is its only key: rotate it with `POST /monitors/{id}/rotate-token` (`ping`). A heartbeat's `url` is a placeholder, never this (the monitor's page shows `url`).
+             */
+            ping_url?: string | null;
             /** @description Failed locations that make it down; null without locations. */
             quorum?: number | null;
             /**
@@ -1477,13 +1685,20 @@ export type components = {
              * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its URL, state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs with their reports. Share it as you would those; `POST /monitors/{id}/rotate-token` with `page` makes a new one.
              */
             report_url: string;
+            /**
+             * Format: date-time
+             * @description Heartbeats: the `/start` of a run not yet ended.
+             */
+            run_started_at?: string | null;
             runs: number;
+            schedule?: string | null;
             /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker); a monitor never runs twice at once. */
             skipped_runs: number;
             /** @enum {string} */
             status: "active" | "paused";
             tags: string[];
-            type: components["schemas"]["TestType"];
+            time_zone?: string | null;
+            type: components["schemas"]["MonitorType"];
             /** Format: date-time */
             updated_at: string;
             /** @description Uptime monitors on GET /monitors/{monitor_id}: the share of good checks, in percent to 3 decimals, over the last 24 hours (from per-minute rollups), 7, 30 and 90 days (from hourly rollups); null for a window without checks. */
@@ -1598,6 +1813,8 @@ export type components = {
         };
         /** @description Labels of the team's choosing; maintenance windows pick monitors by them. */
         MonitorTags: string[];
+        /** @description What a monitor runs: a kind of test (TestType), or `heartbeat`, a monitor told by pings from a job rather than asking (POST /tests refuses it). */
+        MonitorType: components["schemas"]["TestType"] | "heartbeat";
         /** @description An uptime monitor's check. Not a test: no credits, no report, no test row. */
         MonitorUptimeCheck: {
             /**
@@ -1614,10 +1831,10 @@ export type components = {
             /** @description Against the monitor's assertions; null without any. */
             passed: boolean | null;
             /**
-             * @description Why it found the site down; null when up.
+             * @description Why it found the site down; null when up. A heartbeat's: `missed` (no ping by the deadline; `slot` is the deadline), `run_failed` (/fail or a non-zero exit status), `run_timeout` (a /start not ended within the grace; `total_ms` is the run's duration so far).
              * @enum {string|null}
              */
-            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | null;
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed" | "nxdomain" | "servfail" | "refused" | "no_answer" | "missed" | "run_failed" | "run_timeout" | null;
             /**
              * Format: date-time
              * @description The scheduled time it ran for (its key).
@@ -1683,10 +1900,10 @@ export type components = {
         };
         RotateMonitorToken: {
             /**
-             * @description Which link gets a new token: the monitor's page (`report_url`) or its badges (`badges`).
+             * @description Which link gets a new token: the monitor's page (`report_url`), its badges (`badges`) or a heartbeat's `ping_url` (the old one answers 404 within 30 s on every replica).
              * @enum {string}
              */
-            token: "page" | "badges";
+            token: "page" | "badges" | "ping";
         };
         /** @description How the runs' performance scores spread. */
         RunSpread: {
@@ -1848,6 +2065,8 @@ export type components = {
          *     - lighthouse: performance_score, structure_score, accessibility, best_practices, seo, agentic-browsing, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes
          *     - seo_crawl: structure_score, errors, warnings, notices, pages_crawled
          *     - uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining
+         *     - tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining
+         *     - dns: up, total_ms
          *
          *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
          *     monitor's type answers 400 (`validation_failed`) listing the monitor's names (a name not listed here
@@ -1921,8 +2140,75 @@ export type components = {
             /** @constant */
             type: "end_timespan";
         })[];
+        /** @description Two tcp tests compared. */
+        TcpComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["TcpDeltas"];
+            /** @constant */
+            type?: "tcp";
+        };
+        /** @description head − base of two TCP checks. */
+        TcpDeltas: {
+            certificate_days_remaining: components["schemas"]["Delta"];
+            timings_ms: {
+                connect: components["schemas"]["Delta"];
+                dns: components["schemas"]["Delta"];
+                tls: components["schemas"]["Delta"];
+                total: components["schemas"]["Delta"];
+            };
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /** @description Whether a TCP port accepts connections, how fast, and its certificate. */
+        TcpResult: {
+            /** @description Why it is down, in words. */
+            error: string | null;
+            /** @description Each of `expect` with what was found; empty without. */
+            expectations: components["schemas"]["ExpectationResult"][];
+            host: string;
+            /** @description The address connected to. */
+            ip_address: string | null;
+            port: number;
+            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "expectation_failed") | null;
+            timings_ms: {
+                connect: number | null;
+                /** @description Resolving the host; null for an address. */
+                dns: number | null;
+                /** @description The TLS handshake; null without `tls`. */
+                tls: number | null;
+                total: number | null;
+            };
+            /** @description With `tls`: the certificate the port presented. */
+            tls: {
+                chain_valid: boolean;
+                days_remaining: number | null;
+                /** @description Why the chain did not validate for the host. */
+                error: string | null;
+                issuer: string | null;
+                /** @description The negotiated version, e.g. TLSv1.3. */
+                protocol: string | null;
+                subject: string | null;
+                valid_from: string | null;
+                valid_to: string | null;
+            } | null;
+            /** @description The port accepted the connection (and, with `tls`, the handshake succeeded with a trusted certificate) and every expectation held. */
+            up: boolean;
+        };
+        /** @description A test of type tcp (TCP check). */
+        TcpTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["TcpResult"];
+            /** @constant */
+            type?: "tcp";
+        };
+        /** @description tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. */
+        TcpTls: boolean;
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
-        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"];
+        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
         TestBase: {
             /** @description How each of the test's assertions fared, once it has finished (null when none were given). */
@@ -2024,7 +2310,7 @@ export type components = {
         /** @enum {string} */
         TestStatus: "queued" | "running" | "completed" | "failed";
         /** @enum {string} */
-        TestType: "lighthouse" | "seo_crawl" | "uptime";
+        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns";
         /** @description lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own. */
         Throttling: ("mobile_slow_4g" | "desktop" | "none") | {
             cpu_slowdown: number;
@@ -2069,6 +2355,7 @@ export type components = {
             cookies?: null | components["schemas"]["RequestCookies"];
             /** @description uptime, tcp and dns: replaces the monitor's expectations; null removes them (uptime: up again means a 2xx or 3xx answer). */
             expect?: null | components["schemas"]["Expect"];
+            grace_seconds?: components["schemas"]["HeartbeatGrace"];
             /** @description Replaces the monitor's headers (values sealed as at creation); null removes them. */
             headers?: null | components["schemas"]["RequestHeaders"];
             interval_seconds?: number;
@@ -2089,10 +2376,13 @@ export type components = {
             name?: null | components["schemas"]["MonitorName"];
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
+            period_seconds?: components["schemas"]["HeartbeatPeriod"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
+            schedule?: components["schemas"]["HeartbeatSchedule"];
             /** @description Replaces the list. */
             tags?: components["schemas"]["MonitorTags"];
+            time_zone?: components["schemas"]["HeartbeatTimeZone"];
         };
         UpdateStatusPage: {
             description?: string | null;
@@ -2198,6 +2488,16 @@ export type components = {
         };
     };
     responses: {
+        /** @description The ping is stored in PostgreSQL (it will be applied within a tick, about 250 ms). */
+        PingStored: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example OK */
+                "text/plain": "OK";
+            };
+        };
         /** @description An error, as RFC 9457 problem details. */
         Problem: {
             headers: {
@@ -2229,6 +2529,8 @@ export type components = {
         EventHeader: "test.completed" | "test.failed";
         Limit: number;
         MonitorId: string;
+        /** @description The token of a heartbeat monitor's `ping_url`. */
+        PingToken: string;
         /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. While the team rotates its secret, one `v1=` per valid secret, the new one first (`t=<ts>,v1=<new>,v1=<old>`, as Stripe signs): accept when any matches. */
         SignatureHeader: string;
         TestId: string;
@@ -2943,6 +3245,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listMonitorPings: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                monitor_id: components["parameters"]["MonitorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the monitor's pings. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HeartbeatPing"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     rotateMonitorToken: {
         parameters: {
             query?: never;
@@ -3066,6 +3403,94 @@ export interface operations {
                 };
             };
             404: components["responses"]["Problem"];
+        };
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PingStored"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    pingWithLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example backup done: 1.2 GB in 40 s */
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: components["responses"]["PingStored"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    pingSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `start` (a run begins: it must end within `grace_seconds`), `fail` (the run failed: down at once), or an exit status 0-255 (0 is a success, any other a failure). */
+                signal: string;
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PingStored"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    pingSignalWithLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `start` (a run begins: it must end within `grace_seconds`), `fail` (the run failed: down at once), or an exit status 0-255 (0 is a success, any other a failure). */
+                signal: string;
+                /** @description The token of a heartbeat monitor's `ping_url`. */
+                token: components["parameters"]["PingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example pg_dump: error: connection refused */
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: components["responses"]["PingStored"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     listStatusPages: {
