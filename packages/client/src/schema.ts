@@ -2067,10 +2067,12 @@ export type components = {
          *     - uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining
          *     - tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining
          *     - dns: up, total_ms
+         *     - heartbeat: up, total_ms
          *
          *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
          *     monitor's type answers 400 (`validation_failed`) listing the monitor's names (a name not listed here
          *     at all, 400 listing these).
+         *     A heartbeat's `total_ms` is a run's duration, from its /start to its end.
          *
          *     A lighthouse monitor also plots each User Timing mark or measure its page records, as
          *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).

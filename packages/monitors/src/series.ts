@@ -1,5 +1,5 @@
 import type { Db, Monitor } from '@pageprobe/db';
-import { kindNamed, runsChecks } from '@pageprobe/test-kinds';
+import { monitorKindNamed, recordsChecks } from '@pageprobe/test-kinds';
 import {
   bucketStart,
   HISTOGRAM_GROWTH,
@@ -21,11 +21,13 @@ export interface Point extends Summary {
 }
 
 /** The metrics a monitor's kind can plot (its fixed names; namedMetrics add the page's own). */
-export const metricsOf = (monitor: Pick<Monitor, 'type'>) => Object.keys(kindNamed(monitor.type).monitor.metrics);
+export const metricsOf = (monitor: Pick<Monitor, 'type'>) =>
+  Object.keys(monitorKindNamed(monitor.type).monitor.metrics);
 
 /** Whether a monitor's series may plot `metric`: one of its kind's names, or a name the page chose. */
 export const plotsMetric = (monitor: Pick<Monitor, 'type'>, metric: string) =>
-  metricsOf(monitor).includes(metric) || kindNamed(monitor.type).monitor.namedMetrics?.pattern.test(metric) === true;
+  metricsOf(monitor).includes(metric) ||
+  monitorKindNamed(monitor.type).monitor.namedMetrics?.pattern.test(metric) === true;
 
 /** The finest level whose buckets over [from, to] number at most MAX_POINTS (days beyond that). */
 export const levelFor = (from: Date, to: Date): Level =>
@@ -42,8 +44,9 @@ export async function loadSeries(db: Db, monitor: Monitor, metric: string, from:
 
 /**
  * Several metrics' series over one range, from one read of the rollups (a monitor's page draws them
- * together). One location's series (issue 32: an uptime monitor's, `location` given) is summed up from
- * its raw checks, as the rollups are across locations: it reaches back as far as the plan keeps them.
+ * together). The minute level of a monitor whose runs are checks (a heartbeat's too) is its raw checks,
+ * and one location's series (issue 32: an uptime monitor's, `location` given) is summed up from its raw
+ * checks, as the rollups are across locations: it reaches back as far as the plan keeps them.
  */
 export async function loadSeriesOf(
   db: Db,
@@ -56,7 +59,7 @@ export async function loadSeriesOf(
   const level = levelFor(from, to);
   const start = bucketStart(level, from);
   const rows =
-    (level.name === 'minute' || location !== undefined) && runsChecks(monitor.type)
+    (level.name === 'minute' || location !== undefined) && recordsChecks(monitor.type)
       ? await bucketsOfChecks(db, monitor.id, level, start, to, metrics, location)
       : await db.$queryRawUnsafe<Array<{ at: Date } & Pick<Rollup, 'stats' | 'hist'>>>(
           `SELECT at, (SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(stats) WHERE key = ANY($4)) AS stats,

@@ -1,5 +1,5 @@
 import { makeBadge } from 'badge-maker';
-import { type BadgeName as KindBadge, fmtMs, kinds } from '@pageprobe/test-kinds';
+import { type BadgeName as KindBadge, fmtMs, monitorKinds } from '@pageprobe/test-kinds';
 import { fmtPercent } from './format.ts';
 import { BADGE_COLOURS, responseTone, scoreTone, type Tone, uptimeTone } from './thresholds.ts';
 
@@ -16,13 +16,12 @@ export const BADGES = {
 export type BadgeName = keyof typeof BADGES;
 
 /**
- * Which badges each kind of monitor has: what its folder declares (`monitor.page.badges`). A heartbeat
- * (issue 47, a monitor but not a kind of test) has the state and uptime badges every monitor has.
+ * Which badges each kind of monitor has: what its folder declares (`monitor.page.badges`), a heartbeat's
+ * (issue 47, a monitor but not a kind of test) among them.
  */
-export const BADGES_OF: Record<string, readonly BadgeName[]> = {
-  ...Object.fromEntries(kinds.map((kind) => [kind.name, kind.monitor.page.badges])),
-  heartbeat: ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d'],
-};
+export const BADGES_OF: Record<string, readonly BadgeName[]> = Object.fromEntries(
+  monitorKinds.map((kind) => [kind.name, kind.monitor.page.badges]),
+);
 
 export const badgeNamed = (file: string): BadgeName | undefined =>
   (Object.keys(BADGES) as BadgeName[]).find((name) => BADGES[name].file === file);

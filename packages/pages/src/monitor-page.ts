@@ -42,10 +42,15 @@ export interface AlertRow {
 
 export interface MonitorPageData {
   kindTitle: string;
+  /** What it watches: the URL (host:port, DNS query) it checks, or a heartbeat's name (its url is a placeholder). */
   url: string;
   state: MonitorState;
   pausedReason: string | null;
   intervalSeconds: number;
+  /** How often it runs in words, where its kind says it better than `every <interval>` (a heartbeat's period). */
+  cadence: string | null;
+  /** Facts its kind shows beside the state (a heartbeat's schedule and last ping), as label and text. */
+  facts: ReadonlyArray<readonly [string, string]>;
   /** The word for one run: `check` (uptime) or `test`. */
   runWord: string;
   now: Date;
@@ -119,9 +124,10 @@ ${monitorSections(d)}
 export function monitorSections(d: MonitorPageData, { copy = false }: { copy?: boolean } = {}): SafeHtml {
   const state = STATE_WORDS[d.state];
   const latest = d.runs[0];
-  return html`<p class="meta">${d.kindTitle} monitor · every ${every(d.intervalSeconds)} · as of ${utc(d.now)}</p>
+  return html`<p class="meta">${d.kindTitle} monitor · ${d.cadence ?? `every ${every(d.intervalSeconds)}`} · as of ${utc(d.now)}</p>
 <section class="card summary" aria-label="Current state">
 <p class="state ${state.cls}">${state.text}${d.state === 'paused' && d.pausedReason ? html` <span class="detail">(${words(d.pausedReason)})</span>` : ''}</p>
+${d.facts.length ? html`<dl class="facts">${d.facts.map(([label, text]) => html`<dt>${label}</dt><dd>${text}</dd>`)}</dl>` : ''}
 <ul class="tiles">${(Object.keys(d.uptime) as Array<keyof typeof d.uptime>).map(
     (w) =>
       html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,

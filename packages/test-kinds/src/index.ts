@@ -12,6 +12,19 @@ export {
   type ThrottlingPreset,
 } from './lighthouse/options.ts';
 export { type KindName, kindNamed, kindNames, kinds, kindOptionNames } from './registry.ts';
+// Kinds of monitor (issue 47): every kind of test, and the heartbeat, a monitor only.
+export { defineMonitorKind, type MonitorKind } from './monitor/monitor-kind.ts';
+export {
+  type MonitorKindName,
+  monitorKindNamed,
+  monitorKindNames,
+  monitorKinds,
+  monitorLabel,
+  monitorSubject,
+  recordsChecks,
+} from './monitor-registry.ts';
+export { heartbeat } from './heartbeat/definition.ts';
+export { heartbeatFailures } from './heartbeat/failures.ts';
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
 export {
@@ -37,6 +50,7 @@ export {
   type ChartPlan,
   type ChartUnit,
   COMMON_BADGES,
+  type MonitorFacts,
   type MonitorPageTraits,
 } from './monitor/monitor-page-traits.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';

@@ -1,8 +1,7 @@
 import type { KeyRules } from './assertions/assertions.ts';
 import type { Comparison } from './compare/delta.ts';
-import type { MonitorTraits } from './monitor/monitor-traits.ts';
+import type { MonitorKind } from './monitor/monitor-kind.ts';
 import type { z } from 'zod';
-import type { Advice } from './report/advice.ts';
 import type { ReportView } from './report/report-test.ts';
 import type { KindTarget } from './target/kind-target.ts';
 
@@ -21,16 +20,14 @@ export interface KindSetting<Variable extends string = string> {
  * reports, the OpenAPI document and the infra checks iterate the registered kinds instead of branching
  * on a type string. This part is cheap to import (zod and the report view); the runner, which needs the
  * browser or the network, is a package of its own in the kind's `runner/` folder, loaded only by a worker.
+ * Every kind of test is also a kind of monitor (MonitorKind): its name (the API's `type`), title, what its
+ * monitors schedule, plot and alert on (issue 16), and the codes its tests fail with, in plain words.
  */
 export interface TestKind<
   Name extends string = string,
   Concurrency extends string = string,
   Budget extends string = string,
-> {
-  /** The `type` of the API and the Prisma enum value. */
-  name: Name;
-  /** How reports and documentation name it. */
-  title: string;
+> extends MonitorKind<Name> {
   /** Whether `device` changes how it runs (shown in the report). */
   usesDevice: boolean;
   /** Its BullMQ queue: a wire contract between deployed versions, never renamed. Tries include the first. */
@@ -65,12 +62,8 @@ export interface TestKind<
   options: readonly string[];
   /** What its `url` takes (issue 47: a page, `tcp://host:port`, a DNS URI): read, stored and checked through it. */
   target: KindTarget;
-  /** What monitors of this kind schedule, plot and alert on (issue 16). */
-  monitor: MonitorTraits;
   /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */
   comparison: Comparison;
-  /** The codes a test of this kind fails with, in plain words, with what to try. */
-  failures: Record<string, Advice>;
   /** The report body of a completed test. */
   report: ReportView;
 }

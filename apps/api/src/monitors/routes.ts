@@ -9,7 +9,7 @@ import {
   uptimePercent,
 } from '@pageprobe/monitors';
 import { randomBytes } from 'node:crypto';
-import { kindNamed } from '@pageprobe/test-kinds';
+import { monitorKindNamed, recordsChecks } from '@pageprobe/test-kinds';
 import { Router } from 'express';
 import { auditRequest } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
@@ -30,9 +30,6 @@ export function callbackOf(deliveries: Array<{ state: string; channelId: string 
   const callback = deliveries.find((d) => d.channelId === null);
   return callback ? { state: callback.state } : null;
 }
-
-/** Kinds whose runs are rows of monitoring.checks (not tests): uptime checks and heartbeats' pings (issue 47). */
-const CHECKED = new Set<string>(['uptime', 'heartbeat']);
 
 /** A ping's place in its monitor's list: (at, id), ids being a sequence's numbers, not UUIDs. */
 function decodePingCursor(cursor: string): { at: Date; id: string } {
@@ -92,7 +89,9 @@ export function monitorRoutes(deps: ApiDeps): Router {
   router.get('/monitors/:monitor_id', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
     const states = await locationStates(deps.db, monitor, { withUptime: true });
-    if (!CHECKED.has(monitor.type)) return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
+    // Kinds whose runs are rows of monitoring.checks (uptime, tcp, dns, heartbeats: issue 47) have a record.
+    if (!recordsChecks(monitor.type))
+      return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
     const [percent, record] = await Promise.all([
       uptimePercent(deps.db, monitor.id, new Date()),
       incidents(deps.db, monitor.id),
@@ -154,7 +153,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const monitor = await owned(teamId, req.params.monitor_id as string);
     const q = req.query as Record<string, string | undefined>;
     const limit = parseLimit(q.limit);
-    if (!CHECKED.has(monitor.type)) {
+    if (!recordsChecks(monitor.type)) {
       // Lighthouse and seo_crawl runs are tests: their checks are their tests, summed up.
       const { page, nextCursor } = await listTests(deps.db, teamId, {
         limit,
@@ -207,7 +206,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const q = req.query as Record<string, string | undefined>;
     const metric = q.metric ?? '';
     if (!plotsMetric(monitor, metric)) {
-      const named = kindNamed(monitor.type).monitor.namedMetrics ? ', or user_timing:<name>' : '';
+      const named = monitorKindNamed(monitor.type).monitor.namedMetrics ? ', or user_timing:<name>' : '';
       const message = `must be one of ${metricsOf(monitor).join(', ')}${named} for a ${monitor.type} monitor`;
       throw new ProblemError(400, 'validation_failed', `metric ${message}.`, {
         errors: [{ path: 'query.metric', message }],
@@ -231,9 +230,11 @@ export function monitorRoutes(deps: ApiDeps): Router {
         errors: [{ path: 'query.from', message: 'must be before to' }],
       });
     }
-    if (q.location !== undefined && (monitor.type !== 'uptime' || !monitor.locations?.includes(q.location))) {
-      const message =
-        monitor.type === 'uptime' ? "is not one of the monitor's locations" : 'applies to uptime monitors only';
+    if (q.location !== undefined && !monitor.locations?.includes(q.location)) {
+      // Monitors that run checks from locations have them (issue 32); tests and heartbeats never do.
+      const message = recordsChecks(monitor.type)
+        ? "is not one of the monitor's locations"
+        : 'applies only to monitors whose runs are checks';
       throw new ProblemError(400, 'validation_failed', `location ${message}.`, {
         errors: [{ path: 'query.location', message }],
       });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { kinds } from '@pageprobe/test-kinds';
+import { monitorKinds } from '@pageprobe/test-kinds';
 import { publicSpec } from './load-spec.ts';
 
-// SeriesMetric is written by hand in public.yaml: these keep it to the kinds' `monitor.metrics`, the
-// names GET /monitors/{monitor_id}/series takes (metricsOf in @pageprobe/monitors).
+// SeriesMetric is written by hand in public.yaml: these keep it to the monitor kinds' `monitor.metrics`
+// (a heartbeat's too), the names GET /monitors/{monitor_id}/series takes (metricsOf in @pageprobe/monitors).
 type Schema = {
   type?: string;
   enum?: string[];
@@ -17,19 +17,19 @@ const schemas = (publicSpec.components as { schemas: Record<string, Schema> }).s
 const seriesMetric = schemas.SeriesMetric!;
 // The kinds' fixed names, or a name the page chose (lighthouse's user_timing:<name>).
 const [fixed, named] = seriesMetric.anyOf ?? [];
-const namesOf = (kind: (typeof kinds)[number]) => Object.keys(kind.monitor.metrics);
+const namesOf = (kind: (typeof monitorKinds)[number]) => Object.keys(kind.monitor.metrics);
 
 test('SeriesMetric enumerates every metric name of every monitor type, each once', () => {
   assert.equal(fixed?.type, 'string');
   const listed = fixed?.enum ?? [];
   assert.equal(new Set(listed).size, listed.length, `a name listed twice: ${listed.join(', ')}`);
-  const union = [...new Set(kinds.flatMap(namesOf))];
+  const union = [...new Set(monitorKinds.flatMap(namesOf))];
   assert.deepEqual([...listed].sort(), union.sort());
 });
 
 test("SeriesMetric's description lists each monitor type's names", () => {
   const description = seriesMetric.description ?? '';
-  for (const kind of kinds) {
+  for (const kind of monitorKinds) {
     const line = description.match(new RegExp(`^- ${kind.name}: (.+)$`, 'm'));
     assert.ok(line, `no "- ${kind.name}: …" line in SeriesMetric's description`);
     assert.deepEqual(line[1]!.split(', ').sort(), namesOf(kind).sort(), kind.name);
@@ -51,7 +51,7 @@ test("the series' metric parameter and MonitorSeries.metric are SeriesMetric", (
 });
 
 test("SeriesMetric's pattern is the named metrics' own (lighthouse: user_timing:<name>)", () => {
-  const patterns = kinds.flatMap((kind) =>
+  const patterns = monitorKinds.flatMap((kind) =>
     kind.monitor.namedMetrics ? [kind.monitor.namedMetrics.pattern.source] : [],
   );
   assert.deepEqual(patterns, [named?.pattern]);

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { kindNames } from '@pageprobe/test-kinds';
+import { monitorKindNames } from '@pageprobe/test-kinds';
 
 // Issue 44 item 11: a monitor's page and badges show what the monitor's kind declares in its folder
 // (`monitor.page`), so adding a kind touches its folder and the registry only. The code that loads and
-// draws pages names no kind: no `type === 'uptime'`, no table keyed by kind names.
+// draws pages names no kind of monitor (a heartbeat's too): no `type === 'uptime'`, no table keyed by kind names.
 const here = import.meta.dirname;
 const FOLDERS = [here, join(here, '../../../../packages/pages/src')];
 
@@ -31,7 +31,7 @@ test('the pattern finds the branches the pages had before', () => {
 test("no code that loads or draws a monitor's page branches on a kind's name", () => {
   assert.ok(sources.length >= 10, `read ${sources.length} files`);
   const found = sources.flatMap(({ file, text }) =>
-    kindNames.filter((name) => naming(name).test(text)).map((name) => `${file}: ${name}`),
+    monitorKindNames.filter((name) => naming(name).test(text)).map((name) => `${file}: ${name}`),
   );
   assert.deepEqual(found, [], "declare it in the kind's folder (monitor.page) instead");
 });

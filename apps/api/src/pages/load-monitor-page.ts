@@ -1,7 +1,7 @@
 import { DAY_MS, type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
 import { dayBars, type Incident, incidents, listChecks, uptimePercent, WINDOWS } from '@pageprobe/monitors';
 import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from '@pageprobe/pages';
-import { fmtMs, kindNamed } from '@pageprobe/test-kinds';
+import { fmtMs, kindNamed, monitorKindNamed, monitorSubject } from '@pageprobe/test-kinds';
 import { type HeldFor, reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
 import { looksLikeToken } from '../reports/load-report.ts';
 import { locationStates } from '../monitors/monitor-locations.ts';
@@ -33,8 +33,9 @@ export async function monitorByToken(
   return { ...monitor, plan: team.plan };
 }
 
-export const monitorState = (m: Pick<Monitor, 'status' | 'down' | 'lastRunAt'>): MonitorState =>
-  m.status === 'paused' ? 'paused' : m.down ? 'down' : m.lastRunAt ? 'up' : 'pending';
+/** Its state: a heartbeat runs nothing, so its last ping is its last run (issue 47). */
+export const monitorState = (m: Pick<Monitor, 'status' | 'down' | 'lastRunAt' | 'lastPingAt'>): MonitorState =>
+  m.status === 'paused' ? 'paused' : m.down ? 'down' : (m.lastRunAt ?? m.lastPingAt) ? 'up' : 'pending';
 
 /** The ranges a plan's aggregates cover: a year only where they are kept that long. */
 export const rangesFor = (plan: Plan) =>
@@ -83,13 +84,16 @@ export async function loadMonitorPage(
     delivery: a.deliveries.map((d) => `${d.channel?.name ?? 'callback'}: ${d.state}`).join(' · ') || null,
     held: heldWords((a.details as { held?: HeldFor } | null)?.held),
   }));
+  const kind = monitorKindNamed(monitor.type);
   return {
-    kindTitle: kindNamed(monitor.type).title,
-    url: monitor.url,
+    kindTitle: kind.title,
+    url: monitorSubject(monitor),
     state: monitorState(monitor),
     pausedReason: monitor.pausedReason,
     intervalSeconds: monitor.intervalSeconds,
-    runWord: kindNamed(monitor.type).monitor.page.run,
+    cadence: kind.monitor.page.cadence?.(monitor) ?? null,
+    facts: kind.monitor.page.facts?.(monitor) ?? [],
+    runWord: kind.monitor.page.run,
     now,
     range,
     ranges: rangesFor(monitor.plan),
@@ -130,7 +134,7 @@ export const incidentRow = (i: Incident) => ({
 
 /** The newest runs: its checks, or its tests with their reports, as its kind runs (`monitor.page.run`). */
 async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRow[]> {
-  if (kindNamed(monitor.type).monitor.page.run === 'check') {
+  if (monitorKindNamed(monitor.type).monitor.page.run === 'check') {
     return (await listChecks(db, monitor.id, null, LISTED)).map((c) => ({
       at: c.startedAt,
       ok: c.figures.up,
@@ -155,7 +159,7 @@ async function latestRuns(db: Db, monitor: Monitor, base: string): Promise<RunRo
 function runRowOf(test: Test, base: string): RunRow {
   const done = test.status === 'completed' || test.status === 'failed';
   const failure = done ? runFailureOf(test) : null;
-  // The kind's score, named as its page names it (`Performance 93`).
+  // The kind's score, named as its page names it (`Performance 93`): a test's kind is a kind of test.
   const { score, page } = kindNamed(test.type).monitor;
   const value = score?.(test) ?? null;
   return {

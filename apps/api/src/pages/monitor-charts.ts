@@ -1,7 +1,7 @@
 import type { Db, Monitor } from '@pageprobe/db';
 import { loadSeriesOf } from '@pageprobe/monitors';
 import type { ChartSpec } from '@pageprobe/pages';
-import { type Assertion, kindNamed, parseAssertions } from '@pageprobe/test-kinds';
+import { type Assertion, monitorKindNamed, parseAssertions, type TestKind } from '@pageprobe/test-kinds';
 
 const OPERATOR_WORDS: Record<string, string> = {
   minScore: 'at least',
@@ -21,11 +21,13 @@ export async function monitorCharts(
   to: Date,
   regressions: Array<{ at: Date; label: string }>,
 ): Promise<ChartSpec[]> {
-  const kind = kindNamed(monitor.type);
+  const kind = monitorKindNamed(monitor.type);
   const plans = kind.monitor.page.charts;
   const metrics = plans.flatMap((p) => p.series.map(([m]) => m));
   const { series } = await loadSeriesOf(db, monitor, metrics, from, to);
-  const parsed = monitor.assertions ? parseAssertions(monitor.assertions, kind.assertionRules, { stored: true }) : null;
+  // Budgets are assertions, which only kinds of test have (a heartbeat has none).
+  const rules = 'assertionRules' in kind ? (kind as TestKind).assertionRules : null;
+  const parsed = monitor.assertions && rules ? parseAssertions(monitor.assertions, rules, { stored: true }) : null;
   const assertions: Assertion[] = parsed?.ok ? parsed.assertions : [];
   return plans.map((plan) => {
     const budget = plan.budget && assertions.find((a) => a.key === plan.budget!.key);

@@ -12,7 +12,7 @@ import {
   transition,
   windowsOf,
 } from '@pageprobe/test-lifecycle';
-import { advise, kindNamed } from '@pageprobe/test-kinds';
+import { advise, monitorKindNamed } from '@pageprobe/test-kinds';
 import { judgeSlots, type LocationChecks, type SlotVerdict, withCheck } from './location-quorum.ts';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
@@ -229,7 +229,7 @@ function failureWords(type: string, check: FinishedCheck, failure: string, locat
   if (check.words) return check.words;
   const { status_code: status, timings_ms: timings } = check.figures;
   // The monitor's kind says what its codes mean (a tcp port's refusal is not a web server's).
-  const advice = advise(kindNamed(type).failures, failure, status === null ? null : `HTTP ${status}`);
+  const advice = advise(monitorKindNamed(type).failures, failure, status === null ? null : `HTTP ${status}`);
   const took = timings.total === null ? '' : ` The check took ${Math.round(timings.total)} ms.`;
   // Which expectation failed, with both values, says more than the code's general words.
   const what = check.figures.message ? `${check.figures.message}.` : advice.what;

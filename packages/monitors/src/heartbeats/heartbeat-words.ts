@@ -1,25 +1,8 @@
-import type { Advice } from '@pageprobe/test-kinds';
+import { heartbeatFailures } from '@pageprobe/test-kinds';
 import type { HeartbeatTiming } from './heartbeat-schedule.ts';
 
-// A heartbeat's failures in words (issue 31's rule: an alert says what failed, not only its code).
-
-export const HEARTBEAT_ADVICE = {
-  missed: {
-    what: 'No ping came in time: the job did not run, did not finish, or could not reach the ping URL.',
-    tryThis:
-      'Check that the job is scheduled and ran (its logs, the cron daemon), and that the machine it runs on can reach the ping URL.',
-  },
-  run_failed: {
-    what: 'The job reported that it failed.',
-    tryThis:
-      'Read the log it sent with the ping (GET /monitors/{id}/pings) and the job’s own logs, fix it, then run it again.',
-  },
-  run_timeout: {
-    what: 'The job started (/start) but did not report its end within the grace period.',
-    tryThis:
-      'Check whether it is stuck or died before its last ping, and that it pings on every way out (success and failure alike).',
-  },
-} satisfies Record<string, Advice>;
+// A heartbeat's failures in words (issue 31's rule: an alert says what failed, not only its code); what
+// each reason means is the heartbeat kind's (`failures`), as its page and the dashboard read it.
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -35,14 +18,14 @@ export function missedWords(timing: HeartbeatTiming, deadline: Date, lastPing: D
   const since = lastPing ? `the last came at ${lastPing.toISOString()}` : 'none has come yet';
   return {
     message: `No ping by ${deadline.toISOString()}: expected ${expectation(timing)}; ${since}.`,
-    advice: HEARTBEAT_ADVICE.missed,
+    advice: heartbeatFailures.missed,
   };
 }
 
 export function timeoutWords(timing: HeartbeatTiming, started: Date, durationMs: number) {
   return {
     message: `A run started at ${started.toISOString()} has not ended after ${seconds(durationMs)} (grace ${timing.graceSeconds ?? 0} s).`,
-    advice: HEARTBEAT_ADVICE.run_timeout,
+    advice: heartbeatFailures.run_timeout,
   };
 }
 
@@ -51,6 +34,6 @@ export function failedWords(exitCode: number | null, durationMs: number | null) 
   return {
     message:
       exitCode === null ? `The job reported failure (/fail)${took}.` : `The job exited with status ${exitCode}${took}.`,
-    advice: HEARTBEAT_ADVICE.run_failed,
+    advice: heartbeatFailures.run_failed,
   };
 }

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { kinds } from '../registry.ts';
+import { monitorKinds } from '../monitor-registry.ts';
+import { kindNames } from '../registry.ts';
 import { COMMON_BADGES } from './monitor-page-traits.ts';
 
 // Issue 44 item 11: what a monitor's page shows is declared by its kind, so the page's code loops over
 // what the kind says instead of keeping tables by kind name.
-for (const kind of kinds) {
+for (const kind of monitorKinds) {
   test(`${kind.name} declares what its monitor's page shows, from figures it records`, () => {
     const { page, metrics, score } = kind.monitor;
     assert.ok(page, 'monitor.page is declared');
@@ -17,7 +18,10 @@ for (const kind of kinds) {
       for (const [metric] of chart.series)
         assert.ok(metric in metrics, `${chart.id} plots ${metric}, one of its metrics`);
       // A budget line is an assertion the kind knows, or it would never be drawn.
-      if (chart.budget) assert.ok(kind.assertionRules(chart.budget.key), `${chart.id}'s budget ${chart.budget.key}`);
+      if (chart.budget) {
+        assert.ok('assertionRules' in kind, `${chart.id}: a budget needs assertions, which only tests have`);
+        assert.ok(kind.assertionRules(chart.budget.key), `${chart.id}'s budget ${chart.budget.key}`);
+      }
     }
     for (const badge of COMMON_BADGES) assert.ok(page.badges.includes(badge), `every monitor has the ${badge} badge`);
     assert.equal(new Set(page.badges).size, page.badges.length);
@@ -25,3 +29,26 @@ for (const kind of kinds) {
     assert.equal(Boolean(page.scoreLabel), Boolean(score), 'a score has a label, and a label a score');
   });
 }
+
+test('a heartbeat is a kind of monitor, never of test, and its page never names its placeholder url', () => {
+  assert.ok(monitorKinds.some((k) => k.name === 'heartbeat'));
+  assert.ok(!(kindNames as string[]).includes('heartbeat'));
+  const { page } = monitorKinds.find((k) => k.name === 'heartbeat')!.monitor;
+  assert.equal(page.calledBy, 'name');
+  const facts = page.facts!({
+    intervalSeconds: 86_400,
+    periodSeconds: null,
+    graceSeconds: 300,
+    schedule: '0 3 * * *',
+    timeZone: 'Europe/Paris',
+    lastPingAt: new Date('2026-11-20T02:00:04Z'),
+    runStartedAt: null,
+    deadlineAt: new Date('2026-11-21T02:05:00Z'),
+  });
+  assert.deepEqual(Object.fromEntries(facts), {
+    Expects: 'a ping at each slot of 0 3 * * * (Europe/Paris)',
+    Grace: '5 min',
+    'Last ping': '2026-11-20 02:00 UTC',
+    'Late after': '2026-11-21 02:05 UTC',
+  });
+});

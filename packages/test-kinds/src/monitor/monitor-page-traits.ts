@@ -34,6 +34,18 @@ export type BadgeName =
 /** The badges of every monitor, whatever its kind: its state and its share of good runs. */
 export const COMMON_BADGES = ['status', 'uptime_24h', 'uptime_7d', 'uptime_30d'] as const satisfies BadgeName[];
 
+/** The columns of a monitor a kind's page facts read (a heartbeat's timing and pings; a structural Monitor). */
+export interface MonitorFacts {
+  intervalSeconds: number;
+  periodSeconds: number | null;
+  graceSeconds: number | null;
+  schedule: string | null;
+  timeZone: string | null;
+  lastPingAt: Date | null;
+  runStartedAt: Date | null;
+  deadlineAt: Date | null;
+}
+
 export interface MonitorPageTraits {
   /**
    * What one run of its monitors is: a `check` (a row of the monitor's checks, listed without a report)
@@ -46,4 +58,14 @@ export interface MonitorPageTraits {
   charts: readonly ChartPlan[];
   /** Its badges, in the page's order (`/badges/{token}/{file}.svg` answers 404 for any other). */
   badges: readonly BadgeName[];
+  /**
+   * What pages call its monitors: the `target` they check (a URL, `tcp://host:port`, a DNS query; the
+   * default), or, for a kind that checks no target (a heartbeat, whose `url` is a placeholder), their
+   * `name`, else the kind's title.
+   */
+  calledBy?: 'target' | 'name';
+  /** How often it runs, in words, where `every <interval>` would not say it (a heartbeat's period or schedule). */
+  cadence?: (monitor: MonitorFacts) => string;
+  /** Facts its page shows beside the state (a heartbeat's last ping), as label and text. */
+  facts?: (monitor: MonitorFacts) => ReadonlyArray<readonly [label: string, text: string]>;
 }

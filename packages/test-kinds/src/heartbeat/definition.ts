@@ -1,0 +1,22 @@
+import { defineMonitorKind } from '../monitor/monitor-kind.ts';
+import { heartbeatFailures } from './failures.ts';
+import { heartbeatMonitorPage } from './monitor-page.ts';
+
+/**
+ * A heartbeat (issue 47): a monitor told by pings from a job (`/ping/{token}`, `/start`, `/fail`, an exit
+ * status) instead of checking a target, down when a ping is late, a run fails or a run never ends. A kind
+ * of monitor, not of test: no queue, no cost, no result. Its checks are rows of monitoring.checks like an
+ * uptime check's, with the run's duration as their total; pings are applied by the dispatchers' tick.
+ */
+export const heartbeat = defineMonitorKind({
+  name: 'heartbeat',
+  title: 'Heartbeat',
+  monitor: {
+    // Its period and grace are its own (period_seconds, schedule); no interval is scheduled.
+    minIntervalSeconds: {},
+    // Figures of its checks (series.ts reads them from monitoring.checks and the rollups): no test is read.
+    metrics: { up: () => null, total_ms: () => null },
+    page: heartbeatMonitorPage,
+  },
+  failures: heartbeatFailures,
+});
