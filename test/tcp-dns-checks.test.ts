@@ -91,6 +91,9 @@ const dnsServer = dns2.createServer({
   udp: true,
   handle: (request, send) => {
     const response = Packet.createResponseFromRequest(request);
+    // dns2's types ask for its Resource class; it encodes plain records like these (its README's way).
+    const answer = (record: Record<string, unknown>) =>
+      response.answers.push(record as unknown as (typeof response.answers)[number]);
     const [question] = request.questions;
     const name = question?.name ?? '';
     if (zone.servfail) response.header.rcode = Packet.RCODE.SERVFAIL;
@@ -98,9 +101,9 @@ const dnsServer = dns2.createServer({
     else if (question?.type === Packet.TYPE.A) {
       const addresses = name === 'www.example.test' ? [zone.www] : ['192.0.2.26', '192.0.2.25'];
       for (const [i, address] of addresses.entries())
-        response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 300 - i * 60, address });
+        answer({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 300 - i * 60, address });
     } else if (question?.type === Packet.TYPE.MX) {
-      response.answers.push({
+      answer({
         name,
         type: Packet.TYPE.MX,
         class: Packet.CLASS.IN,
