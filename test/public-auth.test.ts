@@ -136,5 +136,5 @@ test('malformed input is 400 validation_failed; wrong content type 415; oversize
     415,
     'unsupported_media_type',
   );
-  assertProblem(await post({ url: 'https://example.com', pad: 'x'.repeat(70_000) }), 413, 'payload_too_large');
+  assertProblem(await post({ url: 'https://example.com', pad: 'x'.repeat(300_000) }), 413, 'payload_too_large');
 });

@@ -9,7 +9,7 @@ import { ProblemError } from './problem.ts';
  * absolute server address (its externalDocs link made absolute the same way), then the `open` routes
  * (without auth too: the public document's reference page), then the guards (authentication, rate
  * limits: decided before the body is read, so a bad key is 401 whatever the body and every answer
- * carries the RateLimit headers), then JSON bodies up to 64 KB that must be objects, then validation of
+ * carries the RateLimit headers), then JSON bodies up to 64 KB (256 KB for a test or monitor) that must be objects, then validation of
  * every request (and, when asked, every response) against the document, then the routes.
  */
 export function openApiRouter(
@@ -34,7 +34,13 @@ export function openApiRouter(
   });
   if (open) router.use(open);
   router.use(...guards);
-  router.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: false }));
+  const json = (limit: string) =>
+    express.json({ limit, type: ['application/json', 'application/*+json'], strict: false });
+  const small = json('64kb');
+  // A test or monitor can carry a request body of its own (uptime's `body`, up to 64 KB as UTF-8),
+  // escaped inside the JSON: those routes read up to 256 KB.
+  const large = json('256kb');
+  router.use((req, res, next) => (CARRIES_REQUEST_BODY.test(req.path) ? large : small)(req, res, next));
   router.use(jsonObjectBody);
   router.use(
     OpenApiValidator.middleware({
@@ -57,6 +63,8 @@ export function openApiRouter(
 }
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+/** The routes whose JSON may carry a request body for the target (POST /tests, POST and PATCH /monitors). */
+const CARRIES_REQUEST_BODY = /^\/(tests|monitors(\/[^/]+)?)\/?$/;
 
 /**
  * A body is a JSON object: `null`, `[]` or `"x"` are refused as such (not as "not valid JSON"), and an

@@ -72,6 +72,8 @@ interface ValidatorError {
   statusCode?: number;
   type?: string;
   message?: string;
+  /** body-parser's limit in bytes, on entity.too.large. */
+  limit?: number;
   errors?: Array<{ path?: string; message?: string }>;
 }
 
@@ -90,8 +92,10 @@ export function toProblem(error: unknown): ProblemError {
   const status = e.status ?? e.statusCode;
   if (e.type === 'entity.parse.failed')
     return new ProblemError(400, 'validation_failed', 'The request body is not valid JSON.');
-  if (e.type === 'entity.too.large')
-    return new ProblemError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
+  if (e.type === 'entity.too.large') {
+    const kb = e.limit ? `${Math.round(e.limit / 1024)} KB` : 'the limit';
+    return new ProblemError(413, 'payload_too_large', `The request body is larger than ${kb}.`);
+  }
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
     return new ProblemError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding.');
   }

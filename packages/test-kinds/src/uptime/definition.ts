@@ -2,7 +2,7 @@ import { uptimeAssertionRules } from './assertions.ts';
 import { uptimeComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
 import { field } from '../monitor/monitor-traits.ts';
-import { COMMON_FAILURES } from '../report/advice.ts';
+import { uptimeFailures } from './failures.ts';
 import { uptimeMonitorPage } from './monitor-page.ts';
 import { UPTIME_OPTIONS } from './options.ts';
 import { uptimeReport } from './report.ts';
@@ -54,6 +54,6 @@ export const uptime = defineKind({
     page: uptimeMonitorPage,
   },
   comparison: uptimeComparison,
-  failures: COMMON_FAILURES,
+  failures: uptimeFailures,
   report: uptimeReport,
 });

@@ -1,8 +1,10 @@
-import { advise, COMMON_FAILURES } from '../report/advice.ts';
+import { advise } from '../report/advice.ts';
+import { expectationsView } from '../report/expectations-view.ts';
 import { fmtBytes, fmtMs, plural, summary, type Tile } from '../report/format.ts';
 import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
+import { uptimeFailures } from './failures.ts';
 
 const PHASES: Array<{ key: string; label: string; cls: string }> = [
   { key: 'dns', label: 'DNS', cls: 'dns' },
@@ -33,6 +35,8 @@ export function uptimeReport(test: ReportTest): SafeHtml {
   if (days !== null) tiles.push({ label: 'Certificate days left', value: String(days), cls: daysClass(days) });
   return html`${summary(null, tiles)}
 ${verdictSection(r, up)}
+${requestSection(obj(test.options))}
+${expectationsView(r.expectations)}
 ${timingSection(obj(r.timings_ms))}
 ${redirectSection(arr(r.redirects).map(obj), str(r.final_url))}
 ${tls ? certificateSection(tls, days) : ''}`;
@@ -48,11 +52,7 @@ function verdictSection(r: Json, up: boolean): SafeHtml {
   const shown = facts.filter((f): f is [string, string] => f[1] !== null);
   const advice = up
     ? null
-    : advise(
-        COMMON_FAILURES,
-        str(r.reason),
-        str(r.error) ?? (num(r.status_code) ? `HTTP ${num(r.status_code)}` : null),
-      );
+    : advise(uptimeFailures, str(r.reason), str(r.error) ?? (num(r.status_code) ? `HTTP ${num(r.status_code)}` : null));
   return html`<section class="card ${up ? '' : 'notice poor'}" aria-labelledby="verdict"><h2 id="verdict">${up ? 'The site is up' : 'The site is down'}</h2>
 ${advice ? html`<p>${advice.what}</p><p><strong>What to try:</strong> ${advice.tryThis}</p>` : html`<p>It answered ${num(r.status_code) ?? ''} in ${fmtMs(num(obj(r.timings_ms).total))}.</p>`}
 ${shown.length ? html`<dl class="facts">${shown.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>` : ''}
@@ -93,4 +93,15 @@ function certificateSection(tls: Json, days: number | null): SafeHtml {
 <tr><th scope="row">Issuer</th><td>${str(tls.issuer) ?? '–'}</td></tr>
 <tr><th scope="row">Chain</th><td>${tls.chain_valid === true ? 'trusted' : `not trusted${str(tls.error) ? `: ${str(tls.error)}` : ''}`}</td></tr>
 </tbody></table></section>`;
+}
+
+/** A request other than a plain GET: its method, and the body it sent (not secret, as the test shows it). */
+function requestSection(options: Json): SafeHtml {
+  const method = str(options.method);
+  const body = str(options.body);
+  if (!method && body === null) return html``;
+  const type = str(options.content_type) ?? (body === null ? null : 'text/plain; charset=utf-8');
+  return html`<section class="card" aria-labelledby="request"><h2 id="request">Request</h2>
+<dl class="facts"><dt>Method</dt><dd>${method ?? 'GET'}</dd>${type ? html`<dt>Content type</dt><dd>${type}</dd>` : ''}</dl>
+${body === null ? '' : html`<pre class="detail">${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}</pre>`}</section>`;
 }
