@@ -4,6 +4,8 @@
 // they ship (the tarballs, the Action's bundle, the remote MCP server). Uptime checks keep it quick.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -422,4 +424,96 @@ test('a monitor’s uptime, series and alerts: the CLI’s monitors get|series|a
     await mcp.close();
     await client.monitors.delete(monitor.id);
   }
+});
+
+test('issue 47: the CLI and the MCP server run a tcp check with expectations; the CLI makes a heartbeat, shows its ping URL, and reads its pings and checks', async () => {
+  const port = createTcpServer((socket) => socket.end()).listen(0, '127.0.0.1');
+  await once(port, 'listening');
+  const open = (port.address() as AddressInfo).port;
+  const closed = createTcpServer().listen(0, '127.0.0.1');
+  await once(closed, 'listening');
+  const shut = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  try {
+    // A bare host:port, written out as tcp://; the expectation's words and what was found.
+    const up = await cli('test', `127.0.0.1:${open}`, '--type', 'tcp', '--expect', 'response_time<10000');
+    assert.equal(up.code, 0, up.stderr);
+    assert.match(
+      up.stdout,
+      new RegExp(
+        `^✔ completed {2}tcp://127\\.0\\.0\\.1:${open} {2}\\(tcp\\)\\n {2}up · connect [\\d.]+ m?s · total [\\d.]+ m?s\\n {2}expectations:\\n {4}✔ response time lt 10000 \\(\\d+\\)\\n`,
+      ),
+    );
+    const down = await cli('test', `127.0.0.1:${shut}`, '--type', 'tcp', '--assert', 'tcp:up=error', '--json');
+    assert.equal(down.code, 1, 'a closed port asserted up fails the step');
+    const t = JSON.parse(down.stdout) as Test;
+    assert.deepEqual([t.type, t.type === 'tcp' && t.result?.reason], ['tcp', 'connection_refused']);
+    // An uptime check's failed expectation says which, in its own words.
+    const wrongBody = await cli('test', url, '--type', 'uptime', '--expect', 'status=200', '--expect', 'body~healthy');
+    assert.equal(wrongBody.code, 0, wrongBody.stderr);
+    assert.match(
+      wrongBody.stdout,
+      /\n {2}down \(expectation_failed\) · status 200 · .*\n {2}expectations:\n {4}✔ status eq 200 \(200\)\n {4}✖ Expected body to contain "healthy", it did not\n/,
+    );
+    const mcp = new Client({ name: 'doors-test', version: '1.0.0' });
+    await mcp.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [new URL('../packages/mcp/src/main.ts', import.meta.url).pathname],
+        env: { PATH: process.env.PATH ?? '', PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const ran = await mcp.callTool({
+        name: 'run_test',
+        arguments: {
+          url: `127.0.0.1:${open}`,
+          type: 'tcp',
+          expect: [{ source: 'response_time', operator: 'lt', value: 10_000 }],
+        },
+      });
+      assert.ok(!ran.isError, JSON.stringify(ran.content));
+      assert.match(
+        (ran.content as Array<{ text: string }>)[0]!.text,
+        /^tcp test \S+ of tcp:\/\/127\.0\.0\.1:\d+: completed\nup, connect \d+ ms, total \d+ ms\nexpectations: 1 of 1 held\n/,
+      );
+    } finally {
+      await mcp.close();
+    }
+  } finally {
+    port.close();
+  }
+
+  const made = await cli(
+    'monitors',
+    'create',
+    '--type',
+    'heartbeat',
+    '--period',
+    '60',
+    '--grace',
+    '30',
+    '--name',
+    'cli job',
+  );
+  assert.equal(made.code, 0, made.stderr);
+  const [line, pingLine] = made.stdout.split('\n');
+  assert.match(line!, /^\S+ {2}active {2}heartbeat {3}every 60 s \+ 30 s grace {2}cli job$/);
+  const pingUrl = /^ping URL: (\S+) /.exec(pingLine!)?.[1];
+  assert.match(pingUrl ?? '', new RegExp(`^${origin}/ping/[\\w-]{40,}$`));
+  const id = line!.split(' ')[0]!;
+  assert.equal((await fetch(pingUrl!, { method: 'POST', body: 'backup done: 1.2 GB' })).status, 200);
+  assert.equal((await fetch(`${pingUrl}/fail`)).status, 200);
+  const pings = await cli('monitors', 'pings', id);
+  assert.equal(pings.code, 0, pings.stderr);
+  assert.match(pings.stdout, /^\S+Z {2}fail\n\S+Z {2}success {2}backup done: 1\.2 GB\n$/);
+  // The dispatcher's tick applies the pings: up on the first, down at once on /fail.
+  await eventually(async () => ((await client.monitors.checks(id)).data.length >= 2 ? true : undefined));
+  const checks = (await cli('monitors', 'checks', id)).stdout;
+  assert.match(checks, /^\S+Z {2}down \(run_failed\) {2}total .*\n\S+Z {2}up {4}total /);
+  const got = await cli('monitors', 'get', id);
+  assert.match(got.stdout, /^down {2}cli job {2}\(heartbeat, every 60 s \+ 30 s grace\)/);
+  assert.ok(got.stdout.includes(`\n  ping: ${pingUrl}\n`), got.stdout);
+  await client.monitors.delete(id);
 });

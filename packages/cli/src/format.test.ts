@@ -150,6 +150,6 @@ test('a heartbeat: its schedule and grace, its ping URL, last ping and deadline;
   assert.equal(checkLine(check), '2026-12-14T02:05:01.000Z  down (missed)  total –');
   assert.equal(
     pingLine({ at: '2026-12-13T03:00:41Z', kind: 'exit', exit_code: 3, duration_ms: 40120, body: 'disk full\nmore' }),
-    '2026-12-13T03:00:41Z  exit 3    run 40.1 s  disk full',
+    '2026-12-13T03:00:41Z  exit 3  run 40.1 s  disk full',
   );
 });

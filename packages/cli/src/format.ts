@@ -234,6 +234,7 @@ export const alertLine = (a: MonitorAlert) => `${a.created_at}  ${a.event.padEnd
 /** A heartbeat's ping in one line: when, what (an exit status with its code), a run's duration, its log's first line. */
 export function pingLine(p: HeartbeatPing): string {
   const what = p.kind === 'exit' ? `exit ${p.exit_code}` : p.kind;
+  const run = p.duration_ms === null ? null : `run ${ms(p.duration_ms)}`;
   const log = p.body && printable(p.body.split('\n', 1)[0]!.slice(0, 80));
-  return `${p.at}  ${what.padEnd(8)}${p.duration_ms === null ? '' : `  run ${ms(p.duration_ms)}`}${log ? `  ${log}` : ''}`;
+  return [p.at, what, run, log].filter(Boolean).join('  ');
 }

@@ -73,6 +73,8 @@ Expectations (uptime, tcp, dns; each must hold, or the check is down and says wh
   A value is JSON when it reads as JSON (200, true, null, "42" for the text 42, ["a","b"]), else text;
   for body, =~ and a header's or an answer's ~ it is always text. Or give the API's own JSON:
   --expect '{"source":"json","path":"$.status","operator":"eq","value":"ok"}'
+  A check that finds its target down (a failed expectation included) is a completed test: to fail a CI
+  step on it, assert it is up: --assert uptime:up=error (tcp:up, dns:up).
 
 API address and key: PAGEPROBE_API_URL (or --api-url) and PAGEPROBE_API_KEY, or the key on standard
 input with --api-key-stdin (e.g. \`pass show pageprobe | pageprobe credits --api-key-stdin\`). The key is
