@@ -46,7 +46,8 @@ Usage:
                             [--location <location>] [--json]
                             (lighthouse: performance_score, lcp_ms, cls, ...; seo_crawl:
                              structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...;
-                             tcp: up, connect_ms, tls_ms, total_ms, ...; dns: up, total_ms)
+                             tcp: up, connect_ms, tls_ms, total_ms, ...; dns: up, total_ms;
+                             heartbeat: up, total_ms (a run's duration))
   pageprobe monitors alerts <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
   pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
                             (newest first: an uptime, tcp, dns or heartbeat monitor's checks, or a

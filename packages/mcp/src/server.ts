@@ -65,7 +65,7 @@ const SERIES_METRICS =
   'uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining; ' +
   'tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; ' +
   'dns: up, total_ms; ' +
-  'heartbeat: none (its pings and checks are read with monitor_pings and list_monitor_checks)';
+  'heartbeat: up, total_ms (a run’s duration, from its /start to its end)';
 
 /** How long run_test waits for a result before answering with the test as it is. */
 const RUN_TEST_WAIT_MS = 300_000;
