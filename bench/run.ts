@@ -5,6 +5,7 @@ import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { dashboardBench } from './dashboard.ts';
 import { firstTest } from './first-test.ts';
+import { heartbeatsBench } from './heartbeats.ts';
 import { lighthouseFleet } from './lighthouse-fleet.ts';
 import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { lighthouseRuns } from './lighthouse-runs.ts';
@@ -42,5 +43,7 @@ await withBenchServices(async (urls) => {
     results.push(`Signed-in requests' session check and sign-in's Argon2id (issue 45)\n${await sessionsBench(urls)}`);
   if (!only || only === 'dashboard')
     results.push(`The dashboard at 10,000 monitors and 1,000,000 tests (issue 46)\n${await dashboardBench(urls)}`);
+  if (!only || only === 'heartbeats')
+    results.push(`Heartbeat pings and late heartbeats (issue 47)\n${await heartbeatsBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });
