@@ -34,7 +34,9 @@ export { loadMonitorPage, rangesFor } from './pages/load-monitor-page.ts';
 export { monitorPageUrl } from './pages/page-urls.ts';
 export { CSS as REPORT_CSS } from './pages/page-security.ts';
 export { monitorSections, type RangeName } from '@pageprobe/pages';
-export { listChecks } from '@pageprobe/monitors';
+export { listChecks, listPings, type StoredPing } from '@pageprobe/monitors';
+// A heartbeat's ping URL and timing as the monitor's JSON gives them (issue 47).
+export { heartbeatFields } from './monitors/heartbeat-input.ts';
 
 // Alert channels, maintenance windows, status pages; the public status page's view and the windows' zones.
 export * as alertChannels from './alert-channels/channel-service.ts';

@@ -1,7 +1,7 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, monitorLabel, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { page } from '../views/layout.ts';
-import { ALERTS_COUNTED, loadOverview, type Overview } from './overview-data.ts';
+import { ALERTS_COUNTED, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';
 
 /** A moment as people read it in a table (UTC), in a <time> machines read. */
 export const when = (d: Date) =>
@@ -33,7 +33,8 @@ ${free ? html`<dt>Free lighthouse tests</dt><dd>${free.remaining} of ${free.limi
 
 /** Monitors down now and incidents still open. */
 function nowSection(ctx: PageContext, o: Overview): SafeHtml {
-  const monitor = (id: string, url: string) => html`<a href="${ctx.href(`/monitors/${id}`)}">${url}</a>`;
+  const monitor = (id: string, m: MonitorNaming) =>
+    html`<a href="${ctx.href(`/monitors/${id}`)}">${monitorLabel(m)}</a>`;
   const more = (total: number, shown: number) =>
     total > shown
       ? html`<p><a href="${ctx.href('/monitors?state=down')}">All ${total.toLocaleString('en')}</a></p>`
@@ -43,12 +44,12 @@ function nowSection(ctx: PageContext, o: Overview): SafeHtml {
 <p class="figure"><strong data-testid="down-count">${o.down.total.toLocaleString('en')}</strong> ${
     o.down.total === 1 ? 'monitor down' : 'monitors down'
   }</p>
-${o.down.shown.length ? html`<ul class="plain">${o.down.shown.map((m) => html`<li>${monitor(m.id, m.url)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'failed check')}</span></li>`)}</ul>` : ''}
+${o.down.shown.length ? html`<ul class="plain">${o.down.shown.map((m) => html`<li>${monitor(m.id, m)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'failed check')}</span></li>`)}</ul>` : ''}
 ${more(o.down.total, o.down.shown.length)}
 <p class="figure"><strong data-testid="incident-count">${o.incidents.total.toLocaleString('en')}</strong> ${
     o.incidents.total === 1 ? 'open incident' : 'open incidents'
   }</p>
-${o.incidents.shown.length ? html`<ul class="plain">${o.incidents.shown.map((i) => html`<li>${monitor(i.monitor_id, i.url)} <span class="muted">since ${when(i.started_at)}: ${i.reason}</span></li>`)}</ul>` : ''}
+${o.incidents.shown.length ? html`<ul class="plain">${o.incidents.shown.map((i) => html`<li>${monitor(i.monitor_id, i)} <span class="muted">since ${when(i.started_at)}: ${i.reason}</span></li>`)}</ul>` : ''}
 </section>`;
 }
 
@@ -80,7 +81,9 @@ ${
   shown.length
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the alerts of the last 24 hours"><table><thead><tr><th>When</th><th>Monitor</th><th>Event</th><th>Why</th></tr></thead><tbody>
 ${shown.map(
-  (a) => html`<tr><td>${when(a.created_at)}</td><td><a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${a.url}</a></td>
+  (
+    a,
+  ) => html`<tr><td>${when(a.created_at)}</td><td><a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${monitorLabel(a)}</a></td>
 <td><code>${a.event}</code></td><td>${a.reason}</td></tr>`,
 )}
 </tbody></table></div>`

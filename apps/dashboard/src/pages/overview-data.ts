@@ -13,22 +13,24 @@ export const SHOWN = { down: 5, incidents: 5, tests: 5, alerts: 10 } as const;
 /** The alerts of the last 24 hours are counted up to this; past it the page says "more than". */
 export const ALERTS_COUNTED = 1000;
 
-export interface DownMonitor {
-  id: string;
+/** What lists need to call a monitor (monitorLabel: its name, its URL, or a heartbeat's title). */
+export interface MonitorNaming {
   url: string;
+  name: string | null;
   type: string;
+}
+export interface DownMonitor extends MonitorNaming {
+  id: string;
   consecutive_failures: number;
 }
-export interface OpenIncident {
+export interface OpenIncident extends MonitorNaming {
   monitor_id: string;
-  url: string;
   started_at: Date;
   reason: string;
 }
-export interface RecentAlert {
+export interface RecentAlert extends MonitorNaming {
   id: string;
   monitor_id: string;
-  url: string;
   event: string;
   reason: string;
   created_at: Date;
@@ -63,21 +65,21 @@ const split = <T>(rows: Counted<T>[]) => ({
 /** The team's monitors down now: the partial index monitors_down_team_id_idx holds only these. */
 const downMonitors = (db: Db, teamId: string) =>
   db.$queryRaw<Counted<DownMonitor>[]>`
-    SELECT id, url, type::text AS type, consecutive_failures, (count(*) OVER ())::int AS total
+    SELECT id, url, name, type::text AS type, consecutive_failures, (count(*) OVER ())::int AS total
     FROM monitors WHERE team_id = ${teamId}::uuid AND down AND deleted_at IS NULL AND status = 'active'
     ORDER BY consecutive_failures DESC, id LIMIT ${SHOWN.down}`;
 
 /**
- * The monitor of a row (its URL), when it is the team's and not deleted: a probe of the primary key per
+ * The monitor of a row (what names it), when it is the team's and not deleted: a probe of the primary key per
  * row (LIMIT 1 keeps it a nested loop), so the cost follows the few rows read, never the team's monitors.
  */
 const ofTeam = (teamId: string, monitorId: Prisma.Sql) =>
-  Prisma.sql`SELECT url FROM monitors WHERE id = ${monitorId} AND team_id = ${teamId}::uuid AND deleted_at IS NULL LIMIT 1`;
+  Prisma.sql`SELECT url, name, type::text AS type FROM monitors WHERE id = ${monitorId} AND team_id = ${teamId}::uuid AND deleted_at IS NULL LIMIT 1`;
 
 /** Incidents still open (incidents_open_idx: open ones only), of the team's monitors. */
 const openIncidents = (db: Db, teamId: string) =>
   db.$queryRaw<Counted<OpenIncident>[]>`
-    SELECT i.monitor_id, m.url, i.started_at, i.reason, (count(*) OVER ())::int AS total
+    SELECT i.monitor_id, m.url, m.name, m.type, i.started_at, i.reason, (count(*) OVER ())::int AS total
     FROM monitoring.incidents i CROSS JOIN LATERAL (${ofTeam(teamId, Prisma.sql`i.monitor_id`)}) m
     WHERE i.ended_at IS NULL
     ORDER BY i.started_at DESC LIMIT ${SHOWN.incidents}`;
@@ -86,7 +88,7 @@ const openIncidents = (db: Db, teamId: string) =>
 const recentAlerts = (db: Db, teamId: string, since: Date) =>
   db.$queryRaw<Counted<RecentAlert>[]>`
     WITH recent AS (
-      SELECT a.id, a.monitor_id, m.url, a.event, a.reason, a.created_at
+      SELECT a.id, a.monitor_id, m.url, m.name, m.type, a.event, a.reason, a.created_at
       FROM monitor_alerts a CROSS JOIN LATERAL (${ofTeam(teamId, Prisma.sql`a.monitor_id`)}) m
       WHERE a.created_at > ${since}
       ORDER BY a.created_at DESC, a.id DESC LIMIT ${ALERTS_COUNTED + 1})

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, monitorLabel, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { fieldError } from '../../views/form-errors.ts';
 
@@ -8,16 +8,17 @@ const OFFERED = 50;
 export interface MonitorChoice {
   id: string;
   url: string;
+  name: string | null;
   type: string;
 }
 
 /**
- * The monitors a form offers: those already chosen (in their order), then up to 50 others whose URL holds
- * `search` (the newest without one). Two queries, whatever the team's size.
+ * The monitors a form offers: those already chosen (in their order), then up to 50 others whose URL or
+ * name holds `search` (the newest without one). Two queries, whatever the team's size.
  */
 export async function monitorChoices(ctx: PageContext, chosen: string[], search: string): Promise<MonitorChoice[]> {
   const teamId = ctx.session!.teamId!;
-  const select = { id: true, url: true, type: true } as const;
+  const select = { id: true, url: true, name: true, type: true } as const;
   const ids = chosen.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 100);
   const [picked, found] = await Promise.all([
     ids.length
@@ -28,7 +29,15 @@ export async function monitorChoices(ctx: PageContext, chosen: string[], search:
         teamId,
         deletedAt: null,
         ...(ids.length ? { id: { notIn: ids } } : {}),
-        ...(search ? { url: { contains: search, mode: 'insensitive' as const } } : {}),
+        // A heartbeat has no URL of its own (issue 47): found by its name.
+        ...(search
+          ? {
+              OR: [
+                { url: { contains: search, mode: 'insensitive' as const } },
+                { name: { contains: search, mode: 'insensitive' as const } },
+              ],
+            }
+          : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: OFFERED,
@@ -51,18 +60,18 @@ export function monitorPicker(
   const { search, error, labels } = options;
   return html`<fieldset class="monitor-picker"${error ? html` aria-describedby="monitors-error"` : ''}><legend>Monitors</legend>
 ${fieldError('monitors', error)}
-<p class="search-row"><label for="monitor_search">Find monitors by URL</label><input id="monitor_search" name="monitor_search" type="search" value="${search}"> <button type="submit" name="action" value="find" class="secondary">Find monitors</button></p>
+<p class="search-row"><label for="monitor_search">Find monitors by URL or name</label><input id="monitor_search" name="monitor_search" type="search" value="${search}"> <button type="submit" name="action" value="find" class="secondary">Find monitors</button></p>
 ${
   choices.length
     ? html`<ul class="choices">${choices.map(
         (m, i) =>
-          html`<li><label class="check"><input type="checkbox" name="monitors" value="${m.id}"${chosen.has(m.id) ? html` checked` : ''}> ${m.url} <span class="muted">${m.type}</span></label>${
+          html`<li><label class="check"><input type="checkbox" name="monitors" value="${m.id}"${chosen.has(m.id) ? html` checked` : ''}> ${monitorLabel(m)} <span class="muted">${m.type}</span></label>${
             labels
-              ? html`<label class="visually-hidden" for="label-${i}">Label for ${m.url}</label><input id="label-${i}" name="label_${m.id}" class="monitor-label" maxlength="100" placeholder="Label shown on the page" value="${labels[m.id] ?? ''}">`
+              ? html`<label class="visually-hidden" for="label-${i}">Label for ${monitorLabel(m)}</label><input id="label-${i}" name="label_${m.id}" class="monitor-label" maxlength="100" placeholder="Label shown on the page" value="${labels[m.id] ?? ''}">`
               : ''
           }</li>`,
       )}</ul>`
-    : html`<p class="muted">${search ? 'No monitor has that in its URL.' : 'The team has no monitors yet.'}</p>`
+    : html`<p class="muted">${search ? 'No monitor has that in its URL or name.' : 'The team has no monitors yet.'}</p>`
 }
 </fieldset>`;
 }

@@ -44,14 +44,16 @@ export interface ListRow {
 }
 
 // Each sort is a key and the id (uuid v7: newest first among equal keys). The key is never null, so a
-// cursor is the last row's (key, id) and the next page starts after it.
-const STATE_RANK = `CASE WHEN m.status = 'paused' THEN 3 WHEN m.down THEN 0 WHEN m.last_run_at IS NULL THEN 2 ELSE 1 END`;
+// cursor is the last row's (key, id) and the next page starts after it. A heartbeat runs nothing: its
+// last ping is its last check (issue 47).
+const LAST_CHECK = 'coalesce(m.last_run_at, m.last_ping_at)';
+const STATE_RANK = `CASE WHEN m.status = 'paused' THEN 3 WHEN m.down THEN 0 WHEN ${LAST_CHECK} IS NULL THEN 2 ELSE 1 END`;
 const KEYS: Record<Sort, { expr: string; dir: 'asc' | 'desc'; cast: string }> = {
   newest: { expr: 'm.created_at', dir: 'desc', cast: 'timestamptz' },
   state: { expr: STATE_RANK, dir: 'asc', cast: 'int' },
   // Monitors without checks in the window come last.
   uptime: { expr: 'coalesce(u.pct, 101)', dir: 'asc', cast: 'float8' },
-  last_check: { expr: `coalesce(m.last_run_at, 'epoch'::timestamptz)`, dir: 'desc', cast: 'timestamptz' },
+  last_check: { expr: `coalesce(${LAST_CHECK}, 'epoch'::timestamptz)`, dir: 'desc', cast: 'timestamptz' },
 };
 
 const encode = (key: unknown, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
@@ -134,8 +136,8 @@ export async function listMonitors(
       tags: r.tags ?? [],
       locations: r.locations,
       intervalSeconds: r.interval_seconds,
-      lastRunAt: r.last_run_at,
-      state: r.status === 'paused' ? 'paused' : r.down ? 'down' : r.last_run_at ? 'up' : 'pending',
+      lastRunAt: r.last_run_at ?? r.last_ping_at,
+      state: r.status === 'paused' ? 'paused' : r.down ? 'down' : (r.last_run_at ?? r.last_ping_at) ? 'up' : 'pending',
       uptime: r.pct === null ? null : Number(r.pct),
     })),
     next: rows.length > PAGE_SIZE && last ? encode(keyOf(last.sort_key), last.id) : null,

@@ -1,9 +1,9 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, monitorLabel, monitorSubject, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { form, may, page, problem } from '../../views/layout.ts';
 import { type ListFilters, type ListRow, SORTS, STATES, UPTIME_DAYS } from './list-query.ts';
+import { MONITOR_TYPES, typeWord } from './monitor-types.ts';
 
-const TYPES = { uptime: 'Uptime', lighthouse: 'Lighthouse', seo_crawl: 'SEO crawl' } as const;
 const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 function options(values: Array<[string, string]>, chosen: string): SafeHtml[] {
@@ -17,7 +17,7 @@ function filtersForm(ctx: PageContext, f: ListFilters, choices: { tags: string[]
   return html`<form method="get" action="${ctx.href('/monitors')}" class="filters" role="search">
 <p><label for="q">Search monitors</label><input id="q" name="q" type="search" value="${f.q}" placeholder="Name, URL or tag"></p>
 ${sel('State', 'state', [['', 'Any'], ...Object.entries(STATES)], f.state)}
-${sel('Type', 'type', [['', 'Any'], ...Object.entries(TYPES)], f.type)}
+${sel('Type', 'type', [['', 'Any'], ...MONITOR_TYPES.map(([t, w]): [string, string] => [t, w])], f.type)}
 ${sel('Location', 'location', [['', 'Any'], ['default', 'Default location'], ...choices.locations.map((l): [string, string] => [l, l])], f.location)}
 ${sel('Tag', 'tag', [['', 'Any'], ...choices.tags.map((t): [string, string] => [t, t])], f.tag)}
 ${sel('Sort by', 'sort', Object.entries(SORTS), f.sort)}
@@ -43,10 +43,10 @@ export function listPage(
   const writer = may(ctx, 'team.write');
   const rows = list.rows.map(
     (m) => html`<tr>
-${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${m.name ?? m.url}"></td>` : ''}
-<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${m.name ?? m.url}</a>${m.name ? html`<br><span class="muted">${m.url}</span>` : ''}</td>
+${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${monitorLabel(m)}"></td>` : ''}
+<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${monitorLabel(m)}</a>${m.name && monitorSubject(m) !== m.name ? html`<br><span class="muted">${monitorSubject(m)}</span>` : ''}</td>
 <td><span class="state-${m.state}">${STATES[m.state]}</span>${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
-<td>${TYPES[m.type as keyof typeof TYPES] ?? m.type}</td>
+<td>${typeWord(m.type)}</td>
 <td class="num">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>
 <td>${when(m.lastRunAt)}</td>
 <td>${m.tags.join(', ')}</td>
@@ -81,12 +81,16 @@ ${
 }
 
 /** The page that asks before deleting (no script needed): the monitors named, a Delete button. */
-export function confirmDeletePage(ctx: PageContext, monitors: Array<{ id: string; url: string }>, action: string) {
+export function confirmDeletePage(
+  ctx: PageContext,
+  monitors: Array<{ id: string; url: string; name: string | null; type: string }>,
+  action: string,
+) {
   page(
     ctx,
     monitors.length === 1 ? 'Delete this monitor?' : `Delete ${monitors.length} monitors?`,
     html`<p>These stop running at once. Their past tests and checks stay readable; they cannot be resumed.</p>
-<ul>${monitors.map((m) => html`<li>${m.url}</li>`)}</ul>
+<ul>${monitors.map((m) => html`<li>${monitorLabel(m)}</li>`)}</ul>
 ${form(
   ctx,
   action,

@@ -2,7 +2,9 @@ import {
   checkInput,
   createMonitor,
   deleteMonitor,
+  heartbeatFields,
   listChecks,
+  listPings,
   loadMonitorPage,
   type MonitorWithChannels,
   monitorPageUrl,
@@ -14,26 +16,28 @@ import {
   updateMonitor,
 } from '@pageprobe/api/services';
 import { liveLocations } from '@pageprobe/jobs';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import {
+  fmtMs,
+  html,
+  kindNames,
+  monitorKindNames,
+  monitorLabel,
+  recordsChecks,
+  type SafeHtml,
+} from '@pageprobe/test-kinds';
 import { ASSETS } from '../../assets.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
 import { form, may, message, page, problem } from '../../views/layout.ts';
 import { filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
+import { heartbeatSection } from './heartbeat-view.ts';
 import { confirmDeletePage, listPage } from './list-view.ts';
-import {
-  createBody,
-  type FormChoices,
-  monitorFields,
-  updateBody,
-  valuesOf,
-  valuesOfMonitor,
-  withoutSecrets,
-} from './monitor-form.ts';
+import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
+import { type FormChoices, monitorFields } from './monitor-form.ts';
 
-const TYPES = ['uptime', 'lighthouse', 'seo_crawl'];
 const CHECKS_LISTED = 50;
+const PINGS_LISTED = 20;
 /** Monitors one bulk request may change (a page of the list). */
 const BULK_MAX = 100;
 
@@ -50,7 +54,7 @@ function filtersOf(ctx: PageContext): ListFilters {
   return {
     q: str(q.q).trim().slice(0, 200),
     state: one(q.state, Object.keys(STATES)),
-    type: one(q.type, TYPES),
+    type: one(q.type, monitorKindNames),
     location: str(q.location).slice(0, 32),
     tag: str(q.tag).slice(0, 50),
     sort: one(q.sort, Object.keys(SORTS)) || 'newest',
@@ -79,8 +83,10 @@ async function formChoices(ctx: PageContext): Promise<FormChoices> {
     }),
     liveLocations(deps.redis, deps.config.QUEUE_PREFIX).catch(() => []),
   ]);
+  // Kinds of test as the deployment enables them; kinds of monitor only (a heartbeat) always.
+  const enabled = new Set<string>(deps.config.ENABLED_TEST_TYPES);
   return {
-    types: deps.config.ENABLED_TEST_TYPES.filter((t) => TYPES.includes(t)),
+    types: monitorKindNames.filter((t) => enabled.has(t) || !(kindNames as readonly string[]).includes(t)),
     channels,
     locations: live.map((l) => l.id),
   };
@@ -103,7 +109,7 @@ async function newForm(ctx: PageContext, state: FormState) {
 async function editForm(ctx: PageContext, monitor: MonitorWithChannels, state: FormState) {
   page(
     ctx,
-    `Edit ${monitor.name ?? monitor.url}`,
+    `Edit ${monitorLabel(monitor)}`,
     form(
       ctx,
       `/monitors/${monitor.id}`,
@@ -135,13 +141,15 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
   const self = ctx.href(`/monitors/${monitor.id}`);
   const beforeRaw = str(ctx.req.query.before);
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
-  const [data, checks] = await Promise.all([
+  const { ping_url: pingUrl } = heartbeatFields(monitor, deps.config.PUBLIC_BASE_URL);
+  const [data, checks, pings] = await Promise.all([
     loadMonitorPage(deps.db, { ...monitor, plan: caller.plan }, range, new Date(), {
       base: deps.config.PUBLIC_BASE_URL,
       css: '',
       self,
     }),
-    monitor.type === 'uptime' ? listChecks(deps.db, monitor.id, before, CHECKS_LISTED + 1) : Promise.resolve([]),
+    recordsChecks(monitor.type) ? listChecks(deps.db, monitor.id, before, CHECKS_LISTED + 1) : Promise.resolve([]),
+    pingUrl ? listPings(deps.pool, monitor.id, null, PINGS_LISTED) : Promise.resolve([]),
   ]);
   const shown = checks.slice(0, CHECKS_LISTED);
   const older = checks.length > CHECKS_LISTED ? shown.at(-1)?.slot : null;
@@ -152,26 +160,28 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
 ${form(ctx, `/monitors/${monitor.id}/${paused ? 'resume' : 'pause'}`, html`<button type="submit">${paused ? 'Resume' : 'Pause'}</button>`, html`class="inline"`)}
 <a class="button danger" href="${self}/delete">Delete</a></div>`
     : '';
-  const checksView =
-    monitor.type === 'uptime'
-      ? html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Checks${before ? html` before ${when(before)}` : ''}</h2>
+  // Columns a check of this monitor fills: HTTP for a page's, where for several locations'.
+  const http = shown.some((c) => c.figures.status_code !== null);
+  const where = (monitor.locations?.length ?? 0) > 0;
+  const checksView = recordsChecks(monitor.type)
+    ? html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Checks${before ? html` before ${when(before)}` : ''}</h2>
 ${
   shown.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks"><table><thead><tr><th scope="col">When</th><th scope="col">Location</th><th scope="col">Result</th><th scope="col">HTTP</th><th scope="col" class="num">Total</th></tr></thead><tbody>${shown.map(
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks"><table><thead><tr><th scope="col">When</th>${where ? html`<th scope="col">Location</th>` : ''}<th scope="col">Result</th>${http ? html`<th scope="col">HTTP</th>` : ''}<th scope="col" class="num">${pingUrl ? 'Run duration' : 'Total'}</th></tr></thead><tbody>${shown.map(
         (c) =>
-          html`<tr><td>${when(c.startedAt)}</td><td>${c.location}</td><td>${c.figures.up ? 'good' : `failed: ${c.figures.reason ?? ''}`}</td><td>${c.figures.status_code ?? '—'}</td><td class="num">${c.figures.timings_ms.total ?? '—'} ms</td></tr>`,
+          html`<tr><td>${when(c.startedAt)}</td>${where ? html`<td>${c.location}</td>` : ''}<td>${c.figures.up ? 'good' : `failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`}</td>${http ? html`<td>${c.figures.status_code ?? '—'}</td>` : ''}<td class="num">${fmtMs(c.figures.timings_ms.total)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No checks${before ? ' before that' : ' yet'}.</p>`
 }
 <nav aria-label="Checks pages" class="pages">${before ? html`<a href="${self}">Newest checks</a>` : ''} ${older ? html`<a href="${self}?before=${older.toISOString()}">Older checks</a>` : ''}</nav>
 </section>`
-      : '';
+    : '';
   page(
     ctx,
-    monitor.name ?? monitor.url,
+    monitorLabel(monitor),
     html`${actions}
 <p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>
-<div class="monitor-page">${monitorSections(data, { copy: true })}
+<div class="monitor-page">${pingUrl ? heartbeatSection(pingUrl, pings) : ''}${monitorSections(data, { copy: true })}
 ${checksView}</div>`,
     200,
     html`<link rel="stylesheet" href="${ctx.href(ASSETS.reportCss.path)}">`,
@@ -246,7 +256,7 @@ export const monitorRoutes: PageRoute[] = [
       if (action === 'delete') {
         const rows = await ctx.deps.db.monitor.findMany({
           where: { id: { in: ids }, teamId: caller.teamId, deletedAt: null },
-          select: { id: true, url: true },
+          select: { id: true, url: true, name: true, type: true },
         });
         if (!rows.length) return showList(ctx, problem('None of those monitors is in this team.'), 404);
         return confirmDeletePage(ctx, rows, '/monitors/bulk');

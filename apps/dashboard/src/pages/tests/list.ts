@@ -1,6 +1,6 @@
 import { NEWEST_FIRST, pageOf, ProblemError, testsWhere, type ListQuery } from '@pageprobe/api/services';
 import type { TestStatus, TestType } from '@pageprobe/db';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, kindNames, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { may, page, problem } from '../../views/layout.ts';
 import { scoreOf, statusBadge, when } from './view-parts.ts';
@@ -8,7 +8,7 @@ import { scoreOf, statusBadge, when } from './view-parts.ts';
 /** Rows a page shows: a few screens, far under the 150 KB budget. */
 export const PAGE_SIZE = 50;
 const STATUSES: TestStatus[] = ['queued', 'running', 'completed', 'failed'];
-const TYPES: TestType[] = ['lighthouse', 'seo_crawl', 'uptime'];
+const TYPES = kindNames as readonly TestType[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list's filters as the query string gave them; what is not one of the choices is dropped. */

@@ -23,6 +23,15 @@ const all = (body: FormBody, name: string): string[] => {
 const numberOr = (text: string): number | string =>
   text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
+/** Parsed JSON, or the text itself when it is not JSON (so the schema refuses it, naming the field). */
+function jsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** `Name: value` lines; a line without a colon keeps its text as the name (the schema names it). */
 function headerLines(text: string): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -60,6 +69,10 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   const locations = all(body, 'locations');
   if (locations.length) out.locations = locations;
   if (one(body, 'repeat_view') === 'on') out.repeat_view = true;
+  // A check's expectations (uptime, tcp, dns) and tcp's handshake (issue 47).
+  if (one(body, 'tls') === 'on') out.tls = true;
+  const expect = one(body, 'expect');
+  if (expect) out.expect = jsonOr(expect);
   const assertions: Record<string, unknown> = {};
   for (let i = 0; i < ASSERTION_ROWS; i++) {
     const key = one(body, `assertion_key_${i}`);

@@ -13,6 +13,8 @@ const TYPES = [
   ['lighthouse', 'Lighthouse (performance, accessibility, SEO)'],
   ['uptime', 'Uptime (one HTTP check)'],
   ['seo_crawl', 'SEO crawl (the site’s pages)'],
+  ['tcp', 'TCP (a port accepts connections: tcp://host:port)'],
+  ['dns', 'DNS (a record’s answers: dns:example.com?type=MX)'],
 ] as const;
 const THROTTLING = [
   ['', 'The device’s default'],
@@ -60,11 +62,12 @@ function select(
   }>${options(choices, state.values[name] || fallback)}</select>${fieldError(name, error)}</p>`;
 }
 
-function textarea(label: string, name: string, hint: string, state: FormState): SafeHtml {
+/** A textarea; empty again after a refusal unless `kept` (headers and cookies are secrets, asked again). */
+function textarea(label: string, name: string, hint: string, state: FormState, kept = false): SafeHtml {
   const error = errorUnder(state, name);
   return html`<p><label for="${name}">${label}</label><textarea id="${name}" name="${name}" rows="3" autocomplete="off" spellcheck="false" aria-describedby="${name}-hint${
     error ? ` ${name}-error` : ''
-  }"${error ? html` aria-invalid="true"` : ''}></textarea><span class="hint" id="${name}-hint">${hint}</span>${fieldError(name, error)}</p>`;
+  }"${error ? html` aria-invalid="true"` : ''}>${kept ? (state.values[name] ?? '') : ''}</textarea><span class="hint" id="${name}-hint">${hint}</span>${fieldError(name, error)}</p>`;
 }
 
 function assertionRow(i: number, state: FormState): SafeHtml {
@@ -122,7 +125,8 @@ ${form(
   ctx,
   '/tests',
   html`<input type="hidden" name="idempotency_key" value="${v.idempotency_key || randomUUID()}">
-${field('URL', 'url', 'url', html`required maxlength="2048" placeholder="https://example.com/" value="${v.url ?? ''}"`, errorUnder(state, 'url'))}
+${field('URL', 'url', 'url', html`required maxlength="2048" placeholder="https://example.com/" aria-describedby="url-hint" value="${v.url ?? ''}"`, errorUnder(state, 'url'))}
+<p class="hint" id="url-hint">A page for Lighthouse, uptime and SEO crawl; <code>tcp://host:port</code> for TCP; <code>dns:example.com?type=MX</code> (or <code>dns://192.0.2.53/example.com?type=A</code> to ask that resolver) for DNS.</p>
 ${select('Type', 'type', types, state, 'lighthouse')}
 ${select(
   'Device',
@@ -142,6 +146,10 @@ ${select('Throttling', 'throttling', THROTTLING, state)}
 <p><label><input type="checkbox" name="repeat_view"${v.repeat_view === 'on' ? html` checked` : ''}${
     errorUnder(state, 'repeat_view') ? html` aria-describedby="repeat_view-error"` : ''
   }> Repeat view: load the page again with a warm cache</label>${fieldError('repeat_view', errorUnder(state, 'repeat_view'))}</p>
+</fieldset>
+<fieldset><legend>Checks (uptime, TCP, DNS)</legend>
+<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (TCP): check the port’s certificate too</label></p>
+${textarea('Expectations (JSON)', 'expect', 'A JSON list, e.g. [{"source": "status", "operator": "eq", "value": 200}] (uptime), [{"source": "response_time", "operator": "lt", "value": 500}] (TCP), [{"source": "answers", "operator": "contains", "value": "192.0.2.1"}] (DNS).', state, true)}
 </fieldset>
 <fieldset><legend>Assertions</legend>
 <p class="hint">Budgets the finished test is judged by, as Lighthouse CI writes them. The picker offers the categories and audits of Lighthouse ${LIGHTHOUSE_VERSION} (what our workers run) and the uptime and SEO keys.</p>

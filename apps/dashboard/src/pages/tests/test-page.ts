@@ -13,7 +13,8 @@ import type { PageContext } from '../../http/page-context.ts';
 import { form, may, message, page, problem } from '../../views/layout.ts';
 import { againBody, formValuesOf, hasSecrets } from './start-body.ts';
 import { startFormPage, startWith } from './start-form.ts';
-import { statusBadge, when } from './view-parts.ts';
+import { checkFigures } from './check-figures.ts';
+import { statusBadge, testTitle, when } from './view-parts.ts';
 import { emptyForm } from '../../views/form-errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,15 +79,8 @@ function figures(test: Test): SafeHtml {
       )}</dl>`,
     );
   }
-  if (test.type === 'uptime' && 'up' in result) {
-    const timings = (result.timings_ms as Record<string, number | null> | undefined) ?? {};
-    parts.push(html`<h3>Check</h3><dl class="facts">
-${row('Verdict', result.up ? 'Up' : html`Down${result.reason ? html` (${String(result.reason)})` : ''}`)}
-${row('Status code', result.status_code as number | null)}
-${row('Final URL', result.final_url as string | null)}
-${Object.entries(timings).map(([phase, ms]) => row(`Time: ${phase.replaceAll('_', ' ')}`, fmtMs(ms)))}
-</dl>`);
-  }
+  // A check (uptime, tcp, dns): its verdict, target, answers, timings and expectations.
+  if ('up' in result) parts.push(checkFigures(result));
   const results =
     (test.assertionResults as Array<{
       key: string;
@@ -152,7 +146,7 @@ ${test.status === 'failed' ? html`<h2>What went wrong</h2><p class="problem">${t
 ${finished ? html`<h2>Report</h2><p><a href="${report}">Open the full report</a></p>${figures(test)}` : ''}
 ${may(ctx, 'team.write') ? html`<h2>Run again</h2>${form(ctx, `/tests/${test.id}/run-again`, html`<p>${hasSecrets(test) ? 'Its headers, cookies or password are sealed: the form asks for them again. ' : ''}The same URL and options, as a new test.</p><p><button type="submit">Run again</button></p>`)}` : ''}
 ${test.status === 'completed' ? html`<h2>Compare</h2>${compareForm(ctx, test, others)}` : ''}`;
-  page(ctx, `Test of ${new URL(test.url).host}`, body);
+  page(ctx, testTitle(test.url), body);
 }
 
 /** GET /tests/:id/state: the progress script's poll (JSON). */

@@ -18,7 +18,7 @@ const STATUS_WORDS: Record<TestStatus, string> = {
 export const statusBadge = (status: TestStatus): SafeHtml =>
   html`<span class="status status-${status}">${STATUS_WORDS[status]}</span>`;
 
-/** The one figure a row shows: the score, the uptime verdict, or the error's code. */
+/** The one figure a row shows: the score, a check's verdict, or the error's code. */
 export function scoreOf(t: {
   type: string;
   status: TestStatus;
@@ -33,9 +33,20 @@ export function scoreOf(t: {
   const verdict = t.passed === false ? html` <span class="status status-failed">assertions failed</span>` : '';
   if (t.type === 'lighthouse' && t.performanceScore !== null) return html`Performance ${t.performanceScore}${verdict}`;
   if (t.type === 'seo_crawl' && t.structureScore !== null) return html`Structure ${t.structureScore}${verdict}`;
-  if (t.type === 'uptime') {
-    const up = (t.result as { up?: boolean; status_code?: number | null } | null) ?? {};
-    return html`${up.up ? 'Up' : 'Down'}${up.status_code ? html` <span class="muted">(${up.status_code})</span>` : ''}${verdict}`;
+  // A check (uptime, tcp, dns): up or down, with its status code or why.
+  const check = (t.result as { up?: boolean; status_code?: number | null; reason?: string | null } | null) ?? {};
+  if (typeof check.up === 'boolean') {
+    const why = check.status_code ?? (check.up ? null : check.reason?.replaceAll('_', ' '));
+    return html`${check.up ? 'Up' : 'Down'}${why ? html` <span class="muted">(${why})</span>` : ''}${verdict}`;
   }
   return verdict;
+}
+
+/** A test's page title: the host it reached (a page's, a port's), or the whole target where it has none (a DNS query). */
+export function testTitle(url: string): string {
+  try {
+    return `Test of ${new URL(url).host || url}`;
+  } catch {
+    return `Test of ${url}`;
+  }
 }

@@ -1,0 +1,57 @@
+import type { StoredPing } from '@pageprobe/api/services';
+import { fmtMs, html, type SafeHtml } from '@pageprobe/test-kinds';
+
+// A heartbeat's part of its dashboard page (issue 47): its ping URL, which only the team sees (a key:
+// the public page never shows it), how a job calls it, and the pings received with their logs.
+
+/** A log's first characters, enough to see what the job said. */
+const EXCERPT = 300;
+
+const when = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+const KIND_WORDS: Record<StoredPing['kind'], string> = {
+  success: 'success',
+  start: 'start',
+  fail: 'failure (/fail)',
+  exit: 'exit status',
+};
+
+function pingWord(p: StoredPing): string {
+  if (p.kind !== 'exit') return KIND_WORDS[p.kind];
+  return p.exitCode === 0 ? 'exit 0 (success)' : `exit ${p.exitCode} (failure)`;
+}
+
+const excerpt = (body: string | null) =>
+  body === null || body === ''
+    ? html`<span class="muted">none</span>`
+    : html`<pre class="log">${body.length > EXCERPT ? `${body.slice(0, EXCERPT)}…` : body}</pre>`;
+
+/** The ping URL with copy-paste examples, then the newest pings. */
+export function heartbeatSection(pingUrl: string, pings: StoredPing[]): SafeHtml {
+  const examples = [
+    ['After the job succeeds', `/usr/local/bin/backup.sh && curl -fsS -m 10 --retry 3 ${pingUrl}`],
+    ['A crontab line', `0 3 * * * /usr/local/bin/backup.sh && curl -fsS -m 10 --retry 3 ${pingUrl}`],
+    ['When it starts (its duration is measured from here)', `curl -fsS -m 10 ${pingUrl}/start`],
+    ['When it fails', `curl -fsS -m 10 ${pingUrl}/fail`],
+    [
+      'Its exit status (0 is success), with its output as the log',
+      `out=$(/usr/local/bin/backup.sh 2>&1); code=$?\nprintf '%s' "$out" | tail -c 100000 | curl -fsS -m 10 --data-binary @- ${pingUrl}/$code`,
+    ],
+  ] as const;
+  return html`<section class="card" aria-labelledby="ping-h"><h2 id="ping-h">Ping URL</h2>
+<p>The job calls this URL (GET, HEAD or POST, no key) when it runs. Keep it secret: whoever has it can ping. A new one: <code>POST /api/v1/monitors/{id}/rotate-token</code> with <code>{"token": "ping"}</code>.</p>
+<pre class="copy"><code id="ping-url">${pingUrl}</code></pre><button type="button" data-copy="ping-url" hidden>Copy ping URL</button>
+<h3>Examples</h3>
+${examples.map(([label, code]) => html`<p>${label}:</p><pre class="copy"><code>${code}</code></pre>`)}
+</section>
+<section class="card" aria-labelledby="pings-h"><h2 id="pings-h">Latest pings</h2>
+${
+  pings.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Pings"><table class="pings"><thead><tr><th scope="col">When</th><th scope="col">Ping</th><th scope="col" class="num">Run duration</th><th scope="col">Log</th></tr></thead><tbody>${pings.map(
+        (p) =>
+          html`<tr><td>${when(p.at)}</td><td>${pingWord(p)}</td><td class="num">${fmtMs(p.durationMs)}</td><td>${excerpt(p.body)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No ping yet.</p>`
+}
+</section>`;
+}
