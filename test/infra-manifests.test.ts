@@ -2,7 +2,7 @@
 // are checked as data: every file parses and validates against the Kubernetes and KEDA API schemas,
 // kustomizations list files that exist, every Deployment has probes, resources, a grace period that
 // fits its longest job and a disruption budget, its environment passes its app's own config parser,
-// every ScaledObject scales a Deployment on the BullMQ lists of a queue that Deployment consumes, and
+// every ScaledObject scales a Deployment on the BullMQ lists of every queue that Deployment consumes, and
 // the compose file and Dockerfile name every app, every pod is confined (the image's non-root uid,
 // read-only root, no capabilities, seccomp) and gets only the secret keys its app reads, and the
 // NetworkPolicies let each part reach and be reached by exactly what it uses, and the Ingress serves the
@@ -38,7 +38,7 @@ import { uptimeEnv } from '../apps/worker-uptime/src/config.ts';
 import { parseEnv, productionRefusals, redisEnv } from '@pageprobe/config';
 import { type Plan, RETENTION } from '@pageprobe/db';
 import { retentionPrefix } from '../packages/worker-host/src/store-artifacts.ts';
-import { type KindName, kindNamed, type TestKind } from '@pageprobe/test-kinds';
+import { type KindName, kindNamed, kinds, type TestKind } from '@pageprobe/test-kinds';
 import { z } from 'zod';
 
 const INFRA = fileURLToPath(new URL('../infra/', import.meta.url));
@@ -142,10 +142,14 @@ function podConfig(
   return { app, config: parseEnv(SCHEMAS[app], env) as Record<string, any> };
 }
 
-/** The test kinds a worker pod runs, by its configuration. */
+/**
+ * The test kinds a worker pod runs, by its configuration: the browser worker those BROWSER_TEST_TYPES
+ * names; the uptime worker every kind whose settings it reads (kindEnv in its config.ts: each runner in
+ * its main.ts takes its concurrency from them, so a kind it runs cannot be missing here).
+ */
 function kindsRunBy(app: App, config: Record<string, any>): TestKind[] {
   if (app === 'worker-browser') return config.BROWSER_TEST_TYPES.map((t: KindName) => kindNamed(t));
-  if (app === 'worker-uptime') return [kindNamed('uptime')];
+  if (app === 'worker-uptime') return kinds.filter((k) => declared(uptimeEnv).has(k.concurrency.variable));
   return [];
 }
 
@@ -158,9 +162,47 @@ function longestJobSeconds(app: App, config: Record<string, any>): number {
 }
 
 /** The queues a pod consumes and how many of their jobs it runs at once. */
-function consumes(app: App, config: Record<string, any>): { queue: string; concurrency: number }[] {
+function consumes(app: App, config: Record<string, any>): Consumed[] {
   if (app === 'callback-dispatcher') return [{ queue: jobs.callback.queue, concurrency: config.CALLBACK_CONCURRENCY }];
   return kindsRunBy(app, config).map((k) => ({ queue: k.job.queue, concurrency: config[k.concurrency.variable] }));
+}
+type Consumed = { queue: string; concurrency: number };
+
+/** BullMQ's lists KEDA reads: the waiting jobs and the running ones. */
+const LISTS = ['wait', 'active'] as const;
+/** A trigger's name, which the formula reads: the queue without `test-`, as an identifier (`seo_crawl_wait`). */
+const triggerName = (queue: string, list: string) => `${queue.replace(/^test-/, '').replaceAll('-', '_')}_${list}`;
+
+/**
+ * A ScaledObject of a Deployment that consumes these queues (`listOf` gives a queue's key prefix, at
+ * the centre or at a location): a redis trigger on the wait and active lists of each, the formula their
+ * sum, and the target twice the smallest concurrency among them. Each kind's jobs run beside the others'
+ * with its own concurrency, so with the sum counted against the smallest kind's pod's worth, no queue
+ * ever has more than its pods' worth running and as many waiting, whichever queue the load is on.
+ */
+function checkScaling(s: Doc, consumed: Consumed[], listOf: (queue: string) => string): void {
+  const name = s.metadata.name;
+  assert.ok(consumed.length > 0, `${name} scales a Deployment that consumes no queue`);
+  const triggers = s.spec.triggers as Doc[];
+  const expected = consumed.flatMap(({ queue }) =>
+    LISTS.map((list) => ['redis', triggerName(queue, list), `${listOf(queue)}:${list}`]),
+  );
+  assert.deepEqual(
+    triggers.map((t) => [t.type, t.name, t.metadata.listName]),
+    expected,
+    `${name} reads BullMQ's lists of ${consumed.map((c) => c.queue).join(', ')}`,
+  );
+  const modifiers = s.spec.advanced.scalingModifiers;
+  const terms = String(modifiers.formula)
+    .split('+')
+    .map((t) => t.trim());
+  assert.ok(
+    terms.every((t) => /^\w+$/.test(t)),
+    `${name}: the formula ${modifiers.formula} is not a sum of triggers`,
+  );
+  assert.deepEqual(terms.sort(), expected.map(([, trigger]) => trigger).sort(), `${name}: the formula sums every list`);
+  const smallest = Math.min(...consumed.map((c) => c.concurrency));
+  assert.equal(Number(modifiers.target), 2 * smallest, `${name}: target = 2 × the smallest concurrency`);
 }
 
 /** The checks every rendering of the manifests must pass (the base files, or kubectl's output). */
@@ -250,6 +292,14 @@ function checkWorkloads(docs: Doc[], where: string): void {
     ['dashboard', 'cpu'],
   ]);
 
+  // The API offers the kinds these workers run, and no other (which would wait in a queue no one consumes).
+  const offered = podConfig(named(docs, 'Deployment', 'api'), docs).config.ENABLED_TEST_TYPES as string[];
+  const run = deployments.flatMap((d) => {
+    const { app, config: parsed } = podConfig(d, docs);
+    return kindsRunBy(app, parsed).map((k) => k.name);
+  });
+  assert.deepEqual([...offered].sort(), [...new Set(run)].sort(), `${where}: ENABLED_TEST_TYPES`);
+
   // KEDA: every worker Deployment scales on the BullMQ lists (waiting and running jobs) of the queues it consumes.
   const scaled = ofKind(docs, 'ScaledObject');
   assert.deepEqual(scaled.map((s) => s.spec.scaleTargetRef.name).sort(), [
@@ -262,28 +312,15 @@ function checkWorkloads(docs: Doc[], where: string): void {
     const deployment = named(docs, 'Deployment', s.spec.scaleTargetRef.name);
     assert.ok(deployment, `${s.metadata.name} scales a Deployment that does not exist`);
     const { app, config: parsed } = podConfig(deployment, docs);
-    const [consumed, ...more] = consumes(app, parsed);
-    assert.ok(consumed && more.length === 0, `${s.metadata.name}: a scaled Deployment consumes one queue`);
-    const triggers = s.spec.triggers as Doc[];
-    assert.deepEqual(
-      triggers.map((t) => [t.type, t.name, t.metadata.listName]),
-      [
-        ['redis', 'wait', `${prefix}:${consumed.queue}:wait`],
-        ['redis', 'active', `${prefix}:${consumed.queue}:active`],
-      ],
-      `${s.metadata.name} reads BullMQ's lists of ${consumed.queue}`,
-    );
-    for (const t of triggers) {
+    // A pod's worth of jobs running and as many waiting: more than that adds a pod.
+    checkScaling(s, consumes(app, parsed), (queue) => `${prefix}:${queue}`);
+    for (const t of s.spec.triggers as Doc[]) {
       assert.ok(config[t.metadata.addressFromEnv], `${t.metadata.addressFromEnv} is not in the ConfigMap`);
       assert.ok(
         t.metadata.passwordFromEnv in named(base, 'Secret', 'pageprobe-secrets').stringData,
         `${t.metadata.passwordFromEnv} is not in the Secret`,
       );
     }
-    const modifiers = s.spec.advanced.scalingModifiers;
-    assert.equal(modifiers.formula, 'wait + active');
-    // A pod's worth of jobs running and as many waiting: more than that adds a pod.
-    assert.equal(Number(modifiers.target), 2 * consumed.concurrency, `${s.metadata.name}: target = 2 × concurrency`);
   }
   // Idle browser queues scale to zero; the dispatcher never does (delayed retries and the sweeper need it).
   const min = Object.fromEntries(scaled.map((s) => [s.metadata.name, s.spec.minReplicaCount]));
@@ -864,10 +901,26 @@ test('the location component leaves LOCATION, KEDA’s Redis address and the que
   assert.ok(location, 'the uptime worker reads LOCATION');
   assert.equal(location.safeParse(config.LOCATION).success, false, `LOCATION ${config.LOCATION} is a valid id`);
   assert.doesNotMatch(config.REDIS_ADDRESS, /^[\w.-]+:\d+$/, 'KEDA would read a Redis the overlay did not name');
-  const lists = ofKind(patches, 'ScaledObject').flatMap((s) => s.spec.triggers.map((t: Doc) => t.metadata.listName));
-  assert.equal(lists.length, 2 * WORKERS.length);
-  for (const list of lists)
-    assert.match(list, /\.SET_IN_OVERLAY:/, `${list}: a real queue before the overlay names it`);
+  // A patch's list of triggers replaces the base's whole: each has the base's triggers, by the names its
+  // formula reads, on the queues its Deployment consumes, each waiting for the overlay to name the location.
+  const prefix = named(base, 'ConfigMap', 'pageprobe-config').data.QUEUE_PREFIX;
+  const scaled = ofKind(patches, 'ScaledObject');
+  assert.deepEqual(scaled.map((s) => s.metadata.name).sort(), WORKERS);
+  for (const s of scaled) {
+    const central = named(base, 'ScaledObject', s.metadata.name);
+    const lists = s.spec.triggers.map((t: Doc) => t.metadata.listName);
+    const names = s.spec.triggers.map((t: Doc) => t.name);
+    assert.deepEqual(
+      names,
+      central.spec.triggers.map((t: Doc) => t.name),
+      `${s.metadata.name}: the base's triggers`,
+    );
+    const { app, config: parsed } = podConfig(named(base, 'Deployment', central.spec.scaleTargetRef.name), base);
+    const queues = consumes(app, parsed).flatMap(({ queue }) =>
+      LISTS.map((l) => `${prefix}:${queue}.SET_IN_OVERLAY:${l}`),
+    );
+    assert.deepEqual(lists, queues, `${s.metadata.name}: a real queue before the overlay names it`);
+  }
 });
 
 test(
@@ -929,20 +982,11 @@ test(
         deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name,
       );
       assert.ok(settings, `${deployment.metadata.name}: its ConfigMap is not here`);
-      const [consumed, ...more] = consumes(app, config);
-      assert.ok(consumed && more.length === 0, `${s.metadata.name}: a scaled Deployment consumes one queue`);
-      // The location's queue of the kind: `test-uptime.us-east`, never the centre's `test-uptime`.
-      const queue = queueAt(consumed.queue, location!);
-      assert.equal(queue, `${consumed.queue}.${location}`);
+      const consumed = consumes(app, config);
+      // The location's queue of each kind: `test-uptime.us-east`, never the centre's `test-uptime`.
+      for (const { queue } of consumed) assert.equal(queueAt(queue, location!), `${queue}.${location}`);
+      checkScaling(s, consumed, (queue) => `${config.QUEUE_PREFIX}:${queueAt(queue, location!)}`);
       const triggers = s.spec.triggers as Doc[];
-      assert.deepEqual(
-        triggers.map((t) => [t.type, t.name, t.metadata.listName]),
-        [
-          ['redis', 'wait', `${config.QUEUE_PREFIX}:${queue}:wait`],
-          ['redis', 'active', `${config.QUEUE_PREFIX}:${queue}:active`],
-        ],
-        `${s.metadata.name} reads BullMQ's lists of ${queue}`,
-      );
       const redis = new URL(secrets.REDIS_URL!);
       for (const t of triggers) {
         const where = `${s.metadata.name} ${t.name}`;
@@ -961,7 +1005,6 @@ test(
         assert.equal(secrets[params.password.key], redis.password, `${where}: KEDA's password is REDIS_URL's`);
         assert.ok(params.ca, `${where}: KEDA verifies Redis's certificate against the central CA`);
       }
-      assert.equal(Number(s.spec.advanced.scalingModifiers.target), 2 * consumed.concurrency, s.metadata.name);
       const central = ofKind(production, 'ScaledObject').find(
         (p) => p.spec.scaleTargetRef.name === deployment.spec.selector.matchLabels.app,
       )!;
