@@ -4,7 +4,7 @@ import { type AppProcess, spawnApp } from '@pageprobe/testing';
 import { Redis } from 'ioredis';
 import { type HeartbeatSeed, seedHeartbeats } from './support/heartbeat-seed.ts';
 import { type PingLoadResult, pingLoad } from './support/ping-load.ts';
-import { cpuSecondsOf, postgresCpuSeconds } from './support/process-cpu.ts';
+import { cpuSecondsOf, postgresCpuSeconds, postmasterOf } from './support/process-cpu.ts';
 import { appEnv, type BenchServices } from './support/services.ts';
 import { progress, table } from './support/table.ts';
 
@@ -118,12 +118,25 @@ export async function heartbeatsBench(services: BenchServices): Promise<string> 
     // Where the time goes: the same load with no dispatcher, so the API and PostgreSQL only store pings
     // (nothing applies them: their rows are counted, their monitors not checked).
     await dispatcher.stop();
+    const cpu2 = await cpuOf(pool, redis, api, dispatcher);
     const alone = await load('pings with the dispatcher stopped', origin, () => everyToken, BASELINE_S);
+    const cpu3 = await cpuOf(pool, redis, api, dispatcher);
     const rows = await storedRows(pool);
     return figures(
       { sizes, seconds, connections, stopAfterS },
       { bareRun, healthRun, warm, run, alone },
-      { rows, applied, lags, latePinged, drained, drainS, backlog, inbox, cpu: diffCpu(cpu0, cpu1) },
+      {
+        rows,
+        applied,
+        lags,
+        latePinged,
+        drained,
+        drainS,
+        backlog,
+        inbox,
+        cpu: diffCpu(cpu0, cpu1),
+        cpuAlone: diffCpu(cpu2, cpu3),
+      },
       stoppedAt,
     );
   } finally {
@@ -168,14 +181,14 @@ interface Cpu {
 }
 
 async function cpuOf(pool: Pool, redis: Redis, api: AppProcess, dispatcher: AppProcess): Promise<Cpu> {
-  const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+  const postmaster = postmasterOf((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
   const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))![1]);
   const self = process.cpuUsage();
   return {
     at: performance.now(),
     api: cpuSecondsOf(api.child.pid!),
     dispatcher: cpuSecondsOf(dispatcher.child.pid!),
-    postgres: postgresCpuSeconds(backend),
+    postgres: postgresCpuSeconds(postmaster),
     redis: cpuSecondsOf(redisPid),
     client: (self.user + self.system) / 1e6,
   };
@@ -297,6 +310,7 @@ function figures(
     backlog: number;
     inbox: number[];
     cpu: Omit<Cpu, 'at'>;
+    cpuAlone: Omit<Cpu, 'at'>;
   },
   stoppedAt: number,
 ): string {
@@ -340,8 +354,11 @@ function figures(
   const lagValues = afterStop.map((l) => l.lagMs);
   const lagP99 = sortedQuantile(lagValues, 0.99);
   const named = afterStop.filter((l) => Math.abs(l.namedMs) > 1).length;
-  const cores = Object.values(cpu).reduce((a, b) => a + b, 0);
-  const perPing = (c: number) => ((c * 1e6) / Math.max(1, run.perSecond)).toFixed(0);
+  const sum = (c: Omit<Cpu, 'at'>) => Object.values(c).reduce((a, b) => a + b, 0);
+  const perPing = (c: Omit<Cpu, 'at'>, r: PingLoadResult) =>
+    [c.api, c.dispatcher, c.postgres, c.redis, c.client, sum(c)]
+      .map((cores) => ((cores * 1e6) / Math.max(1, r.perSecond)).toFixed(0))
+      .join(' / ');
   const checksTable = table(
     ['after the load', 'value', 'goal'],
     [
@@ -383,14 +400,15 @@ function figures(
       ['down alerts of steady monitors (false alarms)', applied.falseAlarms, '0'],
       [
         'cores used in the measured run: API / dispatcher / PostgreSQL / Redis / client',
-        `${cpu.api.toFixed(2)} / ${cpu.dispatcher.toFixed(2)} / ${cpu.postgres.toFixed(2)} / ${cpu.redis.toFixed(2)} / ${cpu.client.toFixed(2)} (${cores.toFixed(2)} of 2)`,
+        `${cpu.api.toFixed(2)} / ${cpu.dispatcher.toFixed(2)} / ${cpu.postgres.toFixed(2)} / ${cpu.redis.toFixed(2)} / ${cpu.client.toFixed(2)} (${sum(cpu).toFixed(2)} of 2)`,
         '',
       ],
       [
-        '  CPU µs per ping answered: API / dispatcher / PostgreSQL / Redis / client',
-        `${perPing(cpu.api)} / ${perPing(cpu.dispatcher)} / ${perPing(cpu.postgres)} / ${perPing(cpu.redis)} / ${perPing(cpu.client)}`,
-        '',
+        '  CPU µs per ping answered: API / dispatcher / PostgreSQL / Redis / client / all',
+        perPing(cpu, run),
+        `≤ ${Math.round(2e6 / GOAL.perSecond)} all (2 cores at ${GOAL.perSecond}/s)`,
       ],
+      ['  the same, dispatcher stopped (storing only)', perPing(after.cpuAlone, alone), ''],
     ],
   );
   return [throughput, checksTable].join('\n\n');

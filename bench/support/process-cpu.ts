@@ -11,12 +11,14 @@ export function cpuSecondsOf(pid: number): number {
   return f ? (Number(f[11]) + Number(f[12])) / CLK_TCK : 0;
 }
 
+/** The PostgreSQL server's main process, from a backend's pid (`SELECT pg_backend_pid()`). */
+export const postmasterOf = (backendPid: number) => Number(statFields(backendPid)![1]);
+
 /**
- * Every process of a PostgreSQL server, found from any backend's pid: the postmaster's own time, its
- * reaped children's (backends that ended) and its live children's.
+ * Every process of a PostgreSQL server: the postmaster's own time, its reaped children's (backends that
+ * ended) and its live children's.
  */
-export function postgresCpuSeconds(backendPid: number): number {
-  const postmaster = Number(statFields(backendPid)![1]);
+export function postgresCpuSeconds(postmaster: number): number {
   const own = statFields(postmaster)!;
   let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
   for (const name of readdirSync('/proc')) {

@@ -16,9 +16,12 @@ export interface HeartbeatTickDeps {
 const MAX_ROUNDS = 10;
 
 /**
- * Heartbeats' part of the dispatchers' tick (issue 47): first the pings stored since (so a heartbeat
- * that pinged is never taken for late), then the heartbeats past their deadline. Both loop while their
- * batches come back full. The alerts they raise are queued after their commits.
+ * Heartbeats' part of the dispatchers' tick (issue 47): the heartbeats past their deadline, then a batch
+ * of the pings stored since, again while the batches come back full. Claims come before each batch of
+ * pings rather than after all of them, so a backlog of pings (the heartbeats bench's inbox reached
+ * 10,000 and more when pings came faster than the tick applied them) delays a late alert by one batch
+ * at most, not ten. Claiming first is safe: a heartbeat with a ping waiting in the inbox is never claimed
+ * (claim-late.ts). The alerts they raise are queued after their commits.
  */
 export async function runHeartbeatTick(deps: HeartbeatTickDeps): Promise<{ applied: number; late: number }> {
   const total = { applied: 0, late: 0 };
@@ -27,16 +30,16 @@ export async function runHeartbeatTick(deps: HeartbeatTickDeps): Promise<{ appli
       deps.logger.warn({ err: error }, 'alert enqueue failed; the sweeper will retry'),
     );
   for (let round = 0; round < MAX_ROUNDS; round++) {
+    for (let claim = 0; claim < MAX_ROUNDS; claim++) {
+      const { late, deliveries } = await claimLate(deps.db, deps.publicBaseUrl);
+      total.late += late;
+      await enqueue(deliveries);
+      if (late < LATE_BATCH) break;
+    }
     const { applied, deliveries } = await applyPings(deps.db, deps.publicBaseUrl);
     total.applied += applied;
     await enqueue(deliveries);
     if (applied < APPLY_BATCH) break;
-  }
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { late, deliveries } = await claimLate(deps.db, deps.publicBaseUrl);
-    total.late += late;
-    await enqueue(deliveries);
-    if (late < LATE_BATCH) break;
   }
   return total;
 }
