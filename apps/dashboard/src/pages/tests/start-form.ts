@@ -147,10 +147,6 @@ ${select('Throttling', 'throttling', THROTTLING, state)}
     errorUnder(state, 'repeat_view') ? html` aria-describedby="repeat_view-error"` : ''
   }> Repeat view: load the page again with a warm cache</label>${fieldError('repeat_view', errorUnder(state, 'repeat_view'))}</p>
 </fieldset>
-<fieldset><legend>Checks (uptime, TCP, DNS)</legend>
-<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (TCP): check the port’s certificate too</label></p>
-${textarea('Expectations (JSON)', 'expect', 'A JSON list, e.g. [{"source": "status", "operator": "eq", "value": 200}] (uptime), [{"source": "response_time", "operator": "lt", "value": 500}] (TCP), [{"source": "answers", "operator": "contains", "value": "192.0.2.1"}] (DNS).', state, true)}
-</fieldset>
 <fieldset><legend>Assertions</legend>
 <p class="hint">Budgets the finished test is judged by, as Lighthouse CI writes them. The picker offers the categories and audits of Lighthouse ${LIGHTHOUSE_VERSION} (what our workers run) and the uptime and SEO keys.</p>
 ${auditChoices}
@@ -163,6 +159,10 @@ ${textarea('Headers', 'headers', 'One per line: Name: value', state)}
 ${textarea('Cookies', 'cookies', 'One per line: name=value', state)}
 ${field('Basic auth user name', 'basic_auth_username', 'text', html`autocomplete="off" value="${v.basic_auth_username ?? ''}"`, errorUnder(state, 'basic_auth'))}
 ${field('Basic auth password', 'basic_auth_password', 'password', html`autocomplete="new-password"`)}
+</fieldset>
+<fieldset><legend>Checks (uptime, TCP, DNS)</legend>
+<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (TCP): check the port’s certificate too</label></p>
+${textarea('Expectations (JSON)', 'expect', 'A JSON list, e.g. [{"source": "status", "operator": "eq", "value": 200}] (uptime), [{"source": "response_time", "operator": "lt", "value": 500}] (TCP), [{"source": "answers", "operator": "contains", "value": "192.0.2.1"}] (DNS).', state, true)}
 </fieldset>
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
 <p><button type="submit">Start test</button></p>`,
