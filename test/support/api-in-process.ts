@@ -1,6 +1,7 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { after } from 'node:test';
-import { apiEnv, createApp, openTestQueues } from '@pageprobe/api';
+import { apiEnv, apiListener, createApp, openTestQueues } from '@pageprobe/api';
 import { createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { freePort } from '@pageprobe/local-services';
@@ -31,7 +32,8 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
   const storage = createStorage(config);
   const pool = createPool(config.DATABASE_URL, { size: 5 });
   const app = createApp({ config, db: env.db, pool, redis, testQueues, logger, storage });
-  const server = app.listen(port, '127.0.0.1');
+  // As main.ts serves it: pings ahead of Express.
+  const server = createServer(apiListener(app)).listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = config.PUBLIC_BASE_URL;
   const close = async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, Router } from 'express';
 import { createMail } from '@pageprobe/accounts';
 import { createAdminService } from './admin/admin-service.ts';
@@ -27,7 +28,7 @@ import { compareRoutes } from './test-routes/compare-routes.ts';
 import { alertChannelRoutes } from './alert-channels/routes.ts';
 import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
-import { pingRoutes } from './pings/routes.ts';
+import { pingHandler } from './pings/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
@@ -63,17 +64,19 @@ export function createApp(deps: ApiDeps): Express {
 
   const { config } = deps;
   const base = config.PUBLIC_BASE_URL;
-  // Heartbeats' pings (issue 47): no key, the token in the path; ahead of the API's validator and auth.
-  const pings = pingRoutes({
+  // Heartbeats' pings (issue 47): no key, the token in the path, served by apiListener before Express.
+  const pings = pingHandler({
     db: deps.db,
     pool: deps.pool,
     redis: deps.redis,
     logger: deps.logger,
+    registry: deps.registry,
     prefix: config.QUEUE_PREFIX,
     perTeamPerMinute: config.PINGS_PER_TEAM_PER_MIN,
     unknownPerMinute: config.AUTH_FAILURES_PER_MIN,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
   });
-  app.use(pings.router);
+  app.locals.servePing = pings.serve;
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
@@ -161,6 +164,17 @@ export function createApp(deps: ApiDeps): Express {
   };
   app.use(problemHandler(deps.logger));
   return app;
+}
+
+/**
+ * The public port's request listener: pings are answered before Express sees them (pings/routes.ts says
+ * why), everything else by the app.
+ */
+export function apiListener(app: Express): RequestListener {
+  const servePing: (req: IncomingMessage, res: ServerResponse) => boolean = app.locals.servePing;
+  return (req, res) => {
+    if (!servePing(req, res)) app(req, res);
+  };
 }
 
 /**

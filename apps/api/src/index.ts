@@ -1,5 +1,5 @@
 export { createAdminService } from './admin/admin-service.ts';
-export { createApp } from './app.ts';
+export { apiListener, createApp } from './app.ts';
 export { apiEnv, type ApiConfig } from './config.ts';
 export type { ApiDeps } from './deps.ts';
 export { generateApiKey, hashApiKey } from '@pageprobe/accounts';

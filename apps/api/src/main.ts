@@ -6,7 +6,7 @@ import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
 import { createRegistry, gracefulClose, queueMetrics, serverTimeouts, startOpsServer } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
-import { createApp } from './app.ts';
+import { apiListener, createApp } from './app.ts';
 import { loadApiConfig } from './config.ts';
 import { openTestQueues } from './test-queues.ts';
 
@@ -30,7 +30,7 @@ const timeouts = serverTimeouts({
   keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
 });
-const server = createServer(timeouts, app).listen(config.PORT, config.HOST);
+const server = createServer(timeouts, apiListener(app)).listen(config.PORT, config.HOST);
 const closer = gracefulClose(server);
 await once(server, 'listening');
 const adminApp: Express | undefined = app.locals.adminApp;
