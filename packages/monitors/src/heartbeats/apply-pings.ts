@@ -26,9 +26,12 @@ DELETE FROM monitoring.ping_inbox WHERE id IN (
 ) RETURNING id::text, monitor_id::text, at, plan, kind, exit_code`;
 
 /**
- * Applies stored pings to their heartbeats, in one transaction: each success, failure or exit status is a
- * check (recorded, with its alerts, by recordChecks), a start opens a run, and the deadline moves on from
- * the latest ping. Returns how many pings it applied and the alerts' deliveries to enqueue.
+ * Applies stored pings to their heartbeats, in one transaction: a start opens a run, a success, failure or
+ * exit status ends one and is a check (recorded, with its alerts, by recordChecks), and the deadline moves
+ * on from the latest ping. Every ping stays in monitoring.pings; of one heartbeat's run ends in a batch,
+ * the checks are its latest and, before it, its first failure when a later one is not (checksOfBatch), so
+ * a job pinging many times a second costs a check or two per tick rather than one per ping, and a /fail
+ * still alerts. Returns how many pings it applied and the alerts' deliveries to enqueue.
  */
 export async function applyPings(
   db: Db,
@@ -51,7 +54,9 @@ export async function applyPings(
         const own = byMonitor
           .get(row.id)!
           .sort((a, b) => a.at.getTime() - b.at.getTime() || Number(a.id) - Number(b.id));
-        for (const ping of own) applyPing(row, ping, checks, durations);
+        const ends: FinishedCheck[] = [];
+        for (const ping of own) applyPing(row, ping, ends, durations);
+        checks.push(...checksOfBatch(ends));
         changed.push(row);
       }
       await saveHeartbeats(tx, changed);
@@ -72,6 +77,18 @@ export async function applyPings(
     },
     { timeout: 30_000 },
   );
+}
+
+/**
+ * The checks recorded for one heartbeat's run ends in a batch (oldest first): the latest, preceded by the
+ * first failure when the latest is up, so the failure alerts (and the latest recovers) as it would have
+ * one check at a time. The ones between changed nothing an alert or the state would show beyond these.
+ */
+export function checksOfBatch(ends: FinishedCheck[]): FinishedCheck[] {
+  const latest = ends.at(-1);
+  if (!latest) return [];
+  const failed = ends.find((c) => !c.figures.up);
+  return failed && failed !== latest && latest.figures.up ? [failed, latest] : [latest];
 }
 
 /** One ping's effect on its heartbeat (`row`, changed in place), oldest first. */
