@@ -125,7 +125,7 @@ test('a heartbeat made from the form: its ping URL on its page, pinged as a job 
     ],
   );
   // The public page (its link on this page) never shows the ping URL.
-  const publicUrl = await page.$eval('::-p-text(Its public page)', (a) => (a as HTMLAnchorElement).href);
+  const publicUrl = await page.$eval('::-p-text(Its public page)', (a) => (a as unknown as { href: string }).href);
   assert.ok(!(await (await fetch(publicUrl)).text()).includes(pingUrl));
   violations.push(...(await checked(page, 'monitor-heartbeat')));
 
@@ -175,7 +175,7 @@ test('a tcp monitor, and an uptime monitor with a method, a body and expectation
 
   // Edited: the expectations replaced, the method, body and content type kept.
   await page.goto(`${base}/monitors/${uptime.id}/edit`);
-  assert.equal(await page.$eval('#method', (s) => (s as HTMLSelectElement).value), 'POST');
+  assert.equal(await page.$eval('#method', (s) => (s as unknown as { value: string }).value), 'POST');
   await clear(page, 'Expectations (JSON)');
   await fill(page, 'Expectations (JSON)', '[{"source": "status", "operator": "eq", "value": 200}]');
   await press(page, 'Save');

@@ -57,7 +57,7 @@ function history(
   monitorId: string,
   total: (at: number) => number,
   down: (at: number) => string | null,
-  phases: (ms: number) => Partial<typeof none> = () => ({}),
+  phases: (ms: number) => Partial<Record<keyof typeof none, number>> = () => ({}),
 ): FinishedCheck[] {
   const checks: FinishedCheck[] = [];
   for (let at = FIRST; at <= LAST; at += 10 * MIN) {
