@@ -1,5 +1,5 @@
 import { defineKind } from '../kind.ts';
-import { field } from '../monitor/monitor-traits.ts';
+import { checkFailure, field, upMetric } from '../monitor/monitor-traits.ts';
 import { dnsAssertionRules } from './assertions.ts';
 import { dnsComparison } from './compare.ts';
 import { dnsFailures } from './failures.ts';
@@ -27,16 +27,9 @@ export const dns = defineKind({
   target: dnsTarget,
   monitor: {
     minIntervalSeconds: { free: 300 },
-    failure: (t) => {
-      const result = t.result as { up?: unknown; reason?: unknown } | null;
-      if (!result || result.up !== false) return null;
-      return typeof result.reason === 'string' ? result.reason : 'down';
-    },
+    failure: checkFailure,
     metrics: {
-      up: (t) => {
-        const up = (t.result as { up?: unknown } | null)?.up;
-        return typeof up === 'boolean' ? Number(up) : null;
-      },
+      up: upMetric,
       total_ms: field((t) => t.result, 'timings_ms', 'total'),
     },
     page: dnsMonitorPage,

@@ -39,3 +39,16 @@ export const field =
     for (const key of path) v = o(v)[key];
     return n(v);
   };
+
+/** A check's verdict (uptime, tcp, dns): why a completed run found its target down; null when it was up. */
+export function checkFailure(t: CompareSubject): string | null {
+  const result = o(t.result);
+  if (result.up !== false) return null;
+  return typeof result.reason === 'string' ? result.reason : 'down';
+}
+
+/** A check's `up` series: 1 up, 0 down. */
+export const upMetric: Metric = (t) => {
+  const up = o(t.result).up;
+  return typeof up === 'boolean' ? Number(up) : null;
+};

@@ -1,5 +1,5 @@
 import { defineKind } from '../kind.ts';
-import { field } from '../monitor/monitor-traits.ts';
+import { checkFailure, field, upMetric } from '../monitor/monitor-traits.ts';
 import { tcpAssertionRules } from './assertions.ts';
 import { tcpComparison } from './compare.ts';
 import { tcpFailures } from './failures.ts';
@@ -28,16 +28,9 @@ export const tcp = defineKind({
   target: tcpTarget,
   monitor: {
     minIntervalSeconds: { free: 300 },
-    failure: (t) => {
-      const result = t.result as { up?: unknown; reason?: unknown } | null;
-      if (!result || result.up !== false) return null;
-      return typeof result.reason === 'string' ? result.reason : 'down';
-    },
+    failure: checkFailure,
     metrics: {
-      up: (t) => {
-        const up = (t.result as { up?: unknown } | null)?.up;
-        return typeof up === 'boolean' ? Number(up) : null;
-      },
+      up: upMetric,
       ...Object.fromEntries(
         ['dns', 'connect', 'tls', 'total'].map((p) => [`${p}_ms`, field((t) => t.result, 'timings_ms', p)]),
       ),

@@ -1,7 +1,7 @@
 import { uptimeAssertionRules } from './assertions.ts';
 import { uptimeComparison } from './compare.ts';
 import { defineKind } from '../kind.ts';
-import { field } from '../monitor/monitor-traits.ts';
+import { checkFailure, field, upMetric } from '../monitor/monitor-traits.ts';
 import { uptimeFailures } from './failures.ts';
 import { uptimeMonitorPage } from './monitor-page.ts';
 import { UPTIME_OPTIONS } from './options.ts';
@@ -32,16 +32,9 @@ export const uptime = defineKind({
   target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 300 },
-    failure: (t) => {
-      const result = t.result as { up?: unknown; reason?: unknown; status_code?: unknown } | null;
-      if (!result || result.up !== false) return null;
-      return typeof result.reason === 'string' ? result.reason : 'down';
-    },
+    failure: checkFailure,
     metrics: {
-      up: (t) => {
-        const up = (t.result as { up?: unknown } | null)?.up;
-        return typeof up === 'boolean' ? Number(up) : null;
-      },
+      up: upMetric,
       ...Object.fromEntries(
         ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'].map((p) => [
           `${p}_ms`,
