@@ -19,7 +19,13 @@ export {
   withoutNul,
 } from './transitions.ts';
 export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
-export { type AlertToRaise, KEY_REVOKED, raiseAlert, SECRETS_UNREADABLE } from './monitor-alerts/raise-alert.ts';
+export {
+  type AlertToRaise,
+  KEY_REVOKED,
+  raiseAlert,
+  raiseAlerts,
+  SECRETS_UNREADABLE,
+} from './monitor-alerts/raise-alert.ts';
 export {
   ALERT_QUOTAS,
   alertQuotaUse,

@@ -1,4 +1,4 @@
-import { type CallbackDelivery, type Db, type Monitor, Prisma } from '@pageprobe/db';
+import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
 import {
   type ActiveWindow,
   type AlertToRaise,
@@ -6,9 +6,8 @@ import {
   CHECK_LEVELS,
   type PlannedAlert,
   planAlerts,
-  raiseAlert,
+  raiseAlerts,
   recordRollups,
-  trackIncident,
   transition,
   windowsOf,
 } from '@pageprobe/test-lifecycle';
@@ -95,24 +94,64 @@ export async function recordChecksIn(
   const monitors = await tx.monitor.findMany({
     where: { id: { in: [...new Set(recorded.map((c) => c.monitorId))] } },
   });
-  const deliveries: CallbackDelivery[] = [];
-  for (const monitor of monitors) {
-    const own = recorded.filter((c) => c.monitorId === monitor.id);
-    deliveries.push(...(await applyChecks(tx, monitor, own, maintenance, publicBaseUrl)));
-  }
-  return deliveries;
+  const byMonitor = new Map<string, FinishedCheck[]>();
+  for (const c of recorded) byMonitor.set(c.monitorId, [...(byMonitor.get(c.monitorId) ?? []), c]);
+  // Each monitor's checks are judged in memory, then written together: its incidents, state and alerts
+  // take a few statements for the whole batch, not a few per monitor (hundreds of heartbeats found late
+  // at once took seconds one at a time: issue 47).
+  const plans = monitors.map((monitor) => planChecks(monitor, byMonitor.get(monitor.id)!, maintenance));
+  await trackIncidents(tx, plans);
+  await saveStates(
+    tx,
+    plans.filter((p) => !p.monitor.deletedAt && p.changed),
+  );
+  return raiseAlerts(
+    tx,
+    plans
+      .filter((p) => !p.monitor.deletedAt)
+      .flatMap((p) =>
+        p.raised.map(({ alert, check }) => ({
+          monitor: p.state,
+          alert: { ...alert, details: { ...alert.details, ...check.details, check: checkSummary(check) } },
+        })),
+      ),
+    publicBaseUrl,
+  );
 }
 
+/** An incident opened (a first failure) or the open one ended (a first success after failures). */
+type IncidentChange = { monitorId: string; at: Date } & (
+  | { open: true; reason: string; maintenance: boolean }
+  | { open: false }
+);
+
+interface CheckPlan {
+  monitor: Monitor;
+  state: Monitor;
+  changed: boolean;
+  incidents: IncidentChange[];
+  raised: Array<{ alert: PlannedAlert; check: FinishedCheck }>;
+}
+
+const STATE_FIELDS = [
+  'consecutiveFailures',
+  'down',
+  'lastPassed',
+  'downAlertedAt',
+  'certificateAlertedFor',
+  'locationChecks',
+  'decidedSlot',
+] as const satisfies ReadonlyArray<keyof Monitor>;
+
 /** One monitor's new checks, oldest first: its state, incidents and alerts (held during maintenance). */
-async function applyChecks(
-  tx: Prisma.TransactionClient,
+function planChecks(
   monitor: Monitor,
   checks: FinishedCheck[],
   maintenance: (check: FinishedCheck) => ActiveWindow | null,
-  publicBaseUrl: string,
-): Promise<CallbackDelivery[]> {
+): CheckPlan {
   let state = monitor;
   const raised: Array<{ alert: PlannedAlert; check: FinishedCheck }> = [];
+  const incidents: IncidentChange[] = [];
   // From several locations (issue 32), a check adds its location's verdict, and a slot is judged across
   // them once it can be; from one, each check is its slot's verdict.
   const across = (monitor.locations?.length ?? 0) > 1;
@@ -138,7 +177,18 @@ async function applyChecks(
     for (const { failure, locations } of verdicts) {
       const words = failure ? failureWords(monitor.type, check, failure, locations) : null;
       const changed = transition(state, failure, { ...words, pausesOnFailures: false });
-      await trackIncident(tx, monitor.id, state.consecutiveFailures, failure, check.startedAt, window !== null);
+      // As trackIncident: the first failure opens an incident, the first success after failures ends it.
+      if (failure !== null && state.consecutiveFailures === 0) {
+        incidents.push({
+          monitorId: monitor.id,
+          at: check.startedAt,
+          open: true,
+          reason: failure,
+          maintenance: window !== null,
+        });
+      } else if (failure === null && state.consecutiveFailures > 0) {
+        incidents.push({ monitorId: monitor.id, at: check.startedAt, open: false });
+      }
       state = { ...state, ...changed.update };
       alerts.push(
         ...changed.alerts.map((a) =>
@@ -164,29 +214,63 @@ async function applyChecks(
     state = { ...state, downAlertedAt: planned.downAlertedAt };
     raised.push(...planned.alerts.map((alert) => ({ alert, check })));
   }
-  if (monitor.deletedAt) return [];
-  const fields = [
-    'consecutiveFailures',
-    'down',
-    'lastPassed',
-    'downAlertedAt',
-    'certificateAlertedFor',
-    'locationChecks',
-    'decidedSlot',
-  ] as const satisfies ReadonlyArray<keyof Monitor>;
   // Most checks change nothing (up, and up before): no write.
-  if (fields.some((f) => state[f] !== monitor[f])) {
-    await tx.monitor.update({
-      where: { id: monitor.id },
-      data: Object.fromEntries(fields.map((f) => [f, state[f] ?? (f === 'locationChecks' ? Prisma.DbNull : null)])),
-    });
+  const changed = STATE_FIELDS.some((f) => state[f] !== monitor[f]);
+  return { monitor, state, changed, incidents, raised };
+}
+
+/**
+ * The plans' incident changes, in each monitor's order: the nth change of every monitor in one round
+ * (an open and an end for different monitors are independent), so a batch costs two statements a round.
+ */
+async function trackIncidents(tx: Prisma.TransactionClient, plans: CheckPlan[]): Promise<void> {
+  const rounds = Math.max(0, ...plans.map((p) => p.incidents.length));
+  for (let round = 0; round < rounds; round++) {
+    const changes = plans.flatMap((p) => (p.incidents[round] ? [p.incidents[round]!] : []));
+    const opens = changes.filter((c) => c.open);
+    const ends = changes.filter((c) => !c.open);
+    if (opens.length) {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO monitoring.incidents (monitor_id, started_at, reason, maintenance)
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::boolean[]) ON CONFLICT DO NOTHING`,
+        opens.map((c) => c.monitorId),
+        opens.map((c) => c.at),
+        opens.map((c) => c.reason),
+        opens.map((c) => c.maintenance),
+      );
+    }
+    if (ends.length) {
+      await tx.$executeRawUnsafe(
+        `UPDATE monitoring.incidents i SET ended_at = e.at FROM unnest($1::uuid[], $2::timestamptz[]) e(monitor_id, at)
+         WHERE i.monitor_id = e.monitor_id AND i.ended_at IS NULL`,
+        ends.map((c) => c.monitorId),
+        ends.map((c) => c.at),
+      );
+    }
   }
-  const deliveries: CallbackDelivery[] = [];
-  for (const { alert, check } of raised) {
-    const withCheck = { ...alert, details: { ...alert.details, ...check.details, check: checkSummary(check) } };
-    deliveries.push(...(await raiseAlert(tx, state, withCheck, null, publicBaseUrl)));
-  }
-  return deliveries;
+}
+
+/** The monitors' new state after their checks, one statement. */
+async function saveStates(tx: Prisma.TransactionClient, plans: CheckPlan[]): Promise<void> {
+  if (plans.length === 0) return;
+  const col = <T>(read: (m: Monitor) => T) => plans.map((p) => read(p.state));
+  await tx.$executeRawUnsafe(
+    `UPDATE monitors m SET consecutive_failures = s.consecutive_failures, down = s.down, last_passed = s.last_passed,
+       down_alerted_at = s.down_alerted_at, certificate_alerted_for = s.certificate_alerted_for,
+       location_checks = s.location_checks::jsonb, decided_slot = s.decided_slot, updated_at = now()
+     FROM unnest($1::uuid[], $2::int[], $3::boolean[], $4::boolean[], $5::timestamptz[], $6::timestamptz[], $7::text[],
+       $8::timestamptz[]) s(id, consecutive_failures, down, last_passed, down_alerted_at, certificate_alerted_for,
+       location_checks, decided_slot)
+     WHERE m.id = s.id`,
+    col((m) => m.id),
+    col((m) => m.consecutiveFailures),
+    col((m) => m.down),
+    col((m) => m.lastPassed),
+    col((m) => m.downAlertedAt),
+    col((m) => m.certificateAlertedFor),
+    col((m) => (m.locationChecks === null || m.locationChecks === undefined ? null : JSON.stringify(m.locationChecks))),
+    col((m) => m.decidedSlot),
+  );
 }
 
 /**
