@@ -29,9 +29,9 @@ DELETE FROM monitoring.ping_inbox WHERE id IN (
  * Applies stored pings to their heartbeats, in one transaction: a start opens a run, a success, failure or
  * exit status ends one and is a check (recorded, with its alerts, by recordChecks), and the deadline moves
  * on from the latest ping. Every ping stays in monitoring.pings; of one heartbeat's run ends in a batch,
- * the checks are its latest and, before it, its first failure when a later one is not (checksOfBatch), so
- * a job pinging many times a second costs a check or two per tick rather than one per ping, and a /fail
- * still alerts. Returns how many pings it applied and the alerts' deliveries to enqueue.
+ * the checks are its failures and the last success of each run of them (checksOfBatch), so a job pinging
+ * many times a second costs a check per tick rather than one per ping, and a /fail still alerts. Returns
+ * how many pings it applied and the alerts' deliveries to enqueue.
  */
 export async function applyPings(
   db: Db,
@@ -80,15 +80,12 @@ export async function applyPings(
 }
 
 /**
- * The checks recorded for one heartbeat's run ends in a batch (oldest first): the latest, preceded by the
- * first failure when the latest is up, so the failure alerts (and the latest recovers) as it would have
- * one check at a time. The ones between changed nothing an alert or the state would show beyond these.
+ * The checks recorded for one heartbeat's run ends in a batch (oldest first): every failure, each counting
+ * towards the monitor's failures in a row and its alert as it would one at a time, and of each run of
+ * successes its last (a success between others changes nothing an alert or the state shows).
  */
 export function checksOfBatch(ends: FinishedCheck[]): FinishedCheck[] {
-  const latest = ends.at(-1);
-  if (!latest) return [];
-  const failed = ends.find((c) => !c.figures.up);
-  return failed && failed !== latest && latest.figures.up ? [failed, latest] : [latest];
+  return ends.filter((check, i) => !check.figures.up || i === ends.length - 1 || !ends[i + 1]!.figures.up);
 }
 
 /** One ping's effect on its heartbeat (`row`, changed in place), oldest first. */
