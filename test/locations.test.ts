@@ -75,8 +75,9 @@ test('GET /locations lists each location with live workers, by kind, with its na
   const res = await get('/locations');
   assert.equal(res.status, 200);
   assert.deepEqual(res.body.data, [
-    { id: 'eu-central', name: 'Frankfurt', workers: { uptime: 1 } },
-    { id: 'us-east', name: 'Virginia', workers: { uptime: 1 } },
+    // One uptime worker each, which runs the tcp and dns checks too (issue 47).
+    { id: 'eu-central', name: 'Frankfurt', workers: { uptime: 1, tcp: 1, dns: 1 } },
+    { id: 'us-east', name: 'Virginia', workers: { uptime: 1, tcp: 1, dns: 1 } },
   ]);
   // The same, typed, through the client.
   const client = createClient({ baseUrl: origin, apiKey: key });
