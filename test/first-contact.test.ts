@@ -63,7 +63,8 @@ test('every answer carries the RateLimit headers: 202, 400, 413 and 415 too', as
   const answers = [
     await post(JSON.stringify({ url: `${target.url}/`, type: 'uptime' })),
     await post('[]'),
-    await post(JSON.stringify({ url: 'x'.repeat(70_000) })),
+    // Past POST /tests' 256 KB (a 64 KB uptime body escaped in JSON fits under it: issue 47).
+    await post(JSON.stringify({ url: 'x'.repeat(300_000) })),
     await post('url=x', { 'content-type': 'text/plain' }),
   ];
   assert.deepEqual(

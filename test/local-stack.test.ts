@@ -198,6 +198,10 @@ test('npm start is ready once every app is (the browser warmed up), and the runn
     assert.equal(run.status, 0, `README block failed:\n${block}\n${run.stdout}\n${run.stderr}`);
     if (block.includes('curl')) assert.match(run.stdout, /^HTTP\/1\.1 200/m);
   }
+  // spawnSync held this process's event loop for the blocks' whole run (longer since issue 47's heartbeat
+  // block): the API closed this process's idle keep-alive connection meanwhile, and fetch must see that
+  // close before it sends the next request, or it writes it to a socket the server has already left.
+  await new Promise((resolve) => setTimeout(resolve, 100));
 
   // A test that is running when the stack is told to stop.
   const created = await startTest(origin, key, { url: `${target.url}/`, type: 'lighthouse' });
