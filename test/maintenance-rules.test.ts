@@ -7,7 +7,7 @@ import { randomUUIDv7 } from 'node:crypto';
 import { test } from 'node:test';
 import { startApiApp, startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
-import { eventually, startServer } from './support/servers.ts';
+import { eventually, startServer, watchHealth } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -30,29 +30,6 @@ const as = (key: string) => ({
 });
 const site = await startServer((_req, res) => res.writeHead(200).end('ok'));
 
-/** Polls /healthz every 50 ms until stopped; the longest wait for an answer says whether the event loop was held. */
-function watchHealth() {
-  let longest = 0;
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const ok = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(10_000) })
-        .then((r) => r.ok)
-        .catch(() => false);
-      longest = Math.max(longest, performance.now() - started);
-      if (!ok) failures++;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return { longest, failures };
-  };
-}
-
 test('every rule of the review gets 400 or 201 within a second, and /healthz answers throughout', async () => {
   const { key } = await teamWithKey(env);
   const { post } = as(key);
@@ -68,7 +45,7 @@ test('every rule of the review gets 400 or 201 within a second, and /healthz ans
     tags: ['warm'],
   });
   assert.equal(warm.status, 201, JSON.stringify(warm.body));
-  const stop = watchHealth();
+  const stop = watchHealth(`${origin}/healthz`);
   const answers: Array<{ rule: string; status: number; expected: number; ms: number; detail: string }> = [];
   const berlin = 'europe/berlin';
   for (const [rule, startsAt, minutes, zone, status] of [

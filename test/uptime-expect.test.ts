@@ -9,7 +9,7 @@ import { waitForTest } from '@pageprobe/testing';
 import { startApiInProcess } from './support/api-in-process.ts';
 import { startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
-import { type ReceivedRequest, startServer } from './support/servers.ts';
+import { type ReceivedRequest, startServer, watchHealth } from './support/servers.ts';
 import { teamWithKey } from './support/teams.ts';
 import { createTestEnv } from './support/test-env.ts';
 
@@ -220,29 +220,6 @@ test('a bad expectation or request field is a 400 naming the field', async () =>
   assert.equal(cleared.body.options, null);
 });
 
-/** Polls the worker's /healthz every 50 ms until stopped; the longest wait says whether its event loop was held. */
-function watchHealth() {
-  let longest = 0;
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const ok = await fetch(`${ops}/healthz`, { signal: AbortSignal.timeout(10_000) })
-        .then((r) => r.ok)
-        .catch(() => false);
-      longest = Math.max(longest, performance.now() - started);
-      if (!ok) failures++;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return { longest, failures };
-  };
-}
-
 test('a hostile pattern and a 1 GB body: read to the cap, matched in linear time, /healthz answering throughout', async () => {
   const MiB = 1024 * 1024;
   // The classic catastrophic input for (a+)+$ on a backtracking engine: a long run of a and then not a.
@@ -263,7 +240,7 @@ test('a hostile pattern and a 1 GB body: read to the cap, matched in linear time
     res.on('close', () => res.removeAllListeners('drain'));
     pump();
   });
-  const stop = watchHealth();
+  const stop = watchHealth(`${ops}/healthz`);
   const started = performance.now();
   const [evilChecks, hugeChecks] = await Promise.all([
     Promise.all(

@@ -110,3 +110,26 @@ export function isListening(url: string): Promise<boolean> {
     socket.on('error', () => resolve(false));
   });
 }
+
+/** Polls a /healthz every 50 ms until stopped; the longest wait for an answer says whether its event loop was held. */
+export function watchHealth(url: string) {
+  let longest = 0;
+  let failures = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const ok = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+        .then((r) => r.ok)
+        .catch(() => false);
+      longest = Math.max(longest, performance.now() - started);
+      if (!ok) failures++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { longest, failures };
+  };
+}
