@@ -5,32 +5,9 @@ import type { ReportArtifact, ReportContext, ReportTest } from '../report/report
 import { optionsView } from '../report/options-view.ts';
 import { runsSection } from './runs-view.ts';
 import { stepsSection } from './steps-view.ts';
+import { rateVital, SPEED_INDEX, VITALS, type Vital } from './thresholds.ts';
 import { type Waterfall, waterfall, waterfallRows } from './waterfall.ts';
 
-interface Vital {
-  key: string;
-  label: string;
-  /** Good up to `good`, poor above `poor`, needs improvement between. */
-  good: number;
-  poor: number;
-  unit: 'ms' | '';
-}
-
-// Core Web Vitals thresholds (web.dev), the same on every device. INP needs a real visitor's
-// interaction, so a lab run has none; it is shown if a result ever carries it.
-const VITALS: Vital[] = [
-  { key: 'lcp_ms', label: 'Largest Contentful Paint (LCP)', good: 2500, poor: 4000, unit: 'ms' },
-  { key: 'cls', label: 'Cumulative Layout Shift (CLS)', good: 0.1, poor: 0.25, unit: '' },
-  { key: 'inp_ms', label: 'Interaction to Next Paint (INP)', good: 200, poor: 500, unit: 'ms' },
-  { key: 'fcp_ms', label: 'First Contentful Paint (FCP)', good: 1800, poor: 3000, unit: 'ms' },
-  { key: 'tbt_ms', label: 'Total Blocking Time (TBT)', good: 200, poor: 600, unit: 'ms' },
-  { key: 'ttfb_ms', label: 'Time to First Byte (TTFB)', good: 800, poor: 1800, unit: 'ms' },
-];
-// Speed Index has no Core Web Vitals threshold: Lighthouse's own scoring curve (its 90 and 50 points) per device.
-const SPEED_INDEX: Record<string, Vital> = {
-  mobile: { key: 'speed_index_ms', label: 'Speed Index', good: 3387, poor: 5800, unit: 'ms' },
-  desktop: { key: 'speed_index_ms', label: 'Speed Index', good: 1311, poor: 2300, unit: 'ms' },
-};
 const CATEGORIES: Array<[string, string]> = [
   ['performance', 'Performance'],
   ['accessibility', 'Accessibility'],
@@ -47,7 +24,11 @@ const CATEGORY_NAMES: Record<string, string> = {
 };
 const RATING: Record<string, string> = { good: 'good', average: 'needs improvement', poor: 'poor' };
 
-const rate = (value: number, { good, poor }: Vital) => (value <= good ? 'good' : value <= poor ? 'average' : 'poor');
+// The report's badge classes say `average` for needs improvement.
+const rate = (value: number, vital: Vital) => {
+  const rating = rateVital(value, vital);
+  return rating === 'needs_improvement' ? 'average' : rating;
+};
 const fmtVital = (value: number, unit: Vital['unit']) => (unit === 'ms' ? fmtMs(value) : fmtCls(value));
 
 export function lighthouseBody(
