@@ -1,6 +1,7 @@
 import {
   alertEnv,
   callbackEnv,
+  cruxEnv,
   intVar,
   listVar,
   planEnv,
@@ -25,6 +26,8 @@ export const serviceEnvShape = {
   ...secretsEnv,
   ...alertEnv,
   ...callbackEnv,
+  // Field data (issue 48): the series and monitor pages of the API and the dashboard read CrUX History.
+  ...cruxEnv,
   /** How long POST /alert-channels/{id}/test waits for the dispatcher's attempt before answering 202. */
   ALERT_TEST_WAIT_MS: intVar(12_000, { min: 0, max: 60_000 }),
   /** Test types this deployment runs (a worker consumes their queue); others answer 501. */

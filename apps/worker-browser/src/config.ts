@@ -1,4 +1,4 @@
-import { boolFlag, intVar, listVar, loadConfigOrExit, s3Env } from '@pageprobe/config';
+import { boolFlag, cruxEnv, intVar, listVar, loadConfigOrExit, s3Env } from '@pageprobe/config';
 import { lighthouse, seoCrawl } from '@pageprobe/test-kinds';
 import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
@@ -9,6 +9,8 @@ export const BROWSER_KINDS = [lighthouse, seoCrawl] as const;
 export const browserEnv = z.object({
   ...testHostEnv,
   ...s3Env,
+  // A lighthouse test's field data (issue 48) is fetched beside its run.
+  ...cruxEnv,
   ...kindEnv(lighthouse),
   ...kindEnv(seoCrawl),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),

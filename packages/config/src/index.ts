@@ -5,6 +5,7 @@ export {
   alertEnv,
   callbackEnv,
   commonEnv,
+  cruxEnv,
   dashboardLinkEnv,
   databaseEnv,
   httpServerEnv,

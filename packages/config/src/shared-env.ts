@@ -113,6 +113,25 @@ export const alertEnv = {
 };
 
 /**
+ * Field data from the Chrome UX Report (issue 48): the API key (unset: field data is off, and tests and
+ * monitors say so), the API's base (tests point it at a local server), and the key's quota, which every
+ * replica shares through Redis (Google's documented 150 queries a minute a key). A query the limiter
+ * refuses waits up to CRUX_MAX_WAIT_MS for a slot, then answers `rate_limited`.
+ */
+export const cruxEnv = {
+  // Empty is unset: a manifest may render the variable with no value.
+  CRUX_API_KEY: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().min(1).optional(),
+  ),
+  CRUX_API_URL: urlVar(['http:', 'https:'], "the CrUX API's base")
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://chromeuxreport.googleapis.com/v1'),
+  CRUX_QUERIES_PER_MIN: intVar(150, { min: 1 }),
+  CRUX_MAX_WAIT_MS: intVar(5_000, { min: 0, max: 60_000 }),
+};
+
+/**
  * Where people reach the dashboard (issue 45), for the links the API and `pnpm admin` hand out (an
  * invitation's). The dashboard itself reads its own, with the same default.
  */
