@@ -3,6 +3,7 @@ import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
 import { optionsView } from '../report/options-view.ts';
+import { fieldSection } from './field-view.ts';
 import { runsSection } from './runs-view.ts';
 import { stepsSection } from './steps-view.ts';
 import { rateVital, SPEED_INDEX, VITALS, type Vital } from './thresholds.ts';
@@ -56,6 +57,7 @@ export function lighthouseBody(
   return html`${summary(test.grade, tiles)}
 ${lighthouseHtml ? html`<p class="more"><a href="${artifactUrl(lighthouseHtml)}">Lighthouse’s full report</a>: every audit, with details</p>` : ''}
 ${vitalsSection(obj(test.vitals), test.device)}
+${fieldSection(obj(test.result).field)}
 ${userTimingsSection(arr(obj(test.result).user_timings).map(obj))}
 ${viewsSection(arr(obj(test.result).views).map(obj))}
 ${runsSection(test.runResults, test.spread)}

@@ -1,0 +1,66 @@
+import { html, type SafeHtml } from '../report/html.ts';
+import {
+  CATEGORY_CLASS,
+  CATEGORY_WORDS,
+  type FieldMetricView,
+  type FieldView,
+  FORM_FACTOR_WORDS,
+  fmtField,
+  LAB_OF_FIELD,
+  pct,
+  readField,
+  scopeWords,
+  UNAVAILABLE_WORDS,
+  VERDICT_WORDS,
+} from './field-words.ts';
+
+/**
+ * The good / needs improvement / poor shares as one stacked bar. Drawn in SVG (the report's CSP allows
+ * no style attribute) and hidden from assistive technology: the shares are written out beside it, so
+ * the colours carry no meaning of their own.
+ */
+function distributionBar(shares: FieldMetricView['shares']): SafeHtml {
+  let x = 0;
+  const segments = (['good', 'needs_improvement', 'poor'] as const).map((key) => {
+    const width = Math.max(0, Math.min(100 - x, (shares[key] ?? 0) * 100));
+    const rect = html`<rect class="seg-${key}" x="${x.toFixed(1)}" y="0" width="${width.toFixed(1)}" height="8"/>`;
+    x += width;
+    return rect;
+  });
+  return html`<svg class="dist" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">${segments}</svg>`;
+}
+
+const category = (c: string | null) =>
+  c ? html`<span class="badge ${CATEGORY_CLASS[c] ?? ''}">${CATEGORY_WORDS[c] ?? c}</span>` : html``;
+
+function metricItem(m: FieldMetricView): SafeHtml {
+  const lab = LAB_OF_FIELD[m.metric] ?? m.metric.toUpperCase();
+  const verdict = m.verdict ? VERDICT_WORDS[m.verdict] : null;
+  return html`<li class="field-metric" data-metric="${m.metric}"><span class="label">${m.label}</span>
+<span class="value">${fmtField(m.metric, m.p75)}</span> ${category(m.category)}
+${distributionBar(m.shares)}
+<span class="meta shares">${pct(m.shares.good)} good · ${pct(m.shares.needs_improvement)} needs improvement · ${pct(m.shares.poor)} poor</span>
+<span class="lab">Lab ${lab}: ${m.lab === null ? 'not measured' : html`${fmtField(m.metric, m.lab)}${m.labCategory ? `, ${CATEGORY_WORDS[m.labCategory] ?? m.labCategory}` : ''}`}</span>
+<span class="verdict${m.verdict ? ` ${m.verdict}` : ''}">${verdict ?? 'No lab figure to compare with'}</span></li>`;
+}
+
+/** What real users saw, for a field that is available; a sentence saying why not otherwise. */
+export function fieldBody(field: FieldView): SafeHtml {
+  if (!field.available)
+    return html`<p class="field-unavailable">${UNAVAILABLE_WORDS[field.reason] ?? UNAVAILABLE_WORDS.api_error}</p>`;
+  const who = FORM_FACTOR_WORDS[field.formFactor] ?? '';
+  return html`<p class="meta">What Chrome users ${who} saw from ${field.firstDate} to ${field.lastDate}: the 75th percentile of their visits, and how the visits shared out between good, needs improvement and poor. The data is ${scopeWords(field.scope, field.key)}.</p>
+${field.metrics.length ? html`<ul class="field-metrics">${field.metrics.map(metricItem)}</ul>` : html`<p>The Chrome UX Report has no metric for it.</p>`}
+${field.metrics.some((m) => m.metric === 'inp') ? html`<p class="meta">A lab run has no visitor to interact with the page: INP is set against Total Blocking Time, Lighthouse’s stand-in for it, and TBT’s thresholds (good ≤ 200 ms, poor > 600 ms).</p>` : ''}`;
+}
+
+/**
+ * The "Real users" card beside the lab vitals (issue 48): per metric the field p75, its distribution,
+ * its category and the verdict against the lab. Nothing for a test from before field data.
+ */
+export function fieldSection(value: unknown): SafeHtml {
+  const field = readField(value);
+  if (!field) return html``;
+  return html`<section class="card field" aria-labelledby="field"><h2 id="field">Real users (Chrome UX Report)</h2>
+${fieldBody(field)}</section>`;
+}
