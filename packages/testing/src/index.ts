@@ -3,3 +3,14 @@
 export { type AppName, type AppProcess, spawnApp, type SpawnOptions } from './app-process.ts';
 export { postTest, startTest, type TestBody, waitForTest } from './api-tests.ts';
 export { teamWithKey } from './team-with-key.ts';
+export {
+  type CruxHistoryInput,
+  type CruxRecordInput,
+  cruxHistoryBody,
+  cruxRecordBody,
+  type FakeCrux,
+  type FakeCruxKey,
+  type FakeCruxQuery,
+  type FakeFailure,
+  startFakeCrux,
+} from './fake-crux.ts';
