@@ -964,6 +964,13 @@ export type components = {
             /** Format: uuid */
             delivery_id: string;
         };
+        /** @description The days (UTC) CrUX's figures were collected over, both included. */
+        CollectionPeriod: {
+            /** Format: date */
+            first_date: string;
+            /** Format: date */
+            last_date: string;
+        };
         ComparedTest: {
             /** Format: date-time */
             completed_at: string;
@@ -1344,6 +1351,72 @@ export type components = {
             source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
             value?: (string | number | boolean | null) | string[];
         };
+        /** @description What real Chrome users saw of the page over the 28 days of the Chrome UX Report, on the test's device, with a verdict per metric comparing it with the lab. A test never fails for want of it: `available: false` says why there is none. */
+        FieldData: {
+            /** @constant */
+            available: true;
+            collection_period: components["schemas"]["CollectionPeriod"];
+            /**
+             * @description CrUX's devices matching the test's: PHONE for mobile.
+             * @enum {string}
+             */
+            form_factor: "PHONE" | "DESKTOP";
+            /** @description The URL or origin CrUX answered for, as CrUX writes it. */
+            key: string;
+            /** @description LCP, INP, CLS, FCP and TTFB; null for one CrUX has no figures of. */
+            metrics: {
+                /** @description Null when CrUX has no cls figures. */
+                cls: components["schemas"]["FieldMetric"] | null;
+                /** @description Null when CrUX has no fcp figures. */
+                fcp: components["schemas"]["FieldMetric"] | null;
+                /** @description Null when CrUX has no inp figures. */
+                inp: components["schemas"]["FieldMetric"] | null;
+                /** @description Null when CrUX has no lcp figures. */
+                lcp: components["schemas"]["FieldMetric"] | null;
+                /** @description Null when CrUX has no ttfb figures. */
+                ttfb: components["schemas"]["FieldMetric"] | null;
+            };
+            /**
+             * @description url: the page's own record; origin: the whole site's, when the page has too few visits of its own.
+             * @enum {string}
+             */
+            scope: "url" | "origin";
+        } | {
+            /** @constant */
+            available: false;
+            /**
+             * @description not_enough_data: CrUX has no record of the page nor its origin on this device; no_api_key: the service has no CrUX key; rate_limited: the key's quota was spent; api_error: CrUX failed or did not answer in time.
+             * @enum {string}
+             */
+            reason: "no_api_key" | "not_enough_data" | "rate_limited" | "api_error";
+        };
+        /** @description One Core Web Vital as real Chrome users saw it (CrUX), beside the test's lab value. */
+        FieldMetric: {
+            /**
+             * @description The p75's category by the Core Web Vitals thresholds.
+             * @enum {string}
+             */
+            category: "good" | "needs_improvement" | "poor";
+            /** @description Share of page loads (0 to 1) whose value was good. */
+            good: number;
+            /** @description The lab's value of `lab_metric` (the test's vitals); null when it has none. */
+            lab: number | null;
+            /** @description The lab value's category; null without a lab value. */
+            lab_category: ("good" | "needs_improvement" | "poor") | null;
+            /**
+             * @description The test's vital compared with it. INP's is tbt_ms: a lab load has no interaction, so Lighthouse's Total Blocking Time stands for it, rated by TBT's thresholds (good ≤ 200 ms, poor > 600 ms).
+             * @enum {string}
+             */
+            lab_metric: "lcp_ms" | "tbt_ms" | "cls" | "fcp_ms" | "ttfb_ms";
+            /** @description Share of page loads (0 to 1) whose value was needing improvement. */
+            needs_improvement: number;
+            /** @description The 75th percentile of what real users saw: ms for LCP, INP, FCP and TTFB; unitless for CLS. */
+            p75: number;
+            /** @description Share of page loads (0 to 1) whose value was poor. */
+            poor: number;
+            /** @description agree: lab and field in the same category; lab_better: the lab's category is better than real users' (the lab run flatters the page); field_better: worse. Null without a lab value. */
+            verdict: ("agree" | "lab_better" | "field_better") | null;
+        };
         /** @description Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). */
         HeartbeatGrace: number;
         /** @description Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. */
@@ -1461,6 +1534,8 @@ export type components = {
                 pattern: string;
                 requests: number;
             }[];
+            /** @description What real Chrome users saw of the test's URL (Chrome UX Report, 28 days, the test's device), each metric beside the representative run's lab value with a verdict. Absent on tests run before it was recorded. */
+            field?: components["schemas"]["FieldData"];
             final_url: string;
             /** @description Requests in the HAR. */
             requests: number;

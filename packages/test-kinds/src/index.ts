@@ -5,6 +5,19 @@ export type { LighthouseRunEntry, RunSpread, UserTiming } from './lighthouse/res
 export { USER_TIMING_LIMITS } from './lighthouse/result.ts';
 export { matchesPattern } from './lighthouse/blocked-url-pattern.ts';
 export {
+  FIELD_METRIC_NAMES,
+  type FieldAnswer,
+  type FieldData,
+  type FieldDistribution,
+  type FieldMetricResult,
+  type FieldMetricName,
+  type FieldUnavailableReason,
+  fieldCategory,
+  fieldData,
+  fieldOf,
+} from './lighthouse/field.ts';
+export { rateVital, type Rating, SPEED_INDEX, VITALS, type Vital, vitalNamed } from './lighthouse/thresholds.ts';
+export {
   checkViewport,
   LIGHTHOUSE_OPTIONS,
   type LighthouseOptions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldData } from './field.ts';
 
 /** A request the egress guard refused (the page loaded, framed or fetched a private address). */
 const blockedRequest = z.object({
@@ -116,6 +117,11 @@ export const lighthouseResult = z
       .optional()
       .describe(
         "Requests and bytes transferred per resource type (document, script, stylesheet, image, font, media, other, third-party, total), from Lighthouse's resource summary. Absent on tests run before it was recorded.",
+      ),
+    field: fieldData
+      .optional()
+      .describe(
+        "What real Chrome users saw of the test's URL (Chrome UX Report, 28 days, the test's device), each metric beside the representative run's lab value with a verdict. Absent on tests run before it was recorded.",
       ),
   })
   .meta({ id: 'LighthouseResult', description: 'What a lighthouse run found beyond its scores.' });
