@@ -282,6 +282,10 @@ try {
         ...(creds.owner_setup_url
           ? [`  First owner  ${creds.owner_setup_url}  (one use: makes you the dev team's owner)`]
           : []),
+        // The apps inherit this shell's CRUX_API_KEY and CRUX_API_URL; the key itself is never printed.
+        env.CRUX_API_KEY?.trim()
+          ? `  Field data   on: lighthouse tests ask the Chrome UX Report (${env.CRUX_API_URL || 'https://chromeuxreport.googleapis.com/v1'})`
+          : "  Field data   off: export CRUX_API_KEY to show real users' figures beside the lab's (docs/field-data.md)",
         '',
         '  Try:',
         `    curl -s -X POST ${base}/tests -H 'Authorization: Bearer ${creds.key}' \\`,

@@ -833,6 +833,31 @@ test('the Dockerfile: Node 24, a target per app that installs only that app and 
     assert.ok(ignored.includes(entry), `.dockerignore lacks ${entry}`);
 });
 
+test('field data (issue 48): every part that reads CRUX_API_KEY takes it from the Secret as optional, CRUX_API_URL from the ConfigMap, and compose passes the shell’s key through', () => {
+  const readers = workloads().filter(
+    (w) => imageOf(w) !== 'migrate' && declared(SCHEMAS[imageOf(w) as App]).has('CRUX_API_KEY'),
+  );
+  // The API and the dashboard (monitors' field history) and the browser worker (a lighthouse test's field).
+  assert.deepEqual(new Set(readers.map(imageOf)), new Set(['api', 'dashboard', 'worker-browser']));
+  for (const w of readers) {
+    const ref = w.spec.template.spec.containers[0].env.find((e: Doc) => e.name === 'CRUX_API_KEY')?.valueFrom
+      ?.secretKeyRef;
+    // optional: a Secret made without the key still starts the pod, with field data off.
+    assert.deepEqual(ref, { name: 'pageprobe-secrets', key: 'CRUX_API_KEY', optional: true }, w.metadata.name);
+    const { config } = podConfig(w, base);
+    assert.equal(config.CRUX_API_URL, 'https://chromeuxreport.googleapis.com/v1', w.metadata.name);
+    // The placeholder Secret's empty key is no key: field data off, not a request with an empty key.
+    assert.equal(config.CRUX_API_KEY, undefined, w.metadata.name);
+    const { config: keyed } = podConfig(w, base, { ...secretData(), CRUX_API_KEY: 'AIzaSyExampleExampleExample' });
+    assert.equal(keyed.CRUX_API_KEY, 'AIzaSyExampleExampleExample', w.metadata.name);
+  }
+  const [compose] = load(join(INFRA, 'docker-compose.yml'));
+  const api = (compose!.services as Record<string, Doc>).api!.environment;
+  assert.equal(interpolate(api.CRUX_API_KEY, { ...SHELL, CRUX_API_KEY: 'k' }), 'k');
+  assert.equal(interpolate(api.CRUX_API_KEY, SHELL), '', 'compose starts without a key');
+  assert.equal(interpolate(api.CRUX_API_URL, SHELL), 'https://chromeuxreport.googleapis.com/v1');
+});
+
 test('the operators’ `kubectl create secret` example names every key the pods read from the Secret', () => {
   const page = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8');
   const listed = /create secret generic pageprobe-secrets[^\n]*\n# pageprobe\.env holds: ([^\n]+)/.exec(page);

@@ -26,7 +26,7 @@ export interface Workload {
   command?: string[];
   args?: string[];
   /** The ConfigMaps' keys (envFrom), then the container's own, secretKeyRefs left as references. */
-  env: Array<{ name: string; value: string } | { name: string; secretKey: string }>;
+  env: Array<{ name: string; value: string } | { name: string; secretKey: string; optional: boolean }>;
   user: string;
   readOnlyRoot: boolean;
   dropCapabilities: string[];
@@ -101,7 +101,8 @@ export function workloads({ docs }: Rendered): Workload[] {
         for (const [name, value] of Object.entries(map.data ?? {})) env.push({ name, value: String(value) });
       }
       for (const e of c.env ?? []) {
-        if (e.valueFrom?.secretKeyRef) env.push({ name: e.name, secretKey: e.valueFrom.secretKeyRef.key });
+        const ref = e.valueFrom?.secretKeyRef;
+        if (ref) env.push({ name: e.name, secretKey: ref.key, optional: ref.optional === true });
         else env.push({ name: e.name, value: String(e.value ?? '') });
       }
       return {

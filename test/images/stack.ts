@@ -163,11 +163,13 @@ export interface Started {
 
 /** A container's environment: the manifest's values, with the Secret's keys resolved. */
 function environment(w: Workload, secrets: Record<string, string>): string[] {
-  return w.env.map((e) => {
-    if ('value' in e) return `${e.name}=${e.value}`;
+  return w.env.flatMap((e) => {
+    if ('value' in e) return [`${e.name}=${e.value}`];
     const value = secrets[e.secretKey];
+    // As Kubernetes does: an optional key the Secret lacks leaves the variable unset (CRUX_API_KEY).
+    if (value === undefined && e.optional) return [];
     if (value === undefined) throw new Error(`${w.name}: the Secret has no ${e.secretKey}`);
-    return `${e.name}=${value}`;
+    return [`${e.name}=${value}`];
   });
 }
 
