@@ -8,7 +8,6 @@ export {
   FIELD_METRIC_NAMES,
   type FieldAnswer,
   type FieldData,
-  type FieldDistribution,
   type FieldMetricResult,
   type FieldMetricName,
   type FieldUnavailableReason,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { FieldDistribution } from '@pageprobe/crux';
 import {
   FIELD_METRIC_NAMES,
   type FieldAnswer,
-  type FieldDistribution,
   type FieldMetricName,
   fieldCategory,
   fieldData,

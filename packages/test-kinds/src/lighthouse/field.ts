@@ -1,3 +1,4 @@
+import type { CruxAnswer, CruxRecord } from '@pageprobe/crux';
 import { z } from 'zod';
 import { type Rating, rateVital, vitalNamed } from './thresholds.ts';
 
@@ -108,23 +109,8 @@ export const fieldData = z.discriminatedUnion('available', [fieldAvailable, fiel
 export type FieldData = z.infer<typeof fieldData>;
 export type FieldUnavailableReason = z.infer<typeof fieldUnavailable>['reason'];
 
-/** A metric's distribution as CrUX gives it (shares 0 to 1). */
-export interface FieldDistribution {
-  p75: number;
-  good: number;
-  needs_improvement: number;
-  poor: number;
-}
-
-/** What @pageprobe/crux's `record()` answers (its CruxAnswer<CruxRecord>), as far as `fieldOf` reads it. */
-export type FieldAnswer =
-  | {
-      available: true;
-      value: Omit<z.infer<typeof fieldAvailable>, 'available' | 'metrics'> & {
-        metrics: Partial<Record<FieldMetricName, FieldDistribution>>;
-      };
-    }
-  | { available: false; reason: FieldUnavailableReason };
+/** What @pageprobe/crux's `record()` answers: the page's (or its origin's) record, or why there is none. */
+export type FieldAnswer = CruxAnswer<CruxRecord>;
 
 /** The category of a field metric's p75 (good up to and including the good threshold, poor above the poor one). */
 export const fieldCategory = (metric: FieldMetricName, p75: number): Rating =>
