@@ -116,6 +116,65 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the team's resources as a configuration describes
+         * @description Needs a `write` key. Computes the plan as `POST /config/plan` does and carries it out in one
+         *     transaction: alert channels, then monitors, then maintenance windows and status pages, then the
+         *     deletes (`prune: true` only). All or nothing: an interrupted apply leaves nothing half made, and
+         *     applying again finds nothing left to do. Applies of one team run one at a time, so two at once make
+         *     no doubles. The whole request counts as one write against the per-key limit, whatever it holds
+         *     (at most 1,000 resources, a body of at most 5 MB: beyond, 413). Creating does what each endpoint
+         *     does (a monitor's first run scheduled, a heartbeat's ping token, secrets sealed, the team's limits,
+         *     the audit log); updating keeps the resource's id, history and tokens. A monitor's `type` cannot
+         *     change (422: give the entry a new key). The answer lists the changes made, each with the
+         *     resource's id.
+         */
+        post: operations["applyConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What applying a configuration would change
+         * @description Monitoring as code (issue 50). Takes the whole desired state of the team's resources, as a
+         *     configuration file (`pageprobe.yaml`) holds it, and answers what `POST /config/apply` would do:
+         *     each resource to create (the fields it sets), to update (each field that differs, from and to,
+         *     dotted: `alert.regression_points`) and, with `prune`, to delete. Changes nothing. Each entry is
+         *     checked as its own endpoint checks its body (POST /monitors, /alert-channels,
+         *     /maintenance-windows, /status-pages); every problem found is listed in one 422
+         *     `config_invalid` naming the entry's `key`, its `resource` and the `field`. Only resources the
+         *     configuration manages (`managed_by` set and a `key`) are updated or deleted; an entry whose key
+         *     a resource made by hand already has is a 409 `key_conflict` (unless `adopt`). Secret values
+         *     (webhook URLs, routing keys, request headers, cookies, passwords) are compared but never shown:
+         *     `(secret)`. A read is enough (a `read` key), and it counts as a read.
+         */
+        post: operations["planConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits": {
         parameters: {
             query?: never;
@@ -414,6 +473,16 @@ export type paths = {
          *     `retention.checks_days`, per hour and day for its `retention.aggregates_days` (GET /credits). `metric` is
          *     one of the names of the monitor's type (SeriesMetric lists them by type): another answers 400 listing
          *     the monitor's names.
+         *
+         *     `source=field` (lighthouse monitors; another type answers 400): what real Chrome users saw of the
+         *     monitor's URL instead, from the Chrome UX Report's history (CrUX History) for the form factor of the
+         *     monitor's device (PHONE for mobile, DESKTOP for desktop): a point per weekly collection period, oldest
+         *     first, at most 40, at the period's last day, with its p75 (`value` too), the shares of good, needs
+         *     improvement and poor loads, the p75's category by the Core Web Vitals thresholds, and the 28 days it
+         *     covers. `metric` is then one of lcp_ms, inp_ms, cls, fcp_ms, ttfb_ms (ms, CLS unitless); `from` and
+         *     `to`, when given, keep the points within them; `field` says whose figures they are (`scope`: the
+         *     page's own, or its origin's when the page has too few visits) or, with no points, why there are none
+         *     (`available: false`, `reason`: not_enough_data, no_api_key, rate_limited, api_error): still a 200.
          */
         get: operations["getMonitorSeries"];
         put?: never;
@@ -738,8 +807,12 @@ export type components = {
             first_failure_at: string | null;
             /** Format: uuid */
             id: string;
+            /** @description Its stable name in a configuration file (`pageprobe.yaml`), unique per team among its kind; null when it has none. */
+            key: string | null;
             /** Format: date-time */
             last_delivered_at: string | null;
+            /** @description The configuration file that manages it (POST /config/apply), e.g. `pageprobe.yaml`; null when made by hand. The dashboard warns before changing a managed resource. */
+            managed_by: string | null;
             name: string;
             /**
              * @description Set, never shown.
@@ -802,7 +875,7 @@ export type components = {
             alert: {
                 /** Format: date-time */
                 created_at: string;
-                /** @description What raised it. monitor.down says what failed in words (`message`) and what it means and what to try (`advice: {what, try}`). An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`, with its timings. */
+                /** @description What raised it. monitor.down says what failed in words (`message`) and what it means and what to try (`advice: {what, try}`). An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`, with its timings. monitor.field_regressed (lighthouse monitors; reason `field_category_worse`): `metric` (lcp, inp, cls, fcp, ttfb), `from` and `to` (good, needs_improvement, poor), `p75` and `previous_p75`, the new `collection_period` and the `previous_period` ({first_date, last_date}), `scope` (url or origin) and `form_factor` (PHONE or DESKTOP), and `message` in words. */
                 details: {
                     check?: components["schemas"]["AlertCheck"];
                 } & {
@@ -816,7 +889,7 @@ export type components = {
                 reason: string;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed";
             /** @description monitor.down: the incident it is part of (since the first failed run); monitor.recovered: the one it closed. Null for other events. */
             incident: {
                 /** Format: date-time */
@@ -998,9 +1071,173 @@ export type components = {
             report_url: string;
             type: components["schemas"]["TestType"];
         };
+        /** @description POST /alert-channels’ body with its `key`. Which fields a type takes: `url` for slack, teams, discord and webhook; `routing_key` (and optionally `severity`) for pagerduty; `addresses` for email. */
+        ConfigAlertChannel: {
+            addresses?: string[];
+            key: components["schemas"]["ConfigKey"];
+            name: string;
+            /** @description PagerDuty Events API v2 integration key (sealed). */
+            routing_key?: string;
+            /**
+             * @description PagerDuty's severity of monitor.down (default critical).
+             * @enum {string}
+             */
+            severity?: "critical" | "error" | "warning" | "info";
+            type: components["schemas"]["AlertChannelType"];
+            /** @description The webhook's URL: https (sealed; shown as [redacted]). */
+            url?: string;
+        };
+        ConfigChange: {
+            /** @enum {string} */
+            action: "create" | "update" | "delete";
+            /** @description create: the fields it sets (from null); update: each field that differs; delete: none. */
+            fields: components["schemas"]["ConfigFieldChange"][];
+            /**
+             * Format: uuid
+             * @description The resource's id: null for a create in a plan; the new id once applied.
+             */
+            id: string | null;
+            key: string;
+            /** @enum {string} */
+            resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+        };
+        ConfigFieldChange: {
+            /** @description The field's dotted path in the entry, e.g. `alert.regression_points`. */
+            field: string;
+            /** @description Its value now (null when unset, `(secret)` for a secret value). */
+            from: unknown;
+            /** @description Its value as the configuration has it (`(secret)` for a secret value). */
+            to: unknown;
+        };
+        /**
+         * @description A resource's stable name in a configuration file: lower-case letters, digits, `_`, `.` and `-`, at most 64. Unique per team among resources of its kind; the file owns it.
+         * @example shop-home
+         */
+        ConfigKey: string;
+        /** @description POST /maintenance-windows’ body with its `key`; monitors by key. Once: `ends_at`. Recurring: `rrule` and `duration_minutes` (and `time_zone`, UTC by default). At least one of `monitors` and `tags`. */
+        ConfigMaintenanceWindow: {
+            duration_minutes?: number;
+            /** Format: date-time */
+            ends_at?: string;
+            key: components["schemas"]["ConfigKey"];
+            /** @description Keys of the monitors it holds (in the file, or the team’s). */
+            monitors?: components["schemas"]["ConfigKey"][];
+            name: string;
+            /** @description RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU (no DTSTART). */
+            rrule?: string;
+            /** Format: date-time */
+            starts_at: string;
+            tags?: string[];
+            /** @description IANA zone, e.g. Europe/Paris (default UTC). */
+            time_zone?: string;
+        };
+        /** @description POST /monitors’ body with its `key`; channels named by key. `url` and `interval_seconds` are required for every type but `heartbeat`, which refuses them (and every request field: it makes no request) and needs `grace_seconds` with `period_seconds` or `schedule` instead. A 400 names the field. */
+        ConfigMonitor: {
+            alert?: components["schemas"]["AlertOptions"];
+            /** @description Keys of the alert channels its alerts are sent to (in the file, or the team’s). */
+            alert_channels?: components["schemas"]["ConfigKey"][];
+            assertions?: components["schemas"]["Assertions"];
+            basic_auth?: components["schemas"]["BasicAuth"];
+            block_urls?: components["schemas"]["BlockUrls"];
+            body?: components["schemas"]["RequestBody"];
+            /** @description Public https URL the alerts are sent to. */
+            callback_url?: string;
+            content_type?: components["schemas"]["RequestContentType"];
+            cookies?: components["schemas"]["RequestCookies"];
+            /** @default mobile */
+            device?: components["schemas"]["Device"];
+            expect?: components["schemas"]["Expect"];
+            grace_seconds?: components["schemas"]["HeartbeatGrace"];
+            headers?: components["schemas"]["RequestHeaders"];
+            /** @description Seconds between runs. */
+            interval_seconds?: number;
+            key: components["schemas"]["ConfigKey"];
+            locale?: components["schemas"]["Locale"];
+            /**
+             * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
+             * @default every
+             * @enum {string}
+             */
+            location_mode?: "every" | "round_robin";
+            /**
+             * @description Where it checks from, each listed by GET /locations when it is made or changed. Down means at
+             *     least `quorum` locations failed the same slot; a location that stops reporting does not count
+             *     as a failure. Without it, the default location alone.
+             */
+            locations?: components["schemas"]["LocationIds"];
+            method?: components["schemas"]["HttpMethod"];
+            name?: components["schemas"]["MonitorName"];
+            period_seconds?: components["schemas"]["HeartbeatPeriod"];
+            /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
+            quorum?: number;
+            repeat_view?: components["schemas"]["RepeatView"];
+            /**
+             * @description As for POST /tests.
+             * @default 1
+             */
+            runs?: number;
+            schedule?: components["schemas"]["HeartbeatSchedule"];
+            steps?: components["schemas"]["Steps"];
+            tags?: components["schemas"]["MonitorTags"];
+            throttling?: components["schemas"]["Throttling"];
+            time_zone?: components["schemas"]["HeartbeatTimeZone"];
+            tls?: components["schemas"]["TcpTls"];
+            /** @default lighthouse */
+            type?: components["schemas"]["MonitorType"];
+            /** @description What it checks, by type, as for POST /tests: an http(s) URL of a public page; `tcp://host:port` (or `host:port`); a DNS URI (`dns:example.com?type=MX`, `dns://192.0.2.53/example.com?type=A`) or a bare name. */
+            url?: string;
+            user_agent?: components["schemas"]["UserAgent"];
+            viewport?: components["schemas"]["Viewport"];
+        };
+        ConfigPlan: {
+            /** @description In the order apply makes them: channels, monitors, windows, status pages, then deletes. Empty: nothing to do. */
+            changes: components["schemas"]["ConfigChange"][];
+        };
+        /** @description The whole desired state of the team's resources that a configuration file manages: each entry is its resource's create body with a `key`, references by key. At most 1,000 entries in all. */
+        ConfigState: {
+            /**
+             * @description Take over resources made by hand whose key an entry gives (they are updated and become managed), instead of the 409 `key_conflict`.
+             * @default false
+             */
+            adopt?: boolean;
+            alert_channels?: components["schemas"]["ConfigAlertChannel"][];
+            maintenance_windows?: components["schemas"]["ConfigMaintenanceWindow"][];
+            /**
+             * @description Names the configuration (the CLI sends its file's name, `pageprobe.yaml`): set on what it creates and updates; `prune` deletes only what carries it.
+             * @default config
+             */
+            managed_by?: string;
+            monitors?: components["schemas"]["ConfigMonitor"][];
+            /**
+             * @description Delete the resources this configuration (`managed_by`) manages that it no longer lists. Without it nothing is deleted.
+             * @default false
+             */
+            prune?: boolean;
+            status_pages?: components["schemas"]["ConfigStatusPage"][];
+        };
+        /** @description POST /status-pages’ body with its `key`; monitors by key. */
+        ConfigStatusPage: {
+            description?: string | null;
+            /**
+             * @description Whether search engines may index the public page; until then it is sent with `X-Robots-Tag: noindex`.
+             * @default false
+             */
+            indexable?: boolean;
+            key: components["schemas"]["ConfigKey"];
+            monitors: components["schemas"]["ConfigStatusPageMonitor"][];
+            /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
+            slug: string;
+            title: string;
+        };
+        ConfigStatusPageMonitor: {
+            key: components["schemas"]["ConfigKey"];
+            /** @description What the public page calls it (its URL is never shown). */
+            label: string;
+        };
         /** @description Which fields a type takes: `url` for slack, teams, discord and webhook; `routing_key` (and optionally `severity`) for pagerduty; `addresses` for email. */
         CreateAlertChannel: {
             addresses?: string[];
+            key?: components["schemas"]["ConfigKey"];
             name: string;
             /** @description PagerDuty Events API v2 integration key (sealed). */
             routing_key?: string;
@@ -1030,6 +1267,7 @@ export type components = {
             duration_minutes?: number;
             /** Format: date-time */
             ends_at?: string;
+            key?: components["schemas"]["ConfigKey"];
             monitors?: string[];
             name: string;
             /** @description RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU (no DTSTART). */
@@ -1059,6 +1297,7 @@ export type components = {
             headers?: components["schemas"]["RequestHeaders"];
             /** @description Seconds between runs. */
             interval_seconds?: number;
+            key?: components["schemas"]["ConfigKey"];
             locale?: components["schemas"]["Locale"];
             /**
              * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
@@ -1103,6 +1342,7 @@ export type components = {
              * @default false
              */
             indexable?: boolean;
+            key?: components["schemas"]["ConfigKey"];
             monitors: components["schemas"]["StatusPageMonitor"][];
             /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
             slug: string;
@@ -1417,6 +1657,15 @@ export type components = {
             /** @description agree: lab and field in the same category; lab_better: the lab's category is better than real users' (the lab run flatters the page); field_better: worse. Null without a lab value. */
             verdict: ("agree" | "lab_better" | "field_better") | null;
         };
+        /**
+         * @description A metric GET /monitors/{monitor_id}/series plots with `source=field` (lighthouse monitors): the
+         *     Chrome UX Report's p75 of real users' Largest Contentful Paint, Interaction to Next Paint, Cumulative
+         *     Layout Shift, First Contentful Paint and Time to First Byte, named as the lab's vitals they stand
+         *     beside (ms; CLS unitless). inp_ms has no lab series: a lab load has no interaction, and its page's
+         *     chart draws it over the lab's tbt_ms, Lighthouse's proxy.
+         * @enum {string}
+         */
+        FieldSeriesMetric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
         /** @description Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). */
         HeartbeatGrace: number;
         /** @description Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. */
@@ -1655,6 +1904,10 @@ export type components = {
             ends_at: string | null;
             /** Format: uuid */
             id: string;
+            /** @description Its stable name in a configuration file (`pageprobe.yaml`), unique per team among its kind; null when it has none. */
+            key: string | null;
+            /** @description The configuration file that manages it (POST /config/apply), e.g. `pageprobe.yaml`; null when made by hand. The dashboard warns before changing a managed resource. */
+            managed_by: string | null;
             monitors: string[];
             name: string;
             /** @description Its next occurrences (the one running now first), at most 5. */
@@ -1727,6 +1980,8 @@ export type components = {
                 started_at: string;
             }[] | null;
             interval_seconds: number;
+            /** @description Its stable name in a configuration file (`pageprobe.yaml`), unique per team among its kind; null when it has none. */
+            key: string | null;
             /**
              * Format: date-time
              * @description Heartbeats: the latest ping applied.
@@ -1738,6 +1993,8 @@ export type components = {
             location_mode?: "every" | "round_robin";
             /** @description Checked from locations: each one's state and uptime (uptime_percent is then across all of their checks). Null: the default location alone. */
             locations?: components["schemas"]["MonitorLocation"][] | null;
+            /** @description The configuration file that manages it (POST /config/apply), e.g. `pageprobe.yaml`; null when made by hand. The dashboard warns before changing a managed resource. */
+            managed_by: string | null;
             name: string | null;
             /**
              * Format: date-time
@@ -1807,7 +2064,7 @@ export type components = {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed";
             /** Format: uuid */
             id: string;
             reason: string;
@@ -1819,6 +2076,76 @@ export type components = {
         };
         /** @description One check of a monitor, as GET /monitors/{monitor_id}/checks lists it; `test_id` tells the two apart. */
         MonitorCheck: components["schemas"]["MonitorUptimeCheck"] | components["schemas"]["MonitorRunCheck"];
+        /** @description GET /monitors/{monitor_id}/series with source=field: a CrUX metric's weekly p75s of the monitor's URL. */
+        MonitorFieldSeries: {
+            /** @description Whose figures the points are, or why there are none. */
+            field: {
+                /** @constant */
+                available: true;
+                /**
+                 * @description The monitor's device: PHONE for mobile, DESKTOP for desktop.
+                 * @enum {string}
+                 */
+                form_factor: "PHONE" | "DESKTOP";
+                /** @description The URL or origin CrUX answered for, as CrUX writes it. */
+                key: string;
+                /**
+                 * @description url: the page's own history; origin: its whole site's, when the page has too few visits.
+                 * @enum {string}
+                 */
+                scope: "url" | "origin";
+            } | {
+                /** @constant */
+                available: false;
+                /**
+                 * @description not_enough_data: CrUX has no history of the page nor its origin on this device; no_api_key: the service has no CrUX key; rate_limited: the key's quota was spent; api_error: CrUX failed or did not answer in time.
+                 * @enum {string}
+                 */
+                reason: "no_api_key" | "not_enough_data" | "rate_limited" | "api_error";
+            };
+            /**
+             * Format: date-time
+             * @description The `from` asked, else the first point's first day; null with neither.
+             */
+            from: string | null;
+            metric: components["schemas"]["FieldSeriesMetric"];
+            /** @description Oldest first; a period CrUX has no figure of has no point. */
+            points: {
+                /**
+                 * Format: date-time
+                 * @description The collection period's last day, 00:00 UTC: the figures are of the 28 days up to it.
+                 */
+                at: string;
+                /**
+                 * @description The p75's category by the Core Web Vitals thresholds (LCP 2,500/4,000 ms, INP 200/500 ms, CLS 0.1/0.25, FCP 1,800/3,000 ms, TTFB 800/1,800 ms).
+                 * @enum {string}
+                 */
+                category: "good" | "needs_improvement" | "poor";
+                collection_period: components["schemas"]["CollectionPeriod"];
+                /** @description Share of page loads that were good. */
+                good: number;
+                /** @description Share of page loads needing improvement. */
+                needs_improvement: number;
+                /** @description The 75th percentile of what real users saw: ms, CLS unitless. */
+                p75: number;
+                /** @description Share of page loads that were poor. */
+                poor: number;
+                /** @description The p75 (as `p75`), for clients that plot `value`. */
+                value: number;
+            }[];
+            /**
+             * @description CrUX History's step: a collection period of 28 days, one a week (published on Mondays).
+             * @constant
+             */
+            resolution: "week";
+            /** @constant */
+            source: "field";
+            /**
+             * Format: date-time
+             * @description The `to` asked, else the last point's day; null with neither.
+             */
+            to: string | null;
+        };
         /** @description A location a monitor checks from: what its last check found, and its own uptime. */
         MonitorLocation: {
             /** Format: date-time */
@@ -1883,6 +2210,11 @@ export type components = {
              * @enum {string}
              */
             resolution: "minute" | "hour" | "day";
+            /**
+             * @description The monitor's runs and checks (source=lab, the default).
+             * @constant
+             */
+            source?: "lab";
             /** Format: date-time */
             to: string;
         };
@@ -1939,8 +2271,17 @@ export type components = {
             code: string;
             detail?: string;
             errors?: {
+                /** @description POST /config/plan and /config/apply: the field at fault, dotted within the entry. */
+                field?: string;
+                /** @description POST /config/plan and /config/apply: the key of the entry at fault (null when it has none). */
+                key?: string | null;
                 message: string;
                 path: string;
+                /**
+                 * @description POST /config/plan and /config/apply: the kind of the entry at fault.
+                 * @enum {string}
+                 */
+                resource?: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
             }[];
             status: number;
             title: string;
@@ -2151,8 +2492,11 @@ export type components = {
          *
          *     A lighthouse monitor also plots each User Timing mark or measure its page records, as
          *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).
+         *
+         *     With `source=field` (lighthouse monitors), the Chrome UX Report's metrics: lcp_ms, inp_ms, cls,
+         *     fcp_ms, ttfb_ms (FieldSeriesMetric).
          */
-        SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining") | string;
+        SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining") | string | components["schemas"]["FieldSeriesMetric"];
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
         StatusPage: {
@@ -2163,6 +2507,10 @@ export type components = {
             id: string;
             /** @description Whether search engines may index the public page (false: it is sent with `X-Robots-Tag: noindex`). */
             indexable: boolean;
+            /** @description Its stable name in a configuration file (`pageprobe.yaml`), unique per team among its kind; null when it has none. */
+            key: string | null;
+            /** @description The configuration file that manages it (POST /config/apply), e.g. `pageprobe.yaml`; null when made by hand. The dashboard warns before changing a managed resource. */
+            managed_by: string | null;
             /** @description The monitors shown, in order; deleted monitors have dropped out. */
             monitors: components["schemas"]["StatusPageMonitor"][];
             slug: string;
@@ -2396,6 +2744,8 @@ export type components = {
         };
         UpdateAlertChannel: {
             addresses?: string[];
+            /** @description The stable name a configuration file gives it (unique per team among its kind); null removes it. */
+            key?: null | components["schemas"]["ConfigKey"];
             name?: string;
             routing_key?: string;
             /** @enum {string} */
@@ -2406,6 +2756,8 @@ export type components = {
             duration_minutes?: number | null;
             /** Format: date-time */
             ends_at?: string | null;
+            /** @description The stable name a configuration file gives it (unique per team among its kind); null removes it. */
+            key?: null | components["schemas"]["ConfigKey"];
             monitors?: string[];
             name?: string;
             rrule?: string | null;
@@ -2436,6 +2788,8 @@ export type components = {
             /** @description Replaces the monitor's headers (values sealed as at creation); null removes them. */
             headers?: null | components["schemas"]["RequestHeaders"];
             interval_seconds?: number;
+            /** @description The stable name a configuration file gives it (unique per team among its kind); null removes it. */
+            key?: null | components["schemas"]["ConfigKey"];
             /**
              * @description every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check).
              * @enum {string}
@@ -2464,6 +2818,8 @@ export type components = {
         UpdateStatusPage: {
             description?: string | null;
             indexable?: boolean;
+            /** @description The stable name a configuration file gives it (unique per team among its kind); null removes it. */
+            key?: null | components["schemas"]["ConfigKey"];
             monitors?: components["schemas"]["StatusPageMonitor"][];
             slug?: string;
             title?: string;
@@ -2860,6 +3216,77 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    applyConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigState"];
+            };
+        };
+        responses: {
+            /** @description Done; the changes made (none when there was nothing to do). */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    planConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigState"];
+            };
+        };
+        responses: {
+            /** @description The changes, in the order apply makes them; none when the team is as described. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -3399,6 +3826,8 @@ export interface operations {
                 /** @description One of the monitor's locations: that location's series alone (uptime, from its raw checks, so within the plan's raw retention). */
                 location?: string;
                 metric: components["schemas"]["SeriesMetric"];
+                /** @description lab (default): the monitor's runs and checks. field: what real Chrome users saw of its URL (CrUX History; lighthouse monitors). */
+                source?: "lab" | "field";
                 to?: string;
             };
             header?: never;
@@ -3417,7 +3846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorSeries"];
+                    "application/json": components["schemas"]["MonitorSeries"] | components["schemas"]["MonitorFieldSeries"];
                 };
             };
             400: components["responses"]["Problem"];
