@@ -30,6 +30,14 @@ export {
   TICK_SCHEDULER,
 } from './schedule.ts';
 export { type DayBar, dayBars } from './day-bars.ts';
+export {
+  type FieldPoint,
+  type FieldSource,
+  fieldPoints,
+  fieldSeriesOf,
+  loadFieldSeries,
+  MAX_FIELD_POINTS,
+} from './field-series.ts';
 export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, plotsMetric, type Point } from './series.ts';
 export { type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';

@@ -23,6 +23,8 @@ import { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from './monitor
 import { createMonitor, deleteMonitor, ownedMonitor, updateMonitor } from './monitor-service.ts';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
+import { cruxOf } from '../field/crux-of.ts';
+import { fieldSeriesAnswer } from './field-series.ts';
 import { locationStates } from './monitor-locations.ts';
 
 /** An alert's delivery to its monitor's callback_url (the one without a channel), as the API shows it. */
@@ -204,6 +206,15 @@ export function monitorRoutes(deps: ApiDeps): Router {
   router.get('/monitors/:monitor_id/series', requireScope('read'), async (req, res) => {
     const monitor = await owned(req.auth!.teamId, req.params.monitor_id as string);
     const q = req.query as Record<string, string | undefined>;
+    // Field data (issue 48): what real users saw, from CrUX History rather than the monitor's runs.
+    if (q.source === 'field') {
+      if (q.location !== undefined) {
+        throw new ProblemError(400, 'validation_failed', 'location applies to source=lab only.', {
+          errors: [{ path: 'query.location', message: 'applies to source=lab only' }],
+        });
+      }
+      return void res.json(await fieldSeriesAnswer(cruxOf(deps), monitor, q));
+    }
     const metric = q.metric ?? '';
     if (!plotsMetric(monitor, metric)) {
       const named = monitorKindNamed(monitor.type).monitor.namedMetrics ? ', or user_timing:<name>' : '';
@@ -247,6 +258,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const { resolution, points } = await loadSeries(deps.db, monitor, metric, from, to, q.location);
     res.json({
       metric,
+      source: 'lab',
       from: from.toISOString(),
       to: to.toISOString(),
       resolution,

@@ -3,6 +3,8 @@
  * loaders read them and @pageprobe/pages draws them, so neither branches on a kind's name (issue 44).
  */
 
+import type { FieldMetric } from '@pageprobe/crux';
+
 /** How a chart's figures read, on its axis and in its table. */
 export type ChartUnit = 'ms' | 'score' | 'count' | 'cls';
 
@@ -19,6 +21,13 @@ export interface ChartPlan {
   budget?: { key: string; scale: number };
   /** Regressions (`monitor.regressed`) are marked on it. */
   marked?: boolean;
+  /**
+   * Field data drawn beside the lab's (issue 48): the name of one of the kind's `field` series, whose
+   * weekly p75s (CrUX History) are a second line, with the metric's good and poor thresholds.
+   */
+  field?: string;
+  /** Drawn only while field data is there (its lab line repeats another chart's: INP's proxy, TBT). */
+  fieldOnly?: boolean;
 }
 
 /** The badges a monitor may have; @pageprobe/pages draws each (its file name and label live there). */
@@ -56,6 +65,11 @@ export interface MonitorPageTraits {
   scoreLabel?: string;
   /** Its charts, in the page's order. */
   charts: readonly ChartPlan[];
+  /**
+   * The series GET /monitors/{id}/series?source=field answers (issue 48), by name: each a Chrome UX Report
+   * metric of the monitor's URL, a p75 per weekly collection period. Kinds without it have no field data.
+   */
+  field?: Readonly<Record<string, FieldMetric>>;
   /** Its badges, in the page's order (`/badges/{token}/{file}.svg` answers 404 for any other). */
   badges: readonly BadgeName[];
   /**
