@@ -730,7 +730,8 @@ export type paths = {
         /**
          * What changed between two completed tests of the same type
          * @description The deltas head − base (head is `test_id`): scores, vitals, structure score, bytes and requests per
-         *     resource type, audits that got worse or better (lighthouse); new, fixed and changed issue codes and
+         *     resource type, audits that got worse or better, and both tests' field data side by side (`field`,
+         *     from each test's `result.field`: not a change) (lighthouse); new, fixed and changed issue codes and
          *     issue counts (seo_crawl); the verdict, timings and certificate (uptime). Each figure says whether the
          *     change is `significant`: larger than the runs' spread when both tests ran several times, else than a
          *     documented threshold (5 score points; 10 % or 100 ms of a timing; 0.02 of CLS; 5 % or 1 KiB of bytes;
@@ -1748,6 +1749,13 @@ export type components = {
                     id: string;
                     title: string;
                 }[];
+            };
+            /** @description Both tests' field data (`result.field`) side by side. Not a difference: each test keeps the 28 days of the Chrome UX Report it ran with, which move slowly, so nothing here counts as a change. */
+            field: {
+                /** @description Null for a test run before field data was recorded. */
+                base: components["schemas"]["FieldData"] | null;
+                /** @description Null for a test run before field data was recorded. */
+                head: components["schemas"]["FieldData"] | null;
             };
             /** @description Per resource type; empty when either test predates the resource summary. */
             resources: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SafeHtml } from '../report/html.ts';
 
 export type Better = 'higher' | 'lower';
 
@@ -78,4 +79,6 @@ export interface CompareSubject {
 export interface Comparison {
   schema: z.ZodType;
   compare(head: CompareSubject, base: CompareSubject): Record<string, unknown>;
+  /** The kind's own part of the compare page beyond the table of deltas (lighthouse: both tests' field data). */
+  section?(deltas: Record<string, unknown>): SafeHtml;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type Comparison, type CompareSubject, delta, deltaSchema, runRange, THRESHOLDS } from '../compare/delta.ts';
 import { num, obj, arr, str } from '../report/read-json.ts';
+import { fieldData } from './field.ts';
+import { fieldCompareSection } from './field-view.ts';
 import { USER_TIMING_LIMITS } from './result.ts';
 
 const auditChange = z.object({
@@ -28,6 +30,14 @@ const lighthouseDeltas = z
       worse: z.array(auditChange).describe('Audits whose score dropped, biggest drop first.'),
       better: z.array(auditChange).describe('Audits whose score rose, biggest rise first.'),
     }),
+    field: z
+      .object({
+        head: fieldData.nullable().describe('Null for a test run before field data was recorded.'),
+        base: fieldData.nullable().describe('Null for a test run before field data was recorded.'),
+      })
+      .describe(
+        "Both tests' field data (`result.field`) side by side. Not a difference: each test keeps the 28 days of the Chrome UX Report it ran with, which move slowly, so nothing here counts as a change.",
+      ),
   })
   .meta({ id: 'LighthouseDeltas', description: 'head − base of two lighthouse tests.' });
 
@@ -154,8 +164,16 @@ export const lighthouseComparison: Comparison = {
       ),
       user_timings: userTimingDeltas(head, base),
       audits: auditChanges(head, base),
+      field: { head: fieldOfTest(head), base: fieldOfTest(base) },
     };
   },
+  section: fieldCompareSection,
+};
+
+/** A test's stored field data, or null when it has none (run before it was recorded). */
+const fieldOfTest = (t: CompareSubject) => {
+  const field = obj(t.result).field;
+  return field && typeof field === 'object' ? field : null;
 };
 
 function userTimingDeltas(head: CompareSubject, base: CompareSubject) {

@@ -2,6 +2,8 @@ import { html, type SafeHtml } from '../report/html.ts';
 import {
   CATEGORY_CLASS,
   CATEGORY_WORDS,
+  FIELD_LABELS,
+  FIELD_METRIC_ORDER,
   type FieldMetricView,
   type FieldView,
   FORM_FACTOR_WORDS,
@@ -63,4 +65,38 @@ export function fieldSection(value: unknown): SafeHtml {
   if (!field) return html``;
   return html`<section class="card field" aria-labelledby="field"><h2 id="field">Real users (Chrome UX Report)</h2>
 ${fieldBody(field)}</section>`;
+}
+
+/** One side's figure of a metric in the comparison: p75, category and verdict, or a dash. */
+function compareCell(field: FieldView | null, metric: string): SafeHtml {
+  const m = field?.available ? field.metrics.find((x) => x.metric === metric) : undefined;
+  if (!m) return html`<td>–</td>`;
+  return html`<td><span class="num">${fmtField(metric, m.p75)}</span> ${category(m.category)}<span class="meta block">${m.verdict ? VERDICT_WORDS[m.verdict] : 'No lab figure to compare with'}</span></td>`;
+}
+
+/** Whose data and when, or why there is none. */
+function collectedCell(field: FieldView | null): SafeHtml {
+  if (!field) return html`<td class="meta">Run before field data was recorded.</td>`;
+  if (!field.available)
+    return html`<td class="meta">${UNAVAILABLE_WORDS[field.reason] ?? UNAVAILABLE_WORDS.api_error}</td>`;
+  return html`<td>${field.firstDate} to ${field.lastDate}<span class="meta block">${FORM_FACTOR_WORDS[field.formFactor] ?? ''}, ${scopeWords(field.scope, field.key)}</span></td>`;
+}
+
+/**
+ * Both tests' field data side by side, for the compare page (`deltas.field` of two lighthouse tests).
+ * Not a difference: each test keeps the 28 days CrUX had when it ran.
+ */
+export function fieldCompareSection(deltas: Record<string, unknown>): SafeHtml {
+  const pair = deltas.field && typeof deltas.field === 'object' ? (deltas.field as Record<string, unknown>) : {};
+  const head = readField(pair.head);
+  const base = readField(pair.base);
+  if (!head && !base) return html``;
+  const metrics = [head, base].flatMap((f) => (f?.available ? f.metrics.map((m) => m.metric) : []));
+  const shown = FIELD_METRIC_ORDER.filter((m) => metrics.includes(m));
+  return html`<section class="card field" aria-labelledby="field"><h2 id="field">Real users (Chrome UX Report)</h2>
+<table class="field-compare"><thead><tr><th scope="col">Metric (p75)</th><th scope="col">Base</th><th scope="col">Head</th></tr></thead><tbody>
+<tr><th scope="row">Collected</th>${collectedCell(base)}${collectedCell(head)}</tr>
+${shown.map((m) => html`<tr data-metric="${m}"><th scope="row">${FIELD_LABELS[m]}</th>${compareCell(base, m)}${compareCell(head, m)}</tr>`)}
+</tbody></table>
+<p class="meta">What real Chrome users saw over the 28 days the Chrome UX Report had when each test ran (updated daily): two tests of one page a few days apart share most of their days, so these figures move slowly and are not counted as changes above.</p></section>`;
 }

@@ -69,9 +69,11 @@ function pairRow(name: string, d: Json): SafeHtml {
   return html`<tr class="delta ${change}"><th scope="row">${name}</th><td class="num">${show(d.base)}</td><td class="num">${show(d.head)}</td><td class="num"><span class="badge ${CLASS[change] ?? ''}">${d.head === d.base ? '=' : '≠'}</span></td><td>${change}</td></tr>`;
 }
 
+/** Two plain values side by side; a pair of objects (lighthouse's field data) is the kind's section's to show. */
 const isPair = (v: unknown): v is Json => {
   const o = obj(v);
-  return 'head' in o && 'base' in o && !('delta' in o);
+  const plain = (x: unknown) => x === null || typeof x !== 'object';
+  return 'head' in o && 'base' in o && !('delta' in o) && plain(o.head) && plain(o.base);
 };
 
 /**
@@ -133,6 +135,7 @@ ${head.artifacts.length || base.artifacts.length ? html`<section class="card sid
 <section class="card" aria-labelledby="deltas"><h2 id="deltas">Figures</h2>
 <table class="deltas"><thead><tr><th scope="col">Figure</th><th scope="col" class="num">Base</th><th scope="col" class="num">Head</th><th scope="col" class="num">Change</th><th scope="col">Verdict</th></tr></thead><tbody>${rows(deltas)}</tbody></table>
 <p class="meta">A change counts when it is larger than the runs' spread (both tests of several runs), else than 5 score points, 10 % of a timing (at least 100 ms), 0.02 of CLS, 5 % of bytes (at least 1 KiB) or any change in a count.</p></section>
+${kind.comparison.section?.(deltas) ?? ''}
 ${lists(deltas)}
 </main>
 <footer>Comparison by Pageprobe. Anyone with both report links can see it.</footer>
