@@ -1,5 +1,7 @@
 import { BrowserPool } from '@pageprobe/browser';
-import { lighthouseRunner } from '@pageprobe/lighthouse-runner';
+import { cruxClient, cruxConfigFrom, formFactorOf } from '@pageprobe/crux';
+import { createRedis } from '@pageprobe/jobs';
+import { type FieldLookup, lighthouseRunner } from '@pageprobe/lighthouse-runner';
 import { createLogger } from '@pageprobe/logger';
 import { counterOf } from '@pageprobe/ops';
 import { seoCrawlRunner } from '@pageprobe/seo-crawl-runner';
@@ -7,21 +9,36 @@ import { startTestWorkerHost } from '@pageprobe/worker-host';
 import { loadBrowserConfig } from './config.ts';
 
 const config = loadBrowserConfig();
+const logger = createLogger({ name: 'worker-browser', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 // One warm Chromium for every kind this process runs.
 const browsers = new BrowserPool({
   chromePath: config.CHROME_PATH,
   recycleAfter: config.BROWSER_RECYCLE_AFTER,
   trustedSpki: config.CHROME_TRUSTED_SPKI,
   sandbox: config.CHROME_SANDBOX,
-  logger: createLogger({ name: 'worker-browser', level: config.LOG_LEVEL, format: config.LOG_FORMAT }),
+  logger,
 });
-const runners = { lighthouse: lighthouseRunner, seo_crawl: seoCrawlRunner };
+// Field data (issue 48): the CrUX client's cache and quota are in Redis, shared by every replica. Its own
+// connection, failing fast ('api'): with Redis away a lookup answers api_error at once instead of waiting
+// for it, and the test goes on without field data.
+const cruxRedis = createRedis(config.REDIS_URL, 'api');
+cruxRedis.on('error', (error) => logger.debug({ err: error.message }, 'CrUX cache connection error'));
+const crux = cruxClient({ config: cruxConfigFrom(config), redis: cruxRedis, log: logger });
+const field: FieldLookup = (url, device) => crux.record(url, formFactorOf(device));
+const runners = {
+  lighthouse: (c: typeof config, b: BrowserPool) => lighthouseRunner(c, b, { field }),
+  seo_crawl: seoCrawlRunner,
+};
 await startTestWorkerHost({
   app: 'worker-browser',
   config,
   poolSize: 5,
   runners: config.BROWSER_TEST_TYPES.map((type) => runners[type](config, browsers)),
-  describe: { chrome: config.CHROME_PATH, chromeSandbox: browsers.sandboxed },
+  describe: {
+    chrome: config.CHROME_PATH,
+    chromeSandbox: browsers.sandboxed,
+    fieldData: config.CRUX_API_KEY ? 'on' : 'off (no CRUX_API_KEY)',
+  },
   onReady: ({ ops }) =>
     counterOf(
       ops.registry,
@@ -30,5 +47,8 @@ await startTestWorkerHost({
       () => browsers.restarts,
     ),
   // Chromium stays up until the tests in hand are done.
-  close: () => browsers.close(),
+  close: async () => {
+    await browsers.close();
+    cruxRedis.disconnect();
+  },
 });

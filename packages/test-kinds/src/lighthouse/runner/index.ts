@@ -1,6 +1,7 @@
 import type { BrowserPool } from '@pageprobe/browser';
 import { kindNamed } from '@pageprobe/test-kinds';
 import type { KindRunner } from '@pageprobe/worker-host';
+import type { FieldLookup } from './field-lookup.ts';
 import { runLighthouseTest } from './run-lighthouse-test.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -15,8 +16,15 @@ export interface LighthouseRunnerConfig {
   BROWSER_WARM_UP: boolean;
 }
 
-/** Lighthouse runs in the process's warm Chromium (`browsers`), which the seo_crawl runner may share. */
-export function lighthouseRunner(config: LighthouseRunnerConfig, browsers: BrowserPool): KindRunner {
+/**
+ * Lighthouse runs in the process's warm Chromium (`browsers`), which the seo_crawl runner may share;
+ * `field` asks CrUX for each test's field data (the warm-up's local page asks nothing).
+ */
+export function lighthouseRunner(
+  config: LighthouseRunnerConfig,
+  browsers: BrowserPool,
+  { field }: { field?: FieldLookup } = {},
+): KindRunner {
   const deps = {
     browsers,
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
@@ -28,10 +36,11 @@ export function lighthouseRunner(config: LighthouseRunnerConfig, browsers: Brows
   return {
     kind: kindNamed('lighthouse'),
     concurrency: config.LIGHTHOUSE_CONCURRENCY,
-    run: (test, ctx) => runLighthouseTest(test, deps, ctx),
+    run: (test, ctx) => runLighthouseTest(test, { ...deps, field }, ctx),
     ...(config.BROWSER_WARM_UP ? { warmUp: (log) => warmUp(deps, log) } : {}),
   };
 }
 
+export type { FieldLookup } from './field-lookup.ts';
 export { improvableAudits } from './summarise.ts';
 export { structureScore } from './structure-score.ts';

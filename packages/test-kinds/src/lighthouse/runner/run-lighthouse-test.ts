@@ -11,6 +11,7 @@ import type { Outcome } from '@pageprobe/test-lifecycle';
 import type { RunContext } from '@pageprobe/worker-host';
 import { buildHar } from './build-har.ts';
 import { collectArtifacts } from './collect-artifacts.ts';
+import { type FieldLookup, startFieldLookup } from './field-lookup.ts';
 import { type FlowStepResult, runFlow, StepFailed } from './run-flow.ts';
 import { type LighthouseRun, runLighthouse } from './run-lighthouse.ts';
 import { representativeIndex, runEntries, spreadOf } from './runs.ts';
@@ -24,6 +25,8 @@ export interface LighthouseTestDeps {
   localAddress: string | undefined;
   timeoutMs: number;
   maxWaitForLoadMs: number;
+  /** The test URL's field data (CrUX); undefined: the result has no `field` (the warm-up's local page). */
+  field?: FieldLookup | undefined;
 }
 
 // Lighthouse's runtime errors that mean the page (not we) failed, with the code users see.
@@ -58,6 +61,9 @@ export async function runLighthouseTest(
   deps: LighthouseTestDeps,
   { log, storeArtifacts, secrets }: RunContext,
 ): Promise<Outcome> {
+  // Field data is asked for first, so that CrUX answers while Lighthouse runs: it adds no time to the test.
+  // A user flow's too: the page its flow starts on.
+  const field = deps.field ? startFieldLookup(deps.field, test.url, test.device, log) : null;
   const credentials = pageCredentials(secrets, test.url);
   const options = (test.options ?? {}) as LighthouseOptions;
   const proxy = await startEgressProxy({
@@ -165,6 +171,7 @@ export async function runLighthouseTest(
           ...(repeat ? { views: [viewOf('first', runs[0]!.lhr, summaries[0]), viewOf('repeat', repeat.lhr)] } : {}),
           ...(options.block_urls?.length ? { blocked_urls: blockedByPattern(devtoolsLog, options.block_urls) } : {}),
           ...(flowSteps ? { steps: flowSteps } : {}),
+          ...(field ? { field: await field.settle(summary.vitals) } : {}),
         },
         runResults: runEntries(summaries, chosen),
         spread: spreadOf(summaries.map((s) => s.performanceScore)) ?? Prisma.DbNull,
