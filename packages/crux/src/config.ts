@@ -12,6 +12,8 @@ export interface CruxConfig {
   keyPrefix?: string;
   /** One request's time limit; 10 s unless a test wants less. */
   timeoutMs?: number;
+  /** The quota's window, 60 s: `queriesPerMin` a window. Tests shorten it to see a query wait for the next. */
+  limitWindowSeconds?: number;
 }
 
 /** The CRUX_* variables as packages/config's `cruxEnv` parses them. */

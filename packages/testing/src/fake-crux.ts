@@ -202,8 +202,15 @@ function trimHistory(record: Record<string, unknown>, asked: unknown) {
   }
 }
 
+/** Keys match as the API normalises them: a URL without its fragment, an origin without a path. */
 const keyOf = (key: FakeCruxKey) =>
-  JSON.stringify([key.url !== undefined ? 'url' : 'origin', key.url ?? key.origin, key.formFactor ?? 'ALL']);
+  JSON.stringify(
+    key.url !== undefined
+      ? ['url', normalise(key.url, (u) => u.href.replace(/#.*$/, '')), key.formFactor ?? 'ALL']
+      : ['origin', normalise(key.origin ?? '', (u) => u.origin), key.formFactor ?? 'ALL'],
+  );
+
+const normalise = (value: string, pick: (url: URL) => string) => (URL.canParse(value) ? pick(new URL(value)) : value);
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
