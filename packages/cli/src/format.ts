@@ -10,6 +10,8 @@ import {
   type Test,
 } from '@pageprobe/client';
 
+import { fieldLines } from './field-lines.ts';
+
 // What a person reads: one screen per test, the figures that matter first.
 
 const ms = (v: unknown) =>
@@ -80,6 +82,7 @@ export function summary(t: Test, paint: Paint = plain): string {
     }
     if (t.type === 'lighthouse' && t.spread)
       lines.push(`  performance over the runs: ${t.spread.min}–${t.spread.max} (sd ${t.spread.stddev})`);
+    if (t.type === 'lighthouse') lines.push(...fieldLines(t.result?.field, paint));
     if (t.type === 'uptime' && t.result) {
       const r = t.result;
       lines.push(`  ${verdict(r, paint)} · status ${r.status_code ?? '–'} · total ${ms(r.timings_ms.total)}`);

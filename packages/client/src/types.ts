@@ -10,6 +10,9 @@ export type CreatedTest = Schemas['CreatedTest'];
 export type ReplayedTest = Schemas['ReplayedTest'];
 export type Artifact = Schemas['Artifact'];
 export type Comparison = Schemas['Comparison'];
+/** A lighthouse test's `result.field`: what real Chrome users saw of its URL (CrUX), or why there is none. */
+export type FieldData = Schemas['FieldData'];
+export type FieldMetric = Schemas['FieldMetric'];
 export type Credits = Schemas['Credits'];
 export type Monitor = Schemas['Monitor'];
 export type CreateMonitor = Schemas['CreateMonitor'];
