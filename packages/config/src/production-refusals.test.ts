@@ -24,6 +24,12 @@ test('production refuses example secrets and a Redis without a password, naming 
     ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'REDIS_URL'],
   );
   assert.deepEqual(productionRefusals({ ...safe, REDIS_URL: 'redis://user@redis:6379' }).length, 1);
+  // Field data's key (issue 48): unset is fine (field data off), a placeholder is not.
+  assert.deepEqual(productionRefusals({ ...safe, CRUX_API_KEY: 'AIzaSyA-real-looking-key' }), []);
+  assert.deepEqual(
+    productionRefusals({ ...safe, CRUX_API_KEY: 'CHANGE_ME' }).map((r) => r.variable),
+    ['CRUX_API_KEY'],
+  );
 });
 
 test('a throwaway production-mode stack may opt out, by name only', () => {
