@@ -11,6 +11,7 @@ import { KeyLastUsed } from './auth/key-last-used.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { cruxOf } from './field/crux-of.ts';
 import { confirmEmailRoutes } from './pages/confirm-email-routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
@@ -151,6 +152,7 @@ export function createApp(deps: ApiDeps): Express {
         logger: deps.logger,
         publicBaseUrl: base,
         perMinute: config.REPORTS_PER_MIN,
+        crux: cruxOf(deps),
       }),
     );
 

@@ -31,6 +31,7 @@ export {
 } from './monitors/monitor-service.ts';
 export type { CreateMonitor, UpdateMonitor } from './monitors/monitor-input.ts';
 export { loadMonitorPage, rangesFor } from './pages/load-monitor-page.ts';
+export { cruxOf } from './field/crux-of.ts';
 export { monitorPageUrl } from './pages/page-urls.ts';
 export { CSS as REPORT_CSS } from './pages/page-security.ts';
 export { monitorSections, type RangeName } from '@pageprobe/pages';

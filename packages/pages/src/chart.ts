@@ -1,5 +1,5 @@
 import { scaleLinear, scaleUtc } from 'd3-scale';
-import { area, line, stack } from 'd3-shape';
+import { area, curveLinear, curveStepAfter, line, stack } from 'd3-shape';
 import { type ChartUnit, fmtMs, html, type SafeHtml, utc } from '@pageprobe/test-kinds';
 import { fmtCount } from './format.ts';
 
@@ -9,8 +9,21 @@ export type Unit = ChartUnit;
 export interface ChartSeries {
   /** The series metric (GET /monitors/{id}/series?metric=…). */
   metric: string;
+  /** The series' `source` (issue 48): the monitor's runs, or real users' (CrUX); its table cells say which. */
+  source?: 'lab' | 'field';
   label: string;
   points: Array<{ at: Date; value: number }>;
+  /**
+   * Each value holds until the next (CrUX's weekly p75 of the 28 days before it, issue 48): drawn as
+   * steps, the value in effect at the range's start carried into it and the last one held to its end.
+   */
+  step?: boolean;
+}
+
+/** Where a metric turns from good to needs improvement, and to poor (the Core Web Vitals thresholds). */
+export interface Thresholds {
+  good: number;
+  poor: number;
 }
 
 export interface ChartSpec {
@@ -24,6 +37,10 @@ export interface ChartSpec {
   budgets?: Array<{ label: string; value: number }>;
   /** Moments marked across the chart (regressions). */
   marks?: Array<{ at: Date; label: string }>;
+  /** Drawn as lines labelled `good ≤ 2.5 s` and `poor > 4 s`, the bands between them tinted. */
+  thresholds?: Thresholds;
+  /** A sentence under the title: what a line is, in words (real users' latest p75 and its category). */
+  note?: string;
   from: Date;
   to: Date;
 }
@@ -50,14 +67,15 @@ const LONE = 6;
  * in a table (collapsed), which is what a screen reader reads and what the chart's points are.
  */
 export function chartView(spec: ChartSpec): SafeHtml {
-  if (spec.series.every((s) => s.points.length === 0)) {
-    return html`<figure class="chart empty" id="${spec.id}"><figcaption><strong>${spec.title}</strong></figcaption><p class="meta">No runs in this range.</p></figure>`;
+  const listed = spec.series.map((s) => listedPoints(s, spec.from, spec.to));
+  if (listed.every((points) => points.length === 0)) {
+    return html`<figure class="chart empty" id="${spec.id}"><figcaption><strong>${spec.title}</strong>${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption><p class="meta">No runs in this range.</p></figure>`;
   }
   const x = scaleUtc()
     .domain([spec.from, spec.to])
     .range([M.left, W - M.right]);
-  const times = [...new Set(spec.series.flatMap((s) => s.points.map((p) => p.at.getTime())))].sort((a, b) => a - b);
-  const valueAt = spec.series.map((s) => new Map(s.points.map((p) => [p.at.getTime(), p.value])));
+  const times = [...new Set(listed.flatMap((points) => points.map((p) => p.at.getTime())))].sort((a, b) => a - b);
+  const valueAt = listed.map((points) => new Map(points.map((p) => [p.at.getTime(), p.value])));
   const layers = spec.stacked
     ? stack<number>()
         .keys(spec.series.map((_, i) => String(i)))
@@ -67,8 +85,10 @@ export function chartView(spec: ChartSpec): SafeHtml {
     spec.unit === 'score' ? 100 : 0,
     ...(spec.stacked
       ? layers.flatMap((l) => l.map((d) => d[1]))
-      : spec.series.flatMap((s) => s.points.map((p) => p.value))),
+      : listed.flatMap((points) => points.map((p) => p.value))),
     ...(spec.budgets ?? []).map((b) => b.value),
+    // Both thresholds show, so a line reads against all three bands.
+    ...(spec.thresholds ? [spec.thresholds.poor * 1.15] : []),
   );
   const y = scaleLinear()
     .domain([0, highest || 1])
@@ -86,15 +106,17 @@ export function chartView(spec: ChartSpec): SafeHtml {
         return html`<path class="area s${i}" d="${d ?? ''}"><title>${spec.series[i]!.label}</title></path>`;
       })
     : spec.series.map((s, i) => {
+        const drawn = s.step ? heldPoints(listed[i]!, spec.from, spec.to) : listed[i]!;
         const d = line<{ at: Date; value: number }>()
           .x((p) => r1(x(p.at)))
-          .y((p) => r1(y(p.value)))(s.points);
+          .y((p) => r1(y(p.value)))
+          .curve(s.step ? curveStepAfter : curveLinear)(drawn);
         // A lone point has no line: a dot shows it.
         const dot =
-          s.points.length === 1
-            ? html`<circle class="dot s${i}" r="3" cx="${x(s.points[0]!.at).toFixed(1)}" cy="${y(s.points[0]!.value).toFixed(1)}"/>`
+          drawn.length === 1
+            ? html`<circle class="dot s${i}" r="3" cx="${x(drawn[0]!.at).toFixed(1)}" cy="${y(drawn[0]!.value).toFixed(1)}"/>`
             : '';
-        return html`<path class="line s${i}" d="${d ?? ''}"><title>${s.label}</title></path>${dot}`;
+        return html`<path class="line s${i}${s.step ? ' step' : ''}" d="${d ?? ''}"><title>${s.label}</title></path>${dot}`;
       });
   const yTicks = y
     .ticks(4)
@@ -112,6 +134,7 @@ export function chartView(spec: ChartSpec): SafeHtml {
     (b) =>
       html`<g class="budget"><line x1="${M.left}" x2="${W - M.right}" y1="${y(b.value).toFixed(1)}" y2="${y(b.value).toFixed(1)}"/><text x="${M.left + 4}" y="${(y(b.value) - 4).toFixed(1)}">${b.label} ${fmtValue(spec.unit, b.value)}</text></g>`,
   );
+  const thresholds = spec.thresholds ? thresholdsView(spec.thresholds, spec.unit, y) : '';
   const marks = (spec.marks ?? [])
     .filter((m) => m.at >= spec.from && m.at <= spec.to)
     .map(
@@ -119,17 +142,60 @@ export function chartView(spec: ChartSpec): SafeHtml {
         html`<g class="mark"><line x1="${x(m.at).toFixed(1)}" x2="${x(m.at).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}"/><circle cx="${x(m.at).toFixed(1)}" cy="${M.top + 4}" r="4"><title>${m.label} · ${utc(m.at)}</title></circle></g>`,
     );
   return html`<figure class="chart" id="${spec.id}">
-<figcaption><strong>${spec.title}</strong>${legend(spec)}</figcaption>
-<div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${spec.title}: ${times.length} points, figures in the table below">
-${yTicks}${xTicks}${paths}${budgets}${marks}
+<figcaption><strong>${spec.title}</strong>${legend(spec)}${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption>
+<div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed)}">
+${thresholds}${yTicks}${xTicks}${paths}${budgets}${marks}
 </svg></div>
 ${dataTable(spec, times, valueAt)}
 </figure>`;
 }
 
 function legend(spec: ChartSpec): SafeHtml | string {
-  if (spec.series.length < 2 && !spec.budgets?.length && !spec.marks?.length) return '';
-  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}</span>`;
+  if (spec.series.length < 2 && !spec.budgets?.length && !spec.marks?.length && !spec.thresholds) return '';
+  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}${s.step ? ' step' : ''}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.thresholds ? html`<span class="key threshold">good / poor thresholds</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}</span>`;
+}
+
+/**
+ * The points a series lists (its table's rows, and what a line joins): those in [from, to], and, for a
+ * stepped series, the one before `from` whose value holds at the range's start (a week's p75 stands
+ * until the next, so a 24-hour range still shows the one in effect).
+ */
+function listedPoints(s: ChartSeries, from: Date, to: Date): ChartSeries['points'] {
+  const inRange = s.points.filter((p) => p.at >= from && p.at <= to);
+  if (!s.step) return inRange;
+  const before = s.points.filter((p) => p.at < from).at(-1);
+  return before ? [before, ...inRange] : inRange;
+}
+
+/** A stepped series' path: its value at `from` (carried from before), each step, and the last held to `to`. */
+function heldPoints(points: ChartSeries['points'], from: Date, to: Date): ChartSeries['points'] {
+  if (points.length === 0) return [];
+  const held = points.map((p) => (p.at < from ? { at: from, value: p.value } : p));
+  const last = held.at(-1)!;
+  return last.at < to ? [...held, { at: to, value: last.value }] : held;
+}
+
+/** The good and poor lines, each band below, between and above them tinted as a report rates a figure. */
+function thresholdsView(t: Thresholds, unit: Unit, y: ReturnType<typeof scaleLinear<number, number>>): SafeHtml {
+  const [bottom, top] = y.range() as [number, number];
+  const yGood = Math.max(top, y(t.good));
+  const yPoor = Math.max(top, y(t.poor));
+  const band = (cls: string, y1: number, y2: number) =>
+    y2 - y1 > 0
+      ? html`<rect class="band ${cls}" x="${M.left}" y="${y1.toFixed(1)}" width="${W - M.left - M.right}" height="${(y2 - y1).toFixed(1)}"/>`
+      : '';
+  const mark = (cls: string, at: number, label: string) =>
+    html`<g class="threshold ${cls}"><line x1="${M.left}" x2="${W - M.right}" y1="${at.toFixed(1)}" y2="${at.toFixed(1)}"/><text x="${W - M.right - 4}" y="${(at - 4).toFixed(1)}" text-anchor="end">${label}</text></g>`;
+  return html`<g class="thresholds">${band('good', yGood, bottom)}${band('ni', yPoor, yGood)}${band('poor', top, yPoor)}${mark('good', yGood, `good ≤ ${fmtValue(unit, t.good)}`)}${mark('poor', yPoor, `poor > ${fmtValue(unit, t.poor)}`)}</g>`;
+}
+
+/** What the chart shows, for a screen reader: each line's points and the thresholds; the table has the figures. */
+function ariaLabel(spec: ChartSpec, listed: Array<ChartSeries['points']>): string {
+  const lines = spec.series.map((s, i) => `${s.label}, ${listed[i]!.length} points`).join('; ');
+  const t = spec.thresholds
+    ? `; good up to ${fmtValue(spec.unit, spec.thresholds.good)}, poor above ${fmtValue(spec.unit, spec.thresholds.poor)}`
+    : '';
+  return `${spec.title}: ${lines}${t}. Figures in the table below`;
 }
 
 function dataTable(spec: ChartSpec, times: number[], valueAt: Array<Map<number, number>>): SafeHtml {
@@ -141,7 +207,7 @@ function dataTable(spec: ChartSpec, times: number[], valueAt: Array<Map<number, 
           const v = m.get(t);
           return v === undefined
             ? html`<td class="num">–</td>`
-            : html`<td class="num" data-metric="${spec.series[i]!.metric}" data-value="${String(v)}">${fmtValue(spec.unit, v)}</td>`;
+            : html`<td class="num" data-metric="${spec.series[i]!.metric}"${spec.series[i]!.source ? html` data-source="${spec.series[i]!.source!}"` : ''} data-value="${String(v)}">${fmtValue(spec.unit, v)}</td>`;
         },
       )}</tr>`,
   )}</tbody></table></details>`;

@@ -60,6 +60,11 @@ export interface MonitorPageData {
   uptime: Record<'24h' | '7d' | '30d' | '90d', number | null>;
   days: Day[];
   charts: ChartSpec[];
+  /**
+   * Field data beside the charts (issue 48), in a sentence: whose figures the field lines are, or why
+   * there are none. Null for a kind without field data.
+   */
+  fieldNote: string | null;
   incidents: IncidentRow[];
   /** Maintenance now and in the next 7 days. */
   maintenance: MaintenanceRow[];
@@ -144,6 +149,7 @@ ${dayBarsView(d.days, d.runWord)}
       ? html`<a aria-current="page" href="${d.links.self}?range=${r}">${RANGES[r]}</a>`
       : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
   )}</nav>
+${d.fieldNote ? html`<p class="field-note" id="field-note">${d.fieldNote}</p>` : ''}
 ${d.charts.map(chartView)}
 </section>
 ${maintenanceView(d.maintenance, d.now)}

@@ -1,12 +1,22 @@
 import { DAY_MS, type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
-import { dayBars, type Incident, incidents, listChecks, uptimePercent, WINDOWS } from '@pageprobe/monitors';
+import type { CruxClient } from '@pageprobe/crux';
+import {
+  dayBars,
+  fieldSeriesOf,
+  type Incident,
+  incidents,
+  listChecks,
+  loadFieldSeries,
+  uptimePercent,
+  WINDOWS,
+} from '@pageprobe/monitors';
 import type { AlertRow, MonitorPageData, MonitorState, RangeName, RunRow } from '@pageprobe/pages';
 import { fmtMs, kindNamed, monitorKindNamed, monitorSubject } from '@pageprobe/test-kinds';
 import { type HeldFor, reportUrl, runFailureOf } from '@pageprobe/test-lifecycle';
 import { looksLikeToken } from '../reports/load-report.ts';
 import { locationStates } from '../monitors/monitor-locations.ts';
 import { loadMaintenance } from './load-maintenance.ts';
-import { monitorCharts } from './monitor-charts.ts';
+import { monitorCharts, type PageField } from './monitor-charts.ts';
 import { badgeUrls } from './page-urls.ts';
 
 /** A page's ranges: the uptime windows, and a year. */
@@ -41,6 +51,55 @@ export const monitorState = (m: Pick<Monitor, 'status' | 'down' | 'lastRunAt' | 
 export const rangesFor = (plan: Plan) =>
   (Object.keys(RANGE_MS) as RangeName[]).filter((r) => RANGE_MS[r] <= RETENTION[plan].aggregatesDays * DAY_MS);
 
+/**
+ * How long a page waits for CrUX History before it is drawn without field lines: an answer is cached for
+ * everyone, so only the first view of a week waits on CrUX at all, and never long (the page's budget).
+ */
+export const FIELD_PAGE_WAIT_MS = 3_000;
+
+/** Why a monitor's page has no field lines, in words (the test's report says it of its run instead). */
+const NO_FIELD_WORDS: Record<string, string> = {
+  no_api_key: 'this Pageprobe has no Chrome UX Report API key (CRUX_API_KEY), so field data is off.',
+  not_enough_data:
+    'the Chrome UX Report has no history of this page nor its site on this device: too few Chrome users visit it.',
+  rate_limited: "the Chrome UX Report's query quota is used up for the moment; reload the page in a minute.",
+  api_error: 'the Chrome UX Report did not answer in time; reload the page later.',
+};
+
+/** A kind with field data (issue 48): its monitor's CrUX History, bounded in time; null for other kinds. */
+async function pageField(crux: CruxClient | null, monitor: Monitor): Promise<PageField | null> {
+  const series = Object.keys(fieldSeriesOf(monitor));
+  if (series.length === 0) return null;
+  const none = (reason: 'no_api_key' | 'api_error'): PageField => ({
+    source: { available: false, reason },
+    points: {},
+  });
+  if (!crux) return none('no_api_key');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<PageField>((resolve) => {
+    timer = setTimeout(() => resolve(none('api_error')), FIELD_PAGE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([loadFieldSeries(crux, monitor, series), late]);
+  } catch {
+    // The client answers its failures as `available: false`; anything else is ours, and no reason to
+    // fail a page that has everything else to show.
+    return none('api_error');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The sentence above a field kind's charts: whose figures the field lines are, or why there are none. */
+function fieldNote(field: PageField | null): string | null {
+  if (!field) return null;
+  const { source } = field;
+  if (!source.available) return `No field data beside the lab's: ${NO_FIELD_WORDS[source.reason]}`;
+  const whose = source.scope === 'url' ? 'this page' : 'its whole site (this page alone has too few visits)';
+  const device = source.form_factor === 'PHONE' ? 'phones' : 'desktops';
+  return `Field lines: what real Chrome users on ${device} saw of ${whose}, the 75th percentile of 28 days, a step a week (Chrome UX Report). Lab lines: this monitor's Lighthouse runs.`;
+}
+
 /** Everything a monitor's page shows, read from what is kept as runs finish (rollups, incidents). */
 export async function loadMonitorPage(
   db: Db,
@@ -48,7 +107,9 @@ export async function loadMonitorPage(
   range: RangeName,
   now: Date,
   links: { base: string; css: string; self: string },
+  crux: CruxClient | null = null,
 ): Promise<MonitorPageData> {
+  const fieldRead = pageField(crux, monitor);
   const alertsRead = db.monitorAlert.findMany({
     where: { monitorId: monitor.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -56,7 +117,7 @@ export async function loadMonitorPage(
     include: { deliveries: { select: { state: true, channel: { select: { name: true } } } } },
   });
   // The charts mark the regressions among the alerts; everything else is read meanwhile.
-  const chartsRead = alertsRead.then((rows) =>
+  const chartsRead = Promise.all([alertsRead, fieldRead]).then(([rows, field]) =>
     monitorCharts(
       db,
       monitor,
@@ -65,9 +126,10 @@ export async function loadMonitorPage(
       rows
         .filter((a) => a.event === 'monitor.regressed')
         .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` })),
+      field,
     ),
   );
-  const [uptime, days, incidentList, runs, alertRows, charts, maintenance, locations] = await Promise.all([
+  const [uptime, days, incidentList, runs, alertRows, charts, maintenance, locations, field] = await Promise.all([
     uptimePercent(db, monitor.id, now),
     dayBars(db, monitor.id, now),
     incidents(db, monitor.id),
@@ -76,6 +138,7 @@ export async function loadMonitorPage(
     chartsRead,
     loadMaintenance(db, monitor.teamId, [{ monitor }], now),
     locationStates(db, monitor, { withUptime: true }),
+    fieldRead,
   ]);
   const alerts: AlertRow[] = alertRows.map((a) => ({
     at: a.createdAt,
@@ -100,6 +163,7 @@ export async function loadMonitorPage(
     uptime,
     days,
     charts,
+    fieldNote: fieldNote(field),
     incidents: incidentList.map(incidentRow),
     maintenance: maintenance.rows,
     locations:

@@ -1,7 +1,14 @@
 import type { Db, Monitor } from '@pageprobe/db';
-import { loadSeriesOf } from '@pageprobe/monitors';
-import type { ChartSpec } from '@pageprobe/pages';
-import { type Assertion, monitorKindNamed, parseAssertions, type TestKind } from '@pageprobe/test-kinds';
+import { type FieldPoint, type FieldSource, loadSeriesOf } from '@pageprobe/monitors';
+import type { ChartSeries, ChartSpec } from '@pageprobe/pages';
+import {
+  type Assertion,
+  fmtMs,
+  monitorKindNamed,
+  parseAssertions,
+  type TestKind,
+  vitalNamed,
+} from '@pageprobe/test-kinds';
 
 const OPERATOR_WORDS: Record<string, string> = {
   minScore: 'at least',
@@ -9,10 +16,28 @@ const OPERATOR_WORDS: Record<string, string> = {
   minNumericValue: 'at least',
 };
 
+/** What CrUX History gave the page (issue 48): whose figures and each field series' weekly points. */
+export interface PageField {
+  source: FieldSource;
+  points: Record<string, FieldPoint[]>;
+}
+
+const DEVICES: Record<string, string> = { PHONE: 'phones', DESKTOP: 'desktops' };
+const CATEGORIES: Record<string, string> = { good: 'good', needs_improvement: 'needs improvement', poor: 'poor' };
+
+/** A field chart's latest week in words: what real users saw, and how it rates. */
+function latestWords(points: FieldPoint[], unit: string): string | undefined {
+  const last = points.at(-1);
+  if (!last) return undefined;
+  const p75 = unit === 'cls' ? last.p75.toFixed(2) : fmtMs(last.p75);
+  return `Real users' p75: ${p75} over the 28 days to ${last.collection_period.last_date}, ${CATEGORIES[last.category]}.`;
+}
+
 /**
  * The charts of a monitor's page over [from, to], as its kind declares them (`monitor.page.charts`): their
  * metrics from one read of the rollups, each with its assertion's budget drawn in and the regressions
- * given marked.
+ * given marked. A chart of a field metric (issue 48) also draws real users' weekly p75 and the metric's
+ * good and poor thresholds; a chart there only for field data is left out without it.
  */
 export async function monitorCharts(
   db: Db,
@@ -20,6 +45,7 @@ export async function monitorCharts(
   from: Date,
   to: Date,
   regressions: Array<{ at: Date; label: string }>,
+  field: PageField | null = null,
 ): Promise<ChartSpec[]> {
   const kind = monitorKindNamed(monitor.type);
   const plans = kind.monitor.page.charts;
@@ -29,29 +55,51 @@ export async function monitorCharts(
   const rules = 'assertionRules' in kind ? (kind as TestKind).assertionRules : null;
   const parsed = monitor.assertions && rules ? parseAssertions(monitor.assertions, rules, { stored: true }) : null;
   const assertions: Assertion[] = parsed?.ok ? parsed.assertions : [];
-  return plans.map((plan) => {
-    const budget = plan.budget && assertions.find((a) => a.key === plan.budget!.key);
-    return {
-      id: plan.id,
-      title: plan.title,
-      unit: plan.unit,
-      stacked: plan.stacked ?? false,
-      series: plan.series.map(([metric, label]) => ({
+  const fieldOn = field?.source.available === true;
+  const device = field?.source.available ? DEVICES[field.source.form_factor] : '';
+  return plans
+    .filter((plan) => fieldOn || !plan.fieldOnly)
+    .map((plan) => {
+      const budget = plan.budget && assertions.find((a) => a.key === plan.budget!.key);
+      const weeks = plan.field && fieldOn ? (field!.points[plan.field] ?? []) : null;
+      const lab: ChartSeries[] = plan.series.map(([metric, label]) => ({
         metric,
         label,
+        ...(plan.field ? { source: 'lab' as const } : {}),
         points: series[metric]!.map((p) => ({ at: p.at, value: p.avg })),
-      })),
-      budgets: budget
+      }));
+      const fieldLine: ChartSeries[] = weeks
         ? [
             {
-              label: `budget, ${OPERATOR_WORDS[budget.operator] ?? budget.operator}`,
-              value: budget.expected * plan.budget!.scale,
+              metric: plan.field!,
+              label: `Field p75 (Chrome users on ${device}, 28 days)`,
+              source: 'field',
+              step: true,
+              points: weeks.map((p) => ({ at: p.at, value: p.p75 })),
             },
           ]
-        : [],
-      marks: plan.marked ? regressions : [],
-      from,
-      to,
-    };
-  });
+        : [];
+      const vital = plan.field ? vitalNamed(plan.field) : null;
+      const note = weeks ? latestWords(weeks, plan.unit) : undefined;
+      return {
+        id: plan.id,
+        title: plan.title,
+        unit: plan.unit,
+        stacked: plan.stacked ?? false,
+        series: [...lab, ...fieldLine],
+        ...(vital ? { thresholds: { good: vital.good, poor: vital.poor } } : {}),
+        ...(note ? { note } : {}),
+        budgets: budget
+          ? [
+              {
+                label: `budget, ${OPERATOR_WORDS[budget.operator] ?? budget.operator}`,
+                value: budget.expected * plan.budget!.scale,
+              },
+            ]
+          : [],
+        marks: plan.marked ? regressions : [],
+        from,
+        to,
+      };
+    });
 }

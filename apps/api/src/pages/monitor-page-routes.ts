@@ -1,3 +1,4 @@
+import type { CruxClient } from '@pageprobe/crux';
 import type { Db } from '@pageprobe/db';
 import { loadSeriesOf, uptimePercent } from '@pageprobe/monitors';
 import {
@@ -63,7 +64,7 @@ async function badgeFigure(db: Db, monitor: PageMonitor, name: BadgeName, now: D
  * its badges, for a README (embedded anywhere, so they may be read cross-origin and kept a minute). Each
  * has its own token (issue 44): a badge's never opens the page, which shows the URL, alerts and reports.
  */
-export function monitorPageRoutes(db: Db, publicBaseUrl: string): Router {
+export function monitorPageRoutes(db: Db, publicBaseUrl: string, crux: CruxClient): Router {
   const router = Router();
   const badges = new Map<string, { svg: string; until: number }>();
 
@@ -74,7 +75,14 @@ export function monitorPageRoutes(db: Db, publicBaseUrl: string): Router {
     const ranges = rangesFor(monitor.plan);
     const range = ranges.find((r) => r === asked) ?? DEFAULT_RANGE;
     const self = monitorPageUrl(publicBaseUrl, monitor.reportToken);
-    const data = await loadMonitorPage(db, monitor, range, new Date(), { base: publicBaseUrl, css: CSS_PATH, self });
+    const data = await loadMonitorPage(
+      db,
+      monitor,
+      range,
+      new Date(),
+      { base: publicBaseUrl, css: CSS_PATH, self },
+      crux,
+    );
     secure(res);
     res.type('html').send(monitorPage(data).value);
   });

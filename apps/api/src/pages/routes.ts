@@ -1,3 +1,4 @@
+import type { CruxClient } from '@pageprobe/crux';
 import type { Db, Pool } from '@pageprobe/db';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
@@ -16,6 +17,8 @@ export interface PageDeps {
   publicBaseUrl: string;
   /** Pages (reports, monitor and status pages, badges) per client address per minute, per replica. */
   perMinute: number;
+  /** CrUX History for a lighthouse monitor's field lines (issue 48). */
+  crux: CruxClient;
 }
 
 /**
@@ -32,7 +35,7 @@ export function pageRoutes(deps: PageDeps): Router {
   });
   router.use(['/reports', '/status', '/badges'], pageBudget(new PerAddressWindow(deps.perMinute)));
   router.use(
-    monitorPageRoutes(deps.db, deps.publicBaseUrl),
+    monitorPageRoutes(deps.db, deps.publicBaseUrl, deps.crux),
     reportRoutes(deps),
     publicStatusRoutes(deps.db, deps.publicBaseUrl),
   );

@@ -9,7 +9,11 @@ const EVENTS: Record<string, string> = {
   'alert_channel.confirm': 'Confirmation mail',
   'alert_channel.failing': 'Another channel failing',
   'monitor.down': 'Monitor down',
-  'monitor.up': 'Monitor up',
+  'monitor.recovered': 'Monitor recovered',
+  'monitor.regressed': 'Monitor regressed',
+  'monitor.paused': 'Monitor paused',
+  'monitor.certificate_expiring': 'Certificate expiring',
+  'monitor.field_regressed': 'Real users fare worse (field data)',
 };
 const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 

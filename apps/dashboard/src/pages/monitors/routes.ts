@@ -1,6 +1,7 @@
 import {
   checkInput,
   createMonitor,
+  cruxOf,
   deleteMonitor,
   heartbeatFields,
   listChecks,
@@ -143,11 +144,14 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
   const { ping_url: pingUrl } = heartbeatFields(monitor, deps.config.PUBLIC_BASE_URL);
   const [data, checks, pings] = await Promise.all([
-    loadMonitorPage(deps.db, { ...monitor, plan: caller.plan }, range, new Date(), {
-      base: deps.config.PUBLIC_BASE_URL,
-      css: '',
-      self,
-    }),
+    loadMonitorPage(
+      deps.db,
+      { ...monitor, plan: caller.plan },
+      range,
+      new Date(),
+      { base: deps.config.PUBLIC_BASE_URL, css: '', self },
+      cruxOf(deps),
+    ),
     recordsChecks(monitor.type) ? listChecks(deps.db, monitor.id, before, CHECKS_LISTED + 1) : Promise.resolve([]),
     pingUrl ? listPings(deps.pool, monitor.id, null, PINGS_LISTED) : Promise.resolve([]),
   ]);
