@@ -95,8 +95,9 @@ export function cruxClient(opts: { config: CruxConfig; redis: Redis; log?: Logge
     formFactor: FormFactor,
     parse: (body: unknown) => T | null,
   ): Promise<{ available: true; scope: Scope; value: T } | { available: false; reason: FieldUnavailable }> {
-    if (!URL.canParse(url)) return unavailable('not_enough_data');
-    const page = new URL(url);
+    // CrUX knows web pages only: anything else has no record to ask for.
+    const page = URL.canParse(url) ? new URL(url) : null;
+    if (page?.protocol !== 'https:' && page?.protocol !== 'http:') return unavailable('not_enough_data');
     page.hash = '';
     const targets: Record<Scope, string> = { url: page.href, origin: page.origin };
     try {
