@@ -10,6 +10,8 @@ import {
   type Test,
 } from '@pageprobe/client';
 
+import { describeField, describeFieldPair } from './describe-field.ts';
+
 // What an assistant reads back: a few lines per result (the structured content carries the rest).
 
 export function describeTest(t: Test): string {
@@ -29,6 +31,10 @@ export function describeTest(t: Test): string {
         .map(([k, v]) => `${k} ${v ?? '–'}`)
         .join(', ')}`,
     );
+  }
+  if (t.type === 'lighthouse') {
+    const field = describeField(t.result?.field);
+    if (field) lines.push(field);
   }
   if (t.type === 'uptime' && t.result) {
     lines.push(`${verdict(t.result)}, status ${t.result.status_code ?? '–'}, ${t.result.timings_ms.total ?? '–'} ms`);
@@ -78,9 +84,11 @@ function describeExpectations(results: ExpectationResult[]): string {
 
 export function describeComparison(c: Comparison): string {
   const changed = significantChanges(c).map((x) => `${x.name} ${x.change}: ${x.base} → ${x.head}`);
+  const field = c.type === 'lighthouse' ? describeFieldPair(c.deltas.field) : null;
   return [
     `${c.head.url} against ${c.base.url} (${c.type})`,
     ...(changed.length ? changed : ['no significant change']),
+    ...(field ? [field] : []),
     `report: ${c.report_url}`,
   ].join('\n');
 }

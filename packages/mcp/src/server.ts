@@ -146,7 +146,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     {
       title: 'Run a test',
       description:
-        'Start a Pageprobe test: lighthouse (speed and Core Web Vitals), seo_crawl (SEO and AI-readiness), uptime (an HTTP request, any method and body, with expectations on its status, headers, body, JSON, time and certificate), tcp (does a port accept connections; optionally its TLS certificate) or dns (a record’s answers and TTLs, at a resolver or the system’s). Waits for the result unless wait is false.',
+        'Start a Pageprobe test: lighthouse (speed and Core Web Vitals in a lab run, beside what real Chrome users saw: `result.field`), seo_crawl (SEO and AI-readiness), uptime (an HTTP request, any method and body, with expectations on its status, headers, body, JSON, time and certificate), tcp (does a port accept connections; optionally its TLS certificate) or dns (a record’s answers and TTLs, at a resolver or the system’s). Waits for the result unless wait is false.',
       inputSchema: {
         url: z.string().describe(`What to test, by type: ${TARGETS}.`),
         type: type.optional().describe('lighthouse (default), seo_crawl, uptime, tcp or dns'),
@@ -196,7 +196,8 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'get_test',
     {
       title: 'Read a test',
-      description: 'A test by id: status, scores, vitals, issues, assertions, report URL.',
+      description:
+        'A test by id: status, scores, vitals, issues, assertions, report URL; a lighthouse test’s field data (real Chrome users’ p75s, CrUX) with a verdict against the lab per metric.',
       inputSchema: { id: z.string() },
       annotations: READ,
     },
