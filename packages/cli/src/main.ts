@@ -17,6 +17,8 @@ import {
   seriesLines,
   summary,
 } from './format.ts';
+import { exportCommand, planOrApply } from './config/config-commands.ts';
+import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 
 export const USAGE = `pageprobe: speed, SEO, uptime, TCP and DNS tests from the terminal and CI
@@ -57,6 +59,17 @@ Usage:
   pageprobe monitors pause|resume|delete <monitor-id>
   pageprobe credits [--json]
 
+Monitoring as code (docs/monitoring-as-code.md): pageprobe.yaml (or .yml, .json, pageprobe.config.ts)
+  pageprobe plan [--file F] [--prune] [--adopt]
+                            (what apply would create, change field by field and, with --prune, delete;
+                             exit 0: no change, 2: changes, 1: an error)
+  pageprobe apply [--file F] [--prune] [--adopt]
+                            (all of it in one request and one transaction; only --prune deletes, and only
+                             what the file manages; --adopt takes over resources made by hand with its keys)
+  pageprobe export [--file F] [--force]
+                            (the team's resources as a file plan finds no change in; F: .yaml (default
+                             pageprobe.yaml), .json, or - for standard output; secrets as \${VARIABLE})
+
 Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertions):
   --assert categories:performance=minScore:0.9
   --assert largest-contentful-paint=warn:maxNumericValue:2500
@@ -85,7 +98,11 @@ Exit codes:
   0  done, and every test completed with its assertions passed
   1  a test failed, or an error-level assertion failed
   2  usage, authentication or API errors (the message says which)
+  plan, apply and export: 0 done (plan: no change), 2 plan found changes, 1 any error
 `;
+
+/** Commands whose exit codes are plan's (0 no change, 2 changes, 1 errors), as CI reads them. */
+const CONFIG_COMMANDS = new Set(['plan', 'apply', 'export']);
 
 const OPTIONS = {
   type: { type: 'string' },
@@ -121,6 +138,11 @@ const OPTIONS = {
   grace: { type: 'string' },
   schedule: { type: 'string' },
   'time-zone': { type: 'string' },
+  // Monitoring as code (issue 50).
+  file: { type: 'string', short: 'f' },
+  prune: { type: 'boolean' },
+  adopt: { type: 'boolean' },
+  force: { type: 'boolean' },
   'api-url': { type: 'string' },
   // Parsed only to be refused with a message that names the alternatives (see api-key.ts).
   'api-key': { type: 'string' },
@@ -133,6 +155,8 @@ interface Io {
   stdin: AsyncIterable<Buffer | string>;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
+  /** Where pageprobe.yaml is looked for (the process's working directory by default). */
+  cwd?: string;
 }
 
 const int = (name: string, value: string | undefined) => {
@@ -257,18 +281,49 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
       case 'monitors':
         return await monitors(client, rest, values, { out, json, paint });
+      case 'plan':
+      case 'apply': {
+        const options = {
+          file: values.file,
+          prune: values.prune,
+          adopt: values.adopt,
+          cwd: io.cwd ?? process.cwd(),
+          env: io.env,
+        };
+        const err = (line: string) => io.stderr.write(`${line}\n`);
+        const { changes } = await planOrApply(client, command, options, { out, err, paint });
+        return command === 'plan' && changes.length ? 2 : 0;
+      }
+      case 'export': {
+        const err = (line: string) => io.stderr.write(`${line}\n`);
+        await exportCommand(
+          client,
+          { file: values.file, force: values.force, cwd: io.cwd ?? process.cwd(), env: io.env },
+          {
+            out,
+            err,
+            paint,
+          },
+        );
+        return 0;
+      }
       default:
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
+    const failed = CONFIG_COMMANDS.has(command) ? 1 : 2;
     if (error instanceof UsageError) {
       io.stderr.write(`${error.message}\n\n${USAGE}`);
-      return 2;
+      return failed;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr.write(`${error.messages.join('\n')}\n`);
+      return failed;
     }
     if (error instanceof PageprobeError) {
       const fields = error.errors.map((e) => `\n  ${e.path}: ${e.message}`).join('');
       io.stderr.write(`pageprobe: ${error.code} (${error.status || 'no answer'}): ${error.detail}${fields}\n`);
-      return 2;
+      return failed;
     }
     throw error;
   }

@@ -1,7 +1,10 @@
 import { PageprobeError, retryAfter } from './errors.ts';
 import type {
+  AlertChannel,
   Artifact,
   Comparison,
+  ConfigPlan,
+  ConfigState,
   CreatedTest,
   CreateMonitor,
   CreateTest,
@@ -9,6 +12,7 @@ import type {
   HeartbeatPing,
   Location,
   ListTestsQuery,
+  MaintenanceWindow,
   Monitor,
   MonitorAlert,
   MonitorCheck,
@@ -17,8 +21,12 @@ import type {
   PageQuery,
   ReplayedTest,
   SeriesQuery,
+  StatusPage,
   Test,
+  UpdateAlertChannel,
+  UpdateMaintenanceWindow,
   UpdateMonitor,
+  UpdateStatusPage,
 } from './types.ts';
 import { type WaitOptions, waitForTest } from './wait.ts';
 
@@ -149,6 +157,29 @@ export function createClient(options: ClientOptions) {
       /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
       pings: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<HeartbeatPing>>('GET', `/monitors/${id(monitorId)}/pings`, { query })),
+    },
+    alertChannels: {
+      list: (query: PageQuery = {}) => data(request<Page<AlertChannel>>('GET', '/alert-channels', { query })),
+      update: (channelId: string, body: UpdateAlertChannel) =>
+        data(request<AlertChannel>('PATCH', `/alert-channels/${id(channelId)}`, { body })),
+    },
+    maintenanceWindows: {
+      list: (query: PageQuery = {}) =>
+        data(request<Page<MaintenanceWindow>>('GET', '/maintenance-windows', { query })),
+      update: (windowId: string, body: UpdateMaintenanceWindow) =>
+        data(request<MaintenanceWindow>('PATCH', `/maintenance-windows/${id(windowId)}`, { body })),
+    },
+    statusPages: {
+      list: (query: PageQuery = {}) => data(request<Page<StatusPage>>('GET', '/status-pages', { query })),
+      update: (pageId: string, body: UpdateStatusPage) =>
+        data(request<StatusPage>('PATCH', `/status-pages/${id(pageId)}`, { body })),
+    },
+    /** Monitoring as code (pageprobe.yaml): the whole desired state in one request. */
+    config: {
+      /** POST /config/plan: what apply would change (a read). */
+      plan: (state: ConfigState) => data(request<ConfigPlan>('POST', '/config/plan', { body: state })),
+      /** POST /config/apply: the same plan carried out in one transaction, counted as one write. */
+      apply: (state: ConfigState) => data(request<ConfigPlan>('POST', '/config/apply', { body: state })),
     },
   };
   return client;

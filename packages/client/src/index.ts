@@ -1,5 +1,6 @@
 export { type Answer, type ClientOptions, createClient, type PageprobeClient } from './client.ts';
 export { type Change, significantChanges } from './changes.ts';
+export { defineConfig, type PageprobeConfig } from './define-config.ts';
 export { PageprobeError } from './errors.ts';
 export { EXPECT_OPERATORS, EXPECT_SOURCES, MONITOR_TYPES, TEST_TYPES } from './names.ts';
 export type * from './types.ts';

@@ -35,6 +35,17 @@ export type HeartbeatPing = Schemas['HeartbeatPing'];
 export type AlertPayload = Schemas['AlertPayload'];
 export type CallbackPayload = Schemas['CallbackPayload'];
 export type Problem = Schemas['Problem'];
+export type AlertChannel = Schemas['AlertChannel'];
+export type MaintenanceWindow = Schemas['MaintenanceWindow'];
+export type StatusPage = Schemas['StatusPage'];
+export type UpdateAlertChannel = Schemas['UpdateAlertChannel'];
+export type UpdateMaintenanceWindow = Schemas['UpdateMaintenanceWindow'];
+export type UpdateStatusPage = Schemas['UpdateStatusPage'];
+/** The body of POST /config/plan and /config/apply: the desired state of the resources a file manages. */
+export type ConfigState = Schemas['ConfigState'];
+/** What applying a configuration changes (or changed), in the order apply makes the changes. */
+export type ConfigPlan = Schemas['ConfigPlan'];
+export type ConfigChange = Schemas['ConfigChange'];
 
 /** A page of a list, and the cursor of the next (null on the last). */
 export interface Page<T> {

@@ -1,0 +1,117 @@
+// `pageprobe plan`, `apply` and `export` (issue 50). The file is read and checked here, then sent whole in
+// one request (POST /config/plan or /config/apply): the API computes the changes, so plan and apply never
+// disagree, and an apply of a hundred monitors is one write.
+import { existsSync, writeFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { type ConfigChange, type ConfigState, PageprobeError, type PageprobeClient } from '@pageprobe/client';
+import { stringify } from 'yaml';
+import type { Paint } from '../format.ts';
+import { ConfigError } from './config-error.ts';
+import { allPages, exportConfig, type Resources } from './export-config.ts';
+import { loadConfig } from './load-config.ts';
+import { planLines, planSummary } from './plan-lines.ts';
+
+export interface ConfigOptions {
+  file?: string;
+  prune?: boolean;
+  adopt?: boolean;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface Output {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  paint: Paint;
+}
+
+/** Where editors find the schema: the copy published with the CLI, beside the file in a project that installs it. */
+export const SCHEMA_REFERENCE = './node_modules/@pageprobe/cli/schema/pageprobe.schema.json';
+
+/** The file read, checked and sent; the changes the API answers. */
+export async function planOrApply(
+  client: PageprobeClient,
+  action: 'plan' | 'apply',
+  options: ConfigOptions,
+  { out, err, paint }: Output,
+): Promise<{ changes: ConfigChange[]; file: string }> {
+  const config = await loadConfig(options.file, options);
+  for (const warning of config.warnings) err(`warning: ${warning}`);
+  const body: ConfigState = {
+    ...(config.state as ConfigState),
+    managed_by: config.name,
+    prune: Boolean(options.prune),
+    ...(options.adopt ? { adopt: true } : {}),
+  };
+  const { changes } = await (action === 'plan' ? client.config.plan(body) : client.config.apply(body));
+  for (const line of planLines(changes, paint)) out(line);
+  const summary = planSummary(changes, config.file);
+  out(action === 'apply' && changes.length ? `Applied: ${summary}` : summary);
+  if (action === 'plan' && !options.prune)
+    out(paint.dim('(resources the file no longer lists are deleted only with --prune: plan --prune shows them)'));
+  return { changes, file: config.file };
+}
+
+/** Retries a write the per-key limit refused, after the time it asks for. */
+async function patiently<T>(write: () => Promise<T>, err: (line: string) => void): Promise<T> {
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof PageprobeError) || error.status !== 429) throw error;
+      const seconds = error.retryAfterSeconds ?? 10;
+      err(`rate limited: waiting ${seconds} s`);
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+    }
+  }
+}
+
+/**
+ * Writes the team's resources as a file (YAML, or JSON by the name's extension; `-`: standard output). A
+ * resource without a key is given the one the file calls it by (PATCH, one write each), so that plan and
+ * apply --adopt find it.
+ */
+export async function exportCommand(
+  client: PageprobeClient,
+  options: ConfigOptions & { force?: boolean },
+  { out, err }: Output,
+): Promise<void> {
+  const file = options.file ?? 'pageprobe.yaml';
+  const format = extname(file) === '.json' ? 'json' : ['.yaml', '.yml', ''].includes(extname(file)) ? 'yaml' : null;
+  if (!format) throw new ConfigError([`${file}: export writes YAML (.yaml, .yml) or JSON (.json)`]);
+  if (file !== '-' && existsSync(resolve(options.cwd, file)) && !options.force)
+    throw new ConfigError([`${file} exists: give --force to replace it, or another --file`]);
+  const resources: Resources = {
+    alert_channels: await allPages(client.alertChannels.list),
+    monitors: await allPages(client.monitors.list),
+    maintenance_windows: await allPages(client.maintenanceWindows.list),
+    status_pages: await allPages(client.statusPages.list),
+  };
+  const { state, variables, newKeys } = exportConfig(resources);
+  for (const { resource, id, key } of newKeys) {
+    const update = {
+      alert_channels: client.alertChannels.update,
+      monitors: client.monitors.update,
+      maintenance_windows: client.maintenanceWindows.update,
+      status_pages: client.statusPages.update,
+    }[resource] as (id: string, body: { key: string }) => Promise<unknown>;
+    await patiently(() => update(id, { key }), err);
+  }
+  const sections = Object.fromEntries(Object.entries(state).filter(([, entries]) => entries.length));
+  const text =
+    format === 'json'
+      ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, ...sections }, null, 2)}\n`
+      : `# yaml-language-server: $schema=${SCHEMA_REFERENCE}\n${stringify(sections, { lineWidth: 0 })}`;
+  if (file === '-') out(text.trimEnd());
+  else writeFileSync(resolve(options.cwd, file), text);
+  const count = Object.values(state).reduce((n, entries) => n + entries.length, 0);
+  err(`${count} resources written to ${file === '-' ? 'standard output' : file}`);
+  if (newKeys.length) err(`${newKeys.length} of them had no key and now have the one the file gives them.`);
+  if (variables.length) {
+    err('Secrets are written as placeholders: set these variables where plan and apply run:');
+    for (const v of variables) err(`  ${v.name}  (${v.what})`);
+  }
+  err(
+    `Resources made by hand are taken over by the file with \`pageprobe apply --adopt --file ${file === '-' ? 'FILE' : file}\`; plan --adopt shows what that changes.`,
+  );
+}
