@@ -126,3 +126,41 @@ test('long values are cut to the vendors’ limits, with an ellipsis', () => {
   const slack = slackBody(messageOf(long));
   assert.ok(slack.text.length <= 3000);
 });
+
+test('a monitor.field_regressed in words: the metric from one category to the next, with figures and period', () => {
+  const field: AlertBody = {
+    ...down,
+    event: 'monitor.field_regressed',
+    monitor: { ...down.monitor, type: 'lighthouse', url: 'https://shop.example/' },
+    alert: {
+      id: 'a3',
+      reason: 'field_category_worse',
+      created_at: '2026-11-24T09:00:00.000Z',
+      details: {
+        metric: 'inp',
+        from: 'good',
+        to: 'needs_improvement',
+        p75: 240,
+        previous_p75: 180,
+        collection_period: { first_date: '2026-10-26', last_date: '2026-11-22' },
+        previous_period: { first_date: '2026-10-25', last_date: '2026-11-21' },
+        scope: 'url',
+        form_factor: 'PHONE',
+        message:
+          'INP p75 went from good (180 ms) to needs improvement (240 ms) for real users, period 2026-10-26 to 2026-11-22.',
+      },
+    },
+    incident: null,
+  };
+  const message = messageOf(field);
+  assert.equal(message.severity, 'warning');
+  assert.equal(message.title, 'Real users fare worse: https://shop.example/');
+  assert.equal(message.summary, field.alert.details.message);
+  const facts = Object.fromEntries(message.facts.map((f) => [f.label, f.value]));
+  assert.equal(facts['Collection period'], '2026-10-26 to 2026-11-22');
+  assert.equal(facts['Field data'], "the page's own, Chrome users on phones");
+  assert.match(slackBody(message).text, /INP p75 went from good \(180 ms\) to needs improvement \(240 ms\)/);
+  // A body without the sentence still says it in words.
+  const bare = messageOf({ ...field, alert: { ...field.alert, details: { ...field.alert.details, message: null } } });
+  assert.equal(bare.summary, 'INP p75 went from good to needs improvement for real users.');
+});

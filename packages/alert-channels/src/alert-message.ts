@@ -107,9 +107,30 @@ function headline(body: AlertBody): { severity: Severity; title: string; summary
         title: `Certificate expiring: ${monitor.url}`,
         summary: message ?? `The certificate expires in ${text(details.days_remaining)} days.`,
       };
+    case 'monitor.field_regressed':
+      return {
+        severity: 'warning',
+        title: `Real users fare worse: ${monitor.url}`,
+        summary:
+          message ??
+          `${text(details.metric)?.toUpperCase()} p75 went from ${words(text(details.from) ?? '')} to ${words(text(details.to) ?? '')} for real users.`,
+      };
     default:
       return { severity: 'info', title: `${body.event}: ${monitor.url}`, summary: message ?? words(alert.reason) };
   }
+}
+
+const FORM_FACTORS: Record<string, string> = { PHONE: 'phones', DESKTOP: 'desktops' };
+
+/** A field alert's figures (issue 48): the 28 days they are of, and whose they are, on which device. */
+function fieldFacts(details: Record<string, unknown>): Array<[string, string | null]> {
+  const period = record(details.collection_period);
+  if (!text(period.last_date)) return [];
+  const whose = details.scope === 'origin' ? "the site's (origin)" : "the page's own";
+  return [
+    ['Collection period', `${text(period.first_date)} to ${text(period.last_date)}`],
+    ['Field data', `${whose}, Chrome users on ${FORM_FACTORS[String(details.form_factor)] ?? 'all devices'}`],
+  ];
 }
 
 /** The facts of an alert: the monitor, when, and what its run measured and where it failed. */
@@ -128,6 +149,7 @@ function factsOf(body: AlertBody): Fact[] {
     ['Down since', body.incident ? when(body.incident.started_at) : null],
     ['Location', text(details.location) ?? text(check.location)],
     ['What to try', text(advice.try)],
+    ...fieldFacts(details),
   ];
   return facts.flatMap(([label, value]) => (value === null ? [] : [{ label, value }]));
 }

@@ -364,7 +364,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     {
       title: 'A monitor’s alerts',
       description:
-        'The alerts a monitor raised, newest first: monitor.down, monitor.recovered, monitor.regressed, monitor.paused or monitor.certificate_expiring, with the reason and their deliveries. Pass next_cursor as cursor for older ones.',
+        'The alerts a monitor raised, newest first: monitor.down, monitor.recovered, monitor.regressed, monitor.paused, monitor.certificate_expiring or monitor.field_regressed (real users’ figures got worse), with the reason and their deliveries. Pass next_cursor as cursor for older ones.',
       inputSchema: {
         id: z.string().describe('the monitor id'),
         limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)'),

@@ -6,7 +6,9 @@ export type AlertEvent =
   | 'monitor.recovered'
   | 'monitor.regressed'
   | 'monitor.paused'
-  | 'monitor.certificate_expiring';
+  | 'monitor.certificate_expiring'
+  /** A field metric's p75 (real users, CrUX) got a worse category from one collection period to the next (issue 48). */
+  | 'monitor.field_regressed';
 
 /**
  * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed

@@ -2,6 +2,7 @@ import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
 import { advise, kindNamed } from '@pageprobe/test-kinds';
 import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
+import { type FieldState, fieldRegressions, fieldStateOf } from './field-regression.ts';
 import { transition } from './transition.ts';
 import { planAlerts } from './alert-policy.ts';
 import { activeWindow, windowsOf } from '../maintenance/active-window.ts';
@@ -36,7 +37,9 @@ export function runSampleOf(test: Test, failure: string | null): RunSample & { a
  * A monitor's run has finished (called in the transaction that finishes the test, so alerts are raised
  * exactly once with it): counts failed checks, raises monitor.down after `down_after` of them in a row and
  * monitor.recovered on the first good one after, monitor.regressed when the score falls more than
- * `regression_points` below the median of the last 5 runs or an assertion starts failing, and pauses the
+ * `regression_points` below the median of the last 5 runs or an assertion starts failing,
+ * monitor.field_regressed when real users' figures (the test's `field`) got worse in a later collection
+ * period than the one its runs saw before (issue 48), and pauses the
  * monitor (monitor.paused) after PAUSE_AFTER_FAILURES target errors in a row on kinds that spend credits.
  * Returns the deliveries to enqueue once the transaction commits.
  */
@@ -75,6 +78,7 @@ export async function evaluateRun(
     const regressed = await regression(tx, test, monitor.regressionPoints);
     if (regressed) alerts.push(regressed);
   }
+  if (test.status === 'completed') alerts.push(...(await fieldRegressed(tx, monitor, test)));
 
   const after = { ...monitor, ...(update as object) } as typeof monitor;
   const planned = planAlerts(after, alerts, { maintenance, at: sample.at });
@@ -112,6 +116,24 @@ async function pauseUnreadable(
     },
   };
   return raiseAlert(tx, paused, alert, test, publicBaseUrl);
+}
+
+/**
+ * monitor.field_regressed (issue 48): the run's field data against what the monitor's runs saw before.
+ * The monitor's field_state moves on with a compare-and-set on the value read, so of runs finishing at
+ * once (the row lock orders them anyway) only one compares a period with the one before: each period's
+ * alerts are raised once.
+ */
+async function fieldRegressed(tx: Prisma.TransactionClient, monitor: Monitor, test: Test): Promise<AlertToRaise[]> {
+  const current = fieldStateOf((test.result as { field?: unknown } | null)?.field);
+  if (!current) return [];
+  const previous = monitor.fieldState as FieldState | null;
+  const outcome = fieldRegressions(previous, current);
+  if (!outcome) return [];
+  const moved = await tx.$executeRaw`
+    UPDATE monitors SET field_state = ${JSON.stringify(outcome.store)}::jsonb
+    WHERE id = ${monitor.id}::uuid AND field_state IS NOT DISTINCT FROM ${previous === null ? null : JSON.stringify(previous)}::jsonb`;
+  return moved === 1 ? outcome.alerts : [];
 }
 
 /** monitor.regressed: the score fell below the recent median, or an assertion started failing. */
