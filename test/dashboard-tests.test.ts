@@ -307,3 +307,97 @@ test('a viewer sees the tests and no form; a forged POST is refused (403) and st
   }
   assert.equal(await env.db.test.count({ where: { teamId } }), before);
 });
+
+test("issue 48: a lighthouse test's page shows real users' figures (CrUX) beside its lab metrics, or why there are none", async () => {
+  const metric = (
+    p75: number,
+    category: string,
+    lab_metric: string,
+    lab: number,
+    lab_category: string,
+    verdict: string,
+  ) => ({
+    p75,
+    good: 0.61,
+    needs_improvement: 0.27,
+    poor: 0.12,
+    category,
+    lab_metric,
+    lab,
+    lab_category,
+    verdict,
+  });
+  const seeded = (field: unknown, token: string) =>
+    env.db.test.create({
+      data: {
+        teamId,
+        type: 'lighthouse',
+        url: 'https://shop.example/',
+        device: 'mobile',
+        status: 'completed',
+        reportToken: token,
+        performanceScore: 88,
+        scores: { performance: 88 },
+        vitals: { lcp_ms: 2300, fcp_ms: 1200, cls: 0.02, tbt_ms: 150, ttfb_ms: 400 },
+        result: {
+          final_url: 'https://shop.example/',
+          requests: 12,
+          blocked_requests: [],
+          warnings: [],
+          field,
+        } as never,
+        completedAt: new Date(),
+      },
+    });
+  const withField = await seeded(
+    {
+      available: true,
+      scope: 'origin',
+      key: 'https://shop.example',
+      form_factor: 'PHONE',
+      collection_period: { first_date: '2026-10-25', last_date: '2026-11-21' },
+      metrics: {
+        lcp: metric(3100, 'needs_improvement', 'lcp_ms', 2300, 'good', 'lab_better'),
+        inp: metric(180, 'good', 'tbt_ms', 150, 'good', 'agree'),
+        cls: metric(0.05, 'good', 'cls', 0.02, 'good', 'agree'),
+        fcp: metric(1400, 'good', 'fcp_ms', 1200, 'good', 'agree'),
+        ttfb: null,
+      },
+    },
+    'field-token',
+  );
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(`${base}/tests/${withField.id}`);
+  const rows = await page.$$eval('#field tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim())),
+  );
+  assert.deepEqual(rows[0], [
+    'Largest Contentful Paint (LCP)',
+    '3.1 s, needs improvement',
+    '61 % · 27 % · 12 %',
+    'LCP 2.3 s, good',
+    'Lab is more optimistic than real users',
+  ]);
+  assert.deepEqual(rows[1]!.slice(3), ['TBT 150 ms, good', 'Lab and field agree']);
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    [
+      'Largest Contentful Paint (LCP)',
+      'Interaction to Next Paint (INP)',
+      'Cumulative Layout Shift (CLS)',
+      'First Contentful Paint (FCP)',
+    ],
+  );
+  assert.match(
+    await main(page),
+    /Chrome users on phones, 2026-10-25 to 2026-11-21: the 75th percentile of their visits\. The data is the whole origin’s \(https:\/\/shop\.example\): the page itself had too few visits\./,
+  );
+  // After the lab's metrics.
+  assert.ok((await main(page)).indexOf('Real users (Chrome UX Report)') > (await main(page)).indexOf('Metrics'));
+  await screenshots(page, 'field');
+
+  const without = await seeded({ available: false, reason: 'no_api_key' }, 'no-field-token');
+  await page.goto(`${base}/tests/${without.id}`);
+  assert.match(await page.$eval('#field-unavailable', (p) => p.textContent ?? ''), /no Chrome UX Report API key/);
+  assert.equal(await page.$('#field'), null);
+});

@@ -52,6 +52,18 @@ export {
 } from './uptime/options.ts';
 export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
 export { fmtBytes, fmtMs, utc } from './report/format.ts';
+export {
+  CATEGORY_WORDS,
+  type FieldView,
+  fmtField,
+  FORM_FACTOR_WORDS,
+  LAB_OF_FIELD,
+  pct,
+  readField,
+  scopeWords,
+  UNAVAILABLE_WORDS,
+  VERDICT_WORDS,
+} from './lighthouse/field-words.ts';
 export { escapeHtml, html, SafeHtml } from './report/html.ts';
 export { layout } from './report/layout.ts';
 export { type ComparedSide, compareView } from './report/compare-view.ts';

@@ -41,7 +41,7 @@ function metricItem(m: FieldMetricView): SafeHtml {
   return html`<li class="field-metric" data-metric="${m.metric}"><span class="label">${m.label}</span>
 <span class="value">${fmtField(m.metric, m.p75)}</span> ${category(m.category)}
 ${distributionBar(m.shares)}
-<span class="meta shares">${pct(m.shares.good)} good · ${pct(m.shares.needs_improvement)} needs improvement · ${pct(m.shares.poor)} poor</span>
+<span class="meta shares">${pct(m.shares.good)}\u00a0good · ${pct(m.shares.needs_improvement)}\u00a0needs improvement · ${pct(m.shares.poor)}\u00a0poor</span>
 <span class="lab">Lab ${lab}: ${m.lab === null ? 'not measured' : html`${fmtField(m.metric, m.lab)}${m.labCategory ? `, ${CATEGORY_WORDS[m.labCategory] ?? m.labCategory}` : ''}`}</span>
 <span class="verdict${m.verdict ? ` ${m.verdict}` : ''}">${verdict ?? 'No lab figure to compare with'}</span></li>`;
 }

@@ -51,8 +51,8 @@ export const FORM_FACTOR_WORDS: Record<string, string> = { PHONE: 'on phones', D
 /** A p75 (or a lab figure) in its metric's unit: CLS unitless, the others in ms or s. */
 export const fmtField = (metric: string, value: number | null) => (metric === 'cls' ? fmtCls(value) : fmtMs(value));
 
-/** A share 0..1 as a whole percentage. */
-export const pct = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`);
+/** A share 0..1 as a whole percentage, with a no-break space: "12 %" never splits across lines. */
+export const pct = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}\u00a0%`);
 
 export interface FieldMetricView {
   metric: string;

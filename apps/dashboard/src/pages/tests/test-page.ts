@@ -14,6 +14,7 @@ import { form, may, message, page, problem } from '../../views/layout.ts';
 import { againBody, formValuesOf, hasSecrets } from './start-body.ts';
 import { startFormPage, startWith } from './start-form.ts';
 import { checkFigures } from './check-figures.ts';
+import { fieldFigures } from './field-figures.ts';
 import { statusBadge, testTitle, when } from './view-parts.ts';
 import { emptyForm } from '../../views/form-errors.ts';
 
@@ -79,6 +80,8 @@ function figures(test: Test): SafeHtml {
       )}</dl>`,
     );
   }
+  // A lighthouse test's field data (real users, CrUX) beside its lab metrics.
+  if (test.type === 'lighthouse') parts.push(fieldFigures(result));
   // A check (uptime, tcp, dns): its verdict, target, answers, timings and expectations.
   if ('up' in result) parts.push(checkFigures(result));
   const results =
