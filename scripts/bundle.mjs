@@ -25,5 +25,9 @@ await build({
   // The entries run their main when started (import.meta.main, Node 24); the bundle is always started.
   define: { 'import.meta.main': 'true' },
   legalComments: 'none',
+  // CommonJS packages bundled into an ES module (yaml requires node:process) need a require of their own.
+  ...(flags.includes('--self-contained')
+    ? { banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" } }
+    : {}),
   logLevel: 'warning',
 });

@@ -1,10 +1,13 @@
 // The GitHub Action's entry (action.yml at the repository root runs it): the CLI's test run with the
 // inputs GitHub passes as INPUT_* variables, the outputs written to GITHUB_OUTPUT and a Markdown job
 // summary to GITHUB_STEP_SUMMARY. Exit codes as the CLI's: 0 passed, 1 a test or an assertion failed, 2 errors.
+// `command: plan` or `apply` plans or applies pageprobe.yaml instead (action-config.ts): 0 done, 1 errors.
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createClient, PageprobeError, type Test } from '@pageprobe/client';
+import { configAction, annotation } from './action-config.ts';
 import { type Assertions, gatherAssertions, UsageError } from './assertions.ts';
+import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 import { workflowCommand } from './workflow-command.ts';
 
@@ -56,10 +59,44 @@ export function jobSummary(tests: Test[]): string {
   ].join('\n');
 }
 
+/** `command: plan|apply`: the file planned or applied; 1 on any error, each line of a file's problem annotated. */
+async function configCommand(command: 'plan' | 'apply', apiKey: string): Promise<number> {
+  try {
+    const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
+    if (!baseUrl || !apiKey) throw new UsageError('inputs api-url and api-key are required');
+    return await configAction({
+      command,
+      baseUrl,
+      apiKey,
+      file: input('file'),
+      prune: input('prune') === 'true',
+      output,
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const message of error.messages) process.stdout.write(annotation('error', message));
+      return 1;
+    }
+    if (error instanceof PageprobeError) {
+      const fields = error.errors.map((e) => `; ${e.path}: ${e.message}`).join('');
+      process.stdout.write(workflowCommand('error', `${error.message}${fields}`));
+      return 1;
+    }
+    if (error instanceof UsageError) {
+      process.stdout.write(workflowCommand('error', error.message));
+      return 1;
+    }
+    throw error;
+  }
+}
+
 export async function main(): Promise<number> {
   const apiKey = input('api-key');
   if (apiKey) process.stdout.write(workflowCommand('add-mask', apiKey));
+  const command = input('command') || 'test';
+  if (command === 'plan' || command === 'apply') return configCommand(command, apiKey);
   try {
+    if (command !== 'test') throw new UsageError(`input command: test, plan or apply, not ${command}`);
     const urls = input('urls').split(/\s+/).filter(Boolean);
     const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
     if (urls.length === 0 || !baseUrl || !apiKey) throw new UsageError('inputs urls, api-url and api-key are required');
