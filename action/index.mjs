@@ -16798,7 +16798,7 @@ async function loadConfig(file, { cwd, env }) {
   const { value, warnings } = substituteEnv(source, env);
   checkSchema(source, value);
   const { $schema: _, ...state } = value;
-  return { file: source.file, name: source.name, state, warnings };
+  return { file: source.file, name: source.name, state, warnings, where: source.where };
 }
 
 // src/format.ts
@@ -16857,13 +16857,31 @@ async function planOrApply(client, action, options, { out, err, paint }) {
     prune: Boolean(options.prune),
     ...options.adopt ? { adopt: true } : {}
   };
-  const { changes } = await (action === "plan" ? client.config.plan(body) : client.config.apply(body));
+  let changes;
+  try {
+    ({ changes } = await (action === "plan" ? client.config.plan(body) : client.config.apply(body)));
+  } catch (error) {
+    throw entryProblems(error, config) ?? error;
+  }
   for (const line of planLines(changes, paint)) out(line);
   const summary = planSummary(changes, config.file);
   out(action === "apply" && changes.length ? `Applied: ${summary}` : summary);
   if (action === "plan" && !options.prune)
     out(paint.dim("(resources the file no longer lists are deleted only with --prune: plan --prune shows them)"));
   return { changes, file: config.file };
+}
+function entryProblems(error, config) {
+  if (!(error instanceof PageprobeError) || ![409, 422].includes(error.status)) return null;
+  const named = error.errors.filter((e) => e.path?.startsWith("body."));
+  if (!named.length) return null;
+  return new ConfigError(
+    named.map((e) => {
+      const path = e.path.slice("body.".length).split(".").map((part) => /^\d+$/.test(part) ? Number(part) : part);
+      const entry = e;
+      const what = entry.resource ? `${entry.resource} ${entry.key ?? "(no key)"}: ${entry.field ? `${entry.field} ` : ""}` : `${e.path} `;
+      return `${config.where(path)}: ${what}${e.message} (${error.code})`;
+    })
+  );
 }
 
 // src/workflow-command.ts

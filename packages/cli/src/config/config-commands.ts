@@ -8,7 +8,7 @@ import { stringify } from 'yaml';
 import type { Paint } from '../format.ts';
 import { ConfigError } from './config-error.ts';
 import { allPages, exportConfig, type Resources } from './export-config.ts';
-import { loadConfig } from './load-config.ts';
+import { type LoadedConfig, loadConfig } from './load-config.ts';
 import { planLines, planSummary } from './plan-lines.ts';
 
 export interface ConfigOptions {
@@ -43,13 +43,41 @@ export async function planOrApply(
     prune: Boolean(options.prune),
     ...(options.adopt ? { adopt: true } : {}),
   };
-  const { changes } = await (action === 'plan' ? client.config.plan(body) : client.config.apply(body));
+  let changes: ConfigChange[];
+  try {
+    ({ changes } = await (action === 'plan' ? client.config.plan(body) : client.config.apply(body)));
+  } catch (error) {
+    throw entryProblems(error, config) ?? error;
+  }
   for (const line of planLines(changes, paint)) out(line);
   const summary = planSummary(changes, config.file);
   out(action === 'apply' && changes.length ? `Applied: ${summary}` : summary);
   if (action === 'plan' && !options.prune)
     out(paint.dim('(resources the file no longer lists are deleted only with --prune: plan --prune shows them)'));
   return { changes, file: config.file };
+}
+
+/**
+ * The API's problems with entries (422 config_invalid, 409 key_conflict name `body.monitors.2.field`) as
+ * the file's lines, like the schema's; null for other errors.
+ */
+export function entryProblems(error: unknown, config: { where: LoadedConfig['where'] }): ConfigError | null {
+  if (!(error instanceof PageprobeError) || ![409, 422].includes(error.status)) return null;
+  const named = error.errors.filter((e) => e.path?.startsWith('body.'));
+  if (!named.length) return null;
+  return new ConfigError(
+    named.map((e) => {
+      const path = e.path
+        .slice('body.'.length)
+        .split('.')
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      const entry = e as { resource?: string; key?: string | null; field?: string };
+      const what = entry.resource
+        ? `${entry.resource} ${entry.key ?? '(no key)'}: ${entry.field ? `${entry.field} ` : ''}`
+        : `${e.path} `;
+      return `${config.where(path)}: ${what}${e.message} (${error.code})`;
+    }),
+  );
 }
 
 /** Retries a write the per-key limit refused, after the time it asks for. */

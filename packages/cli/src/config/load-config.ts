@@ -1,5 +1,5 @@
 import { checkSchema } from './check-schema.ts';
-import { findConfigFile, readSource } from './read-source.ts';
+import { findConfigFile, readSource, type Source } from './read-source.ts';
 import { substituteEnv } from './substitute-env.ts';
 
 /** The desired state a file describes: what POST /config/plan and /config/apply take, less `prune`. */
@@ -18,6 +18,8 @@ export interface LoadedConfig {
   state: DesiredState;
   /** Secrets written in the file as they are. */
   warnings: string[];
+  /** Where a value of the file was written (file:line:column), for the API's problems with it. */
+  where: Source['where'];
 }
 
 /**
@@ -33,5 +35,5 @@ export async function loadConfig(
   const { value, warnings } = substituteEnv(source, env);
   checkSchema(source, value);
   const { $schema: _, ...state } = value as DesiredState & { $schema?: string };
-  return { file: source.file, name: source.name, state, warnings };
+  return { file: source.file, name: source.name, state, warnings, where: source.where };
 }
