@@ -140,6 +140,6 @@ export async function exportCommand(
     for (const v of variables) err(`  ${v.name}  (${v.what})`);
   }
   err(
-    `Resources made by hand are taken over by the file with \`pageprobe apply --adopt --file ${file === '-' ? 'FILE' : file}\`; plan --adopt shows what that changes.`,
+    `Resources made by hand become the file's with \`pageprobe apply --adopt --file ${file === '-' ? 'FILE' : file}\` (plan --adopt first: only their managed_by changes); then plan finds no change.`,
   );
 }
