@@ -29,7 +29,7 @@ test("a page's record: every metric's p75 and shares, CLS's p75 from the API's s
       lastDate: '2026-11-21',
     }),
   );
-  const answer = await client().record(`${page}#reviews`, 'PHONE');
+  const answer = await client().record('https://user:secret@shop.example/product/1#reviews', 'PHONE');
   assert.deepEqual(answer, {
     available: true,
     value: {
@@ -48,6 +48,7 @@ test("a page's record: every metric's p75 and shares, CLS's p75 from the API's s
   });
   const [query] = s.fake.queries().slice(-1);
   assert.equal(query?.path, '/v1/records:queryRecord');
+  assert.doesNotMatch(JSON.stringify(query?.body), /secret/, "the URL's credentials are not sent");
   assert.deepEqual(query?.body, {
     url: page,
     formFactor: 'PHONE',
