@@ -15,6 +15,7 @@ import {
   TYPE_NAMES,
   withoutSecrets,
 } from './channel-form.ts';
+import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { deliveriesTable } from './deliveries-view.ts';
 
 type Channel = Awaited<ReturnType<typeof alertChannels.getChannel>>;
@@ -48,7 +49,7 @@ ${
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Alert channels"><table><thead><tr><th>Name</th><th>Type</th><th>State</th><th>Last delivered</th></tr></thead><tbody>
 ${data.map(
   (c) =>
-    html`<tr><td><a href="${ctx.href(`/alert-channels/${c.id}`)}">${c.name}</a></td><td>${TYPE_NAMES[c.type]}</td><td>${stateOf(c)}</td><td>${c.last_delivered_at?.slice(0, 16).replace('T', ' ') ?? html`<span class="muted">never</span>`}</td></tr>`,
+    html`<tr><td><a href="${ctx.href(`/alert-channels/${c.id}`)}">${c.name}</a>${managedMark(c.managed_by)}</td><td>${TYPE_NAMES[c.type]}</td><td>${stateOf(c)}</td><td>${c.last_delivered_at?.slice(0, 16).replace('T', ' ') ?? html`<span class="muted">never</span>`}</td></tr>`,
 )}
 </tbody></table></div>
 ${next_cursor ? html`<p><a href="${ctx.href(`/alert-channels?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
@@ -99,7 +100,7 @@ async function channelPage(ctx: PageContext, id: string, state: FormState | null
     ctx,
     channel.name,
     html`${await testOutcome(ctx, channel.id)}
-<dl class="facts"><dt>Type</dt><dd>${TYPE_NAMES[channel.type]}</dd><dt>State</dt><dd>${stateOf(channel)}</dd>
+${channel.managed_by ? html`<p>${managedMark(channel.managed_by)}</p>` : ''}<dl class="facts"><dt>Type</dt><dd>${TYPE_NAMES[channel.type]}</dd><dt>State</dt><dd>${stateOf(channel)}</dd>
 <dt>Last delivered</dt><dd>${channel.last_delivered_at?.slice(0, 16).replace('T', ' ') ?? 'never'}</dd></dl>
 ${channel.state === 'failing' ? html`<p class="problem">Every message to this channel has failed for 24 hours. Check its target, then send a test message.</p>` : ''}
 ${addresses}
@@ -107,13 +108,14 @@ ${
   writable
     ? html`${form(ctx, `/alert-channels/${channel.id}/test`, html`<button type="submit">Send test message</button>`, html`class="inline"`)}
 <h2>Edit</h2>
+${managedNotice(channel.managed_by)}
 ${problem(edit.problem)}
 ${form(ctx, `/alert-channels/${channel.id}`, html`${channelFields(channel.type, edit, true)}<p><button type="submit">Save</button></p>`)}
 <h2>Delete</h2>
 ${form(
   ctx,
   `/alert-channels/${channel.id}/delete`,
-  html`<p>Monitors stop sending to it; its deliveries go with it.</p><button type="submit" class="secondary">Delete</button>`,
+  html`${managedNotice(channel.managed_by, 'delete')}<p>Monitors stop sending to it; its deliveries go with it.</p><button type="submit" class="secondary">Delete</button>`,
 )}`
     : ''
 }

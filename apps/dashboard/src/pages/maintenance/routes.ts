@@ -7,6 +7,7 @@ import { emptyForm, type FormState, formFromError } from '../../views/form-error
 import { form, may, page } from '../../views/layout.ts';
 import { chosenOf, monitorChoices } from './monitor-picker.ts';
 import { applyPreset, occurrenceText, windowBody, windowForm, windowValues } from './window-form.ts';
+import { managedMark, managedNotice } from '../../views/managed-by.ts';
 
 const PAGE = 50;
 type Window = Awaited<ReturnType<typeof maintenanceWindows.getWindow>>;
@@ -31,7 +32,7 @@ ${
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Maintenance windows"><table><thead><tr><th>Name</th><th>Repeats</th><th>Now</th><th>Next</th></tr></thead><tbody>
 ${data.map(
   (w) =>
-    html`<tr><td><a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a></td><td>${w.rrule ? html`<code>${w.rrule}</code>` : 'once'}</td><td>${w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`}</td><td>${w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`}</td></tr>`,
+    html`<tr><td><a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a>${managedMark(w.managed_by)}</td><td>${w.rrule ? html`<code>${w.rrule}</code>` : 'once'}</td><td>${w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`}</td><td>${w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`}</td></tr>`,
 )}
 </tbody></table></div>
 ${next_cursor ? html`<p><a href="${ctx.href(`/maintenance?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
@@ -55,14 +56,14 @@ async function windowPage(
   page(
     ctx,
     window.name,
-    html`<dl class="facts"><dt>Repeats</dt><dd>${window.rrule ? html`<code>${window.rrule}</code> for ${window.duration_minutes} minutes` : 'once'}</dd>
+    html`${window.managed_by ? html`<p>${managedMark(window.managed_by)}</p>` : ''}<dl class="facts"><dt>Repeats</dt><dd>${window.rrule ? html`<code>${window.rrule}</code> for ${window.duration_minutes} minutes` : 'once'}</dd>
 <dt>Time zone</dt><dd>${window.time_zone}</dd><dt>Now</dt><dd>${window.active ? 'on: alerts are held' : 'off'}</dd>
 <dt>Monitors</dt><dd>${window.monitors.length} named${window.tags.length ? html`, and those tagged ${window.tags.join(', ')}` : ''}</dd></dl>
 <h2>Next occurrences</h2>
 ${window.next.length ? html`<ol class="occurrences">${window.next.map((o) => html`<li>${occurrenceText(o, window.time_zone)}</li>`)}</ol>` : html`<p class="muted">None ahead.</p>`}
 ${
   editor
-    ? html`<h2>Edit</h2>${editor}<h2>Delete</h2>${form(ctx, `/maintenance/${window.id}/delete`, html`<button type="submit" class="secondary">Delete</button>`)}`
+    ? html`<h2>Edit</h2>${managedNotice(window.managed_by)}${editor}<h2>Delete</h2>${form(ctx, `/maintenance/${window.id}/delete`, html`${managedNotice(window.managed_by, 'delete')}<button type="submit" class="secondary">Delete</button>`)}`
     : ''
 }`,
     state.status,

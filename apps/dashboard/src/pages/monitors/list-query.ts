@@ -41,6 +41,8 @@ export interface ListRow {
   lastRunAt: Date | null;
   state: State;
   uptime: number | null;
+  /** The configuration file that manages it (issue 50), null when made by hand. */
+  managedBy: string | null;
 }
 
 // Each sort is a key and the id (uuid v7: newest first among equal keys). The key is never null, so a
@@ -139,6 +141,7 @@ export async function listMonitors(
       lastRunAt: r.last_run_at ?? r.last_ping_at,
       state: r.status === 'paused' ? 'paused' : r.down ? 'down' : (r.last_run_at ?? r.last_ping_at) ? 'up' : 'pending',
       uptime: r.pct === null ? null : Number(r.pct),
+      managedBy: r.managed_by ?? null,
     })),
     next: rows.length > PAGE_SIZE && last ? encode(keyOf(last.sort_key), last.id) : null,
   };

@@ -1,6 +1,7 @@
 import { html, monitorLabel, monitorSubject, type SafeHtml } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { form, may, page, problem } from '../../views/layout.ts';
+import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { type ListFilters, type ListRow, SORTS, STATES, UPTIME_DAYS } from './list-query.ts';
 import { MONITOR_TYPES, typeWord } from './monitor-types.ts';
 
@@ -44,7 +45,7 @@ export function listPage(
   const rows = list.rows.map(
     (m) => html`<tr>
 ${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${monitorLabel(m)}"></td>` : ''}
-<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${monitorLabel(m)}</a>${m.name && monitorSubject(m) !== m.name ? html`<br><span class="muted">${monitorSubject(m)}</span>` : ''}</td>
+<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${monitorLabel(m)}</a>${managedMark(m.managedBy)}${m.name && monitorSubject(m) !== m.name ? html`<br><span class="muted">${monitorSubject(m)}</span>` : ''}</td>
 <td><span class="state-${m.state}">${STATES[m.state]}</span>${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
 <td>${typeWord(m.type)}</td>
 <td class="num">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>
@@ -83,14 +84,16 @@ ${
 /** The page that asks before deleting (no script needed): the monitors named, a Delete button. */
 export function confirmDeletePage(
   ctx: PageContext,
-  monitors: Array<{ id: string; url: string; name: string | null; type: string }>,
+  monitors: Array<{ id: string; url: string; name: string | null; type: string; managedBy?: string | null }>,
   action: string,
 ) {
+  const managed = [...new Set(monitors.flatMap((m) => (m.managedBy ? [m.managedBy] : [])))];
   page(
     ctx,
     monitors.length === 1 ? 'Delete this monitor?' : `Delete ${monitors.length} monitors?`,
     html`<p>These stop running at once. Their past tests and checks stay readable; they cannot be resumed.</p>
-<ul>${monitors.map((m) => html`<li>${monitorLabel(m)}</li>`)}</ul>
+${managed.map((file) => managedNotice(file, 'delete'))}
+<ul>${monitors.map((m) => html`<li>${monitorLabel(m)}${managedMark(m.managedBy)}</li>`)}</ul>
 ${form(
   ctx,
   action,

@@ -34,6 +34,7 @@ import { form, may, message, page, problem } from '../../views/layout.ts';
 import { filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
 import { heartbeatSection } from './heartbeat-view.ts';
 import { confirmDeletePage, listPage } from './list-view.ts';
+import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
 import { type FormChoices, monitorFields } from './monitor-form.ts';
 
@@ -111,12 +112,12 @@ async function editForm(ctx: PageContext, monitor: MonitorWithChannels, state: F
   page(
     ctx,
     `Edit ${monitorLabel(monitor)}`,
-    form(
+    html`${managedNotice(monitor.managedBy)}${form(
       ctx,
       `/monitors/${monitor.id}`,
       html`${monitorFields(state, await formChoices(ctx), monitor)}<p><button type="submit">Save</button> <a href="${ctx.href(`/monitors/${monitor.id}`)}">Cancel</a></p>`,
       html`class="monitor-form"`,
-    ),
+    )}`,
     state.status,
   );
 }
@@ -183,7 +184,7 @@ ${
   page(
     ctx,
     monitorLabel(monitor),
-    html`${actions}
+    html`${monitor.managedBy ? html`<p>${managedMark(monitor.managedBy)}</p>` : ''}${actions}
 <p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>
 <div class="monitor-page">${pingUrl ? heartbeatSection(pingUrl, pings) : ''}${monitorSections(data, { copy: true })}
 ${checksView}</div>`,
@@ -260,7 +261,7 @@ export const monitorRoutes: PageRoute[] = [
       if (action === 'delete') {
         const rows = await ctx.deps.db.monitor.findMany({
           where: { id: { in: ids }, teamId: caller.teamId, deletedAt: null },
-          select: { id: true, url: true, name: true, type: true },
+          select: { id: true, url: true, name: true, type: true, managedBy: true },
         });
         if (!rows.length) return showList(ctx, problem('None of those monitors is in this team.'), 404);
         return confirmDeletePage(ctx, rows, '/monitors/bulk');

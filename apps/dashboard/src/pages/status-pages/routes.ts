@@ -7,6 +7,7 @@ import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
 import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
+import { managedMark, managedNotice } from '../../views/managed-by.ts';
 
 const PAGE = 50;
 type StatusPage = Awaited<ReturnType<typeof statusPages.getStatusPage>>;
@@ -45,7 +46,7 @@ ${
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Status pages"><table><thead><tr><th>Title</th><th>Public page</th><th>Monitors</th></tr></thead><tbody>
 ${data.map(
   (p) =>
-    html`<tr><td><a href="${ctx.href(`/status-pages/${p.id}`)}">${p.title}</a></td><td><a href="${p.url}">${p.url}</a></td><td>${p.monitors.length}</td></tr>`,
+    html`<tr><td><a href="${ctx.href(`/status-pages/${p.id}`)}">${p.title}</a>${managedMark(p.managed_by)}</td><td><a href="${p.url}">${p.url}</a></td><td>${p.monitors.length}</td></tr>`,
 )}
 </tbody></table></div>
 ${next_cursor ? html`<p><a href="${ctx.href(`/status-pages?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
@@ -93,13 +94,13 @@ async function statusPagePage(ctx: PageContext, sp: StatusPage, state: FormState
   page(
     ctx,
     sp.title,
-    html`<p class="actions"><a class="button" href="${sp.url}">Open</a> <a href="${ctx.href(`/status-pages/${sp.id}/preview`)}">Preview</a></p>
+    html`${sp.managed_by ? html`<p>${managedMark(sp.managed_by)}</p>` : ''}<p class="actions"><a class="button" href="${sp.url}">Open</a> <a href="${ctx.href(`/status-pages/${sp.id}/preview`)}">Preview</a></p>
 <dl class="facts"><dt>Public address</dt><dd><code>${sp.url}</code></dd><dt>Indexed by search engines</dt><dd>${sp.indexable ? 'yes' : 'no'}</dd>
 <dt>Monitors</dt><dd>${sp.monitors.length ? sp.monitors.map((m, i) => html`${i ? ', ' : ''}${m.label}`) : html`<span class="muted">none</span>`}</dd></dl>
 ${
   writable
-    ? html`<h2>Edit</h2>${await editor(ctx, `/status-pages/${sp.id}`, values, chosen)}
-<h2>Delete</h2>${form(ctx, `/status-pages/${sp.id}/delete`, html`<p>Its public address stops answering.</p><button type="submit" class="secondary">Delete</button>`)}`
+    ? html`<h2>Edit</h2>${managedNotice(sp.managed_by)}${await editor(ctx, `/status-pages/${sp.id}`, values, chosen)}
+<h2>Delete</h2>${form(ctx, `/status-pages/${sp.id}/delete`, html`${managedNotice(sp.managed_by, 'delete')}<p>Its public address stops answering.</p><button type="submit" class="secondary">Delete</button>`)}`
     : ''
 }`,
     values.status,
