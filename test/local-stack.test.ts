@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@pageprobe/local-services';
-import { startTest, waitForTest } from '@pageprobe/testing';
+import { cruxRecordBody, startFakeCrux, startTest, waitForTest } from '@pageprobe/testing';
 import { verifySignature } from '@pageprobe/webhook-verify';
 import { call } from './support/http.ts';
 import { eventually, isListening, startServer } from './support/servers.ts';
@@ -24,6 +24,10 @@ after(() => rmSync(data, { recursive: true, force: true }));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dashboardPort = await freePort();
+// Field data (issue 48): npm start hands the shell's CRUX_API_KEY and CRUX_API_URL to the apps.
+const crux = await startFakeCrux();
+after(() => crux.close());
+const CRUX_API_KEY = 'crux-local-stack-key-5d1e';
 const env = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
@@ -34,6 +38,8 @@ const env = {
   // Shorter than any Lighthouse run, so the test running at the stop is always handed back (the default
   // grace let a quick run finish first: a test of a race).
   SHUTDOWN_GRACE_MS: '1500',
+  CRUX_API_KEY,
+  CRUX_API_URL: crux.url,
 };
 
 /**
@@ -159,6 +165,7 @@ const target = await startServer((_req, res) => {
   first = false;
   setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>t</title><h1>ok</h1>'), delay);
 });
+crux.setRecord({ url: `${target.url}/`, formFactor: 'PHONE' }, cruxRecordBody({ lcp: 1900, inp: 120 }));
 
 test('npm start is ready once every app is (the browser warmed up), and the runnable blocks of the README and docs work against it', async () => {
   const stack = startStack({ warmUp: true });
@@ -176,6 +183,11 @@ test('npm start is ready once every app is (the browser warmed up), and the runn
   // Issue 45: the dashboard, and the link that makes the dev team's first owner, printed and kept.
   assert.equal(dashboard, `http://127.0.0.1:${dashboardPort}/app/`);
   assert.ok(out.includes(`  Dashboard    ${dashboard}\n`), 'the dashboard is printed');
+  assert.ok(
+    out.includes(`  Field data   on: lighthouse tests ask the Chrome UX Report (${crux.url})\n`),
+    'field data on',
+  );
+  assert.ok(!out.includes(CRUX_API_KEY), 'the CrUX key is never printed nor logged');
   assert.match(setup ?? '', new RegExp(`^${dashboard}setup/[\\w-]{20,}$`));
   assert.equal(printedSetupLink(out), setup, 'the set-up link is printed');
   const setupPage = await fetch(setup!);
@@ -235,6 +247,11 @@ test('the next start keeps the data and finishes the handed-back test; SIGINT to
   // The dev key has 60 reads a minute, and the first test spent some: poll slowly, and wait out a 429.
   const finished = await waitForTest(origin, key, runningTestId.value, { timeoutMs: 90_000, pollMs: 2_000 });
   assert.equal(finished.status, 'completed', JSON.stringify(finished));
+  // The browser worker had the shell's key: CrUX's record of the page beside the lab's figures.
+  const field = (finished as { result?: { field?: Record<string, any> } }).result?.field;
+  assert.equal(field?.available, true, JSON.stringify(field));
+  assert.equal(field?.metrics.lcp.p75, 1900);
+  assert.ok(!stack.output().includes(CRUX_API_KEY), 'the CrUX key is never printed nor logged');
 
   const created = await startTest(origin, key, { url: `${target.url}/`, type: 'uptime' });
   assert.equal((await waitForTest(origin, key, created.id, { timeoutMs: 75_000, pollMs: 1_000 })).status, 'completed');
