@@ -134,7 +134,7 @@ export function chartView(spec: ChartSpec): SafeHtml {
     (b) =>
       html`<g class="budget"><line x1="${M.left}" x2="${W - M.right}" y1="${y(b.value).toFixed(1)}" y2="${y(b.value).toFixed(1)}"/><text x="${M.left + 4}" y="${(y(b.value) - 4).toFixed(1)}">${b.label} ${fmtValue(spec.unit, b.value)}</text></g>`,
   );
-  const thresholds = spec.thresholds ? thresholdsView(spec.thresholds, spec.unit, y) : '';
+  const thresholds = spec.thresholds ? thresholdsView(spec.thresholds, y) : { bands: '', lines: '' };
   const marks = (spec.marks ?? [])
     .filter((m) => m.at >= spec.from && m.at <= spec.to)
     .map(
@@ -144,7 +144,7 @@ export function chartView(spec: ChartSpec): SafeHtml {
   return html`<figure class="chart" id="${spec.id}">
 <figcaption><strong>${spec.title}</strong>${legend(spec)}${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption>
 <div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed)}">
-${thresholds}${yTicks}${xTicks}${paths}${budgets}${marks}
+${thresholds.bands}${yTicks}${xTicks}${thresholds.lines}${paths}${budgets}${marks}
 </svg></div>
 ${dataTable(spec, times, valueAt)}
 </figure>`;
@@ -152,7 +152,7 @@ ${dataTable(spec, times, valueAt)}
 
 function legend(spec: ChartSpec): SafeHtml | string {
   if (spec.series.length < 2 && !spec.budgets?.length && !spec.marks?.length && !spec.thresholds) return '';
-  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}${s.step ? ' step' : ''}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.thresholds ? html`<span class="key threshold">good / poor thresholds</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}</span>`;
+  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}${s.step ? ' step' : ''}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.thresholds ? html`<span class="key threshold t-good">good ≤ ${fmtValue(spec.unit, spec.thresholds.good)}</span><span class="key threshold t-poor">poor &gt; ${fmtValue(spec.unit, spec.thresholds.poor)}</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}</span>`;
 }
 
 /**
@@ -175,8 +175,14 @@ function heldPoints(points: ChartSeries['points'], from: Date, to: Date): ChartS
   return last.at < to ? [...held, { at: to, value: last.value }] : held;
 }
 
-/** The good and poor lines, each band below, between and above them tinted as a report rates a figure. */
-function thresholdsView(t: Thresholds, unit: Unit, y: ReturnType<typeof scaleLinear<number, number>>): SafeHtml {
+/**
+ * The good and poor lines, each band below, between and above them tinted as a report rates a figure.
+ * Their figures are in the legend: a label on the plot would sit on the lines that cross it.
+ */
+function thresholdsView(
+  t: Thresholds,
+  y: ReturnType<typeof scaleLinear<number, number>>,
+): { bands: SafeHtml; lines: SafeHtml } {
   const [bottom, top] = y.range() as [number, number];
   const yGood = Math.max(top, y(t.good));
   const yPoor = Math.max(top, y(t.poor));
@@ -184,9 +190,13 @@ function thresholdsView(t: Thresholds, unit: Unit, y: ReturnType<typeof scaleLin
     y2 - y1 > 0
       ? html`<rect class="band ${cls}" x="${M.left}" y="${y1.toFixed(1)}" width="${W - M.left - M.right}" height="${(y2 - y1).toFixed(1)}"/>`
       : '';
-  const mark = (cls: string, at: number, label: string) =>
-    html`<g class="threshold ${cls}"><line x1="${M.left}" x2="${W - M.right}" y1="${at.toFixed(1)}" y2="${at.toFixed(1)}"/><text x="${W - M.right - 4}" y="${(at - 4).toFixed(1)}" text-anchor="end">${label}</text></g>`;
-  return html`<g class="thresholds">${band('good', yGood, bottom)}${band('ni', yPoor, yGood)}${band('poor', top, yPoor)}${mark('good', yGood, `good ≤ ${fmtValue(unit, t.good)}`)}${mark('poor', yPoor, `poor > ${fmtValue(unit, t.poor)}`)}</g>`;
+  const mark = (cls: string, at: number) =>
+    html`<line class="threshold ${cls}" x1="${M.left}" x2="${W - M.right}" y1="${at.toFixed(1)}" y2="${at.toFixed(1)}"/>`;
+  return {
+    bands: html`<g class="bands">${band('good', yGood, bottom)}${band('ni', yPoor, yGood)}${band('poor', top, yPoor)}</g>`,
+    // Over the grid, whose lines would hide one falling on a tick.
+    lines: html`<g class="thresholds">${mark('t-good', yGood)}${mark('t-poor', yPoor)}</g>`,
+  };
 }
 
 /** What the chart shows, for a screen reader: each line's points and the thresholds; the table has the figures. */

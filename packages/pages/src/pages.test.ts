@@ -144,3 +144,53 @@ test('a status page is down in part when some running monitor is, paused ones as
   assert.equal(overallState([{ state: 'down' }, { state: 'paused' }]), 'major_outage');
   assert.equal(overallState([{ state: 'pending' }]), 'unknown');
 });
+
+// Issue 48: real users' weekly p75 beside the lab's line, and the metric's thresholds.
+test('a field line holds each week until the next: the week before the range carried in, the last held to its end', () => {
+  const week = (day: number, value: number) => ({ at: new Date(Date.UTC(2026, 9, day)), value });
+  const html = chartView({
+    id: 'lcp_ms',
+    title: 'Largest Contentful Paint',
+    unit: 'ms',
+    series: [
+      { metric: 'lcp_ms', label: 'Lab', source: 'lab', points: [week(20, 2000), week(27, 2100)] },
+      {
+        metric: 'lcp_ms',
+        label: 'Field p75',
+        source: 'field',
+        step: true,
+        points: [week(5, 2600), week(12, 2700), week(19, 2400), week(26, 2300)],
+      },
+    ],
+    thresholds: { good: 2500, poor: 4000 },
+    from: new Date(Date.UTC(2026, 9, 15)),
+    to: new Date(Date.UTC(2026, 9, 29)),
+  }).value;
+  // Listed: the week in effect at the start (12 Oct) and the two inside; 5 Oct is gone.
+  const field = [...html.matchAll(/data-source="field" data-value="(\d+)"/g)].map((m) => Number(m[1]));
+  assert.deepEqual(field, [2700, 2400, 2300]);
+  // Drawn as steps (d3's curveStepAfter: horizontal then vertical), from the range's start to its end.
+  const d = /<path class="line s1 step" d="([^"]+)"/.exec(html)![1]!;
+  const points = d
+    .slice(1)
+    .split('L')
+    .map((p) => p.split(',').map(Number) as [number, number]);
+  assert.equal(points[0]![0], 56, `starts at the plot's left edge: ${d}`);
+  assert.equal(points.at(-1)![0], 628, `ends at its right edge: ${d}`);
+  // Each change is a vertical step at the new week's x: no slanted segment.
+  for (let i = 1; i < points.length; i++) {
+    const [[x0, y0], [x1, y1]] = [points[i - 1]!, points[i]!];
+    assert.ok(x0 === x1 || y0 === y1, `a step, not a slope: ${d}`);
+  }
+  // Both thresholds, in the legend with their figures, and the good line under the poor one.
+  assert.match(
+    html,
+    /<span class="key threshold t-good">good ≤ 2\.5 s<\/span><span class="key threshold t-poor">poor &gt; 4\.0 s<\/span>/,
+  );
+  const y = (cls: string) => Number(new RegExp(`<line class="threshold ${cls}"[^>]*y1="([\\d.]+)"`).exec(html)![1]);
+  assert.ok(y('t-good') > y('t-poor'), 'good lies below poor on the screen');
+  assert.match(
+    html,
+    /aria-label="Largest Contentful Paint: Lab, 2 points; Field p75, 3 points; good up to 2\.5 s, poor above 4\.0 s\./,
+  );
+});

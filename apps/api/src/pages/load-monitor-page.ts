@@ -61,7 +61,7 @@ export const FIELD_PAGE_WAIT_MS = 3_000;
 const NO_FIELD_WORDS: Record<string, string> = {
   no_api_key: 'this Pageprobe has no Chrome UX Report API key (CRUX_API_KEY), so field data is off.',
   not_enough_data:
-    'the Chrome UX Report has no history of this page nor its site on this device: too few Chrome users visit it.',
+    'the Chrome UX Report has no history of this page nor its site on this device (too few Chrome users visit it).',
   rate_limited: "the Chrome UX Report's query quota is used up for the moment; reload the page in a minute.",
   api_error: 'the Chrome UX Report did not answer in time; reload the page later.',
 };

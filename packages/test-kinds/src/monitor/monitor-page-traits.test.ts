@@ -17,6 +17,9 @@ for (const kind of monitorKinds) {
       assert.ok(chart.series.length > 0, `${chart.id} plots something`);
       for (const [metric] of chart.series)
         assert.ok(metric in metrics, `${chart.id} plots ${metric}, one of its metrics`);
+      // A field line (issue 48) is one of the kind's field series, a Core Web Vital with thresholds.
+      if (chart.field) assert.ok(page.field?.[chart.field], `${chart.id} draws field series ${chart.field}`);
+      if (chart.fieldOnly) assert.ok(chart.field, `${chart.id} is there for field data it draws`);
       // A budget line is an assertion the kind knows, or it would never be drawn.
       if (chart.budget) {
         assert.ok('assertionRules' in kind, `${chart.id}: a budget needs assertions, which only tests have`);
