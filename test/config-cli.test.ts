@@ -4,6 +4,7 @@
 // an edited field is exactly what the plan shows (ids kept), a removed entry stays without --prune and goes
 // with it, a resource made by hand is never touched; export of a team made through the API plans as no
 // change once the file has taken it over.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
