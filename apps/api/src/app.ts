@@ -34,6 +34,9 @@ import { statusPageRoutes } from './status-pages/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { mcpRoutes } from './mcp/routes.ts';
+import { configRoutes } from './config-as-code/routes.ts';
+import { CONFIG_PATHS } from './config-as-code/config-body.ts';
+import { configSchemaErrors } from './config-as-code/entry-errors.ts';
 
 /** The HTTP app, apart from listening: main.ts serves it, tests start it on port 0. */
 export function createApp(deps: ApiDeps): Express {
@@ -112,6 +115,7 @@ export function createApp(deps: ApiDeps): Express {
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
     creditRoutes(deps),
+    configRoutes(deps),
   );
   const lastUsed = new KeyLastUsed(deps.pool, config.KEY_LAST_USED_FLUSH_MS, deps.logger);
   const authenticate = authenticateApiKey(
@@ -136,6 +140,8 @@ export function createApp(deps: ApiDeps): Express {
       ],
       routes: publicRoutes,
       validateResponses,
+      // A configuration of up to 1,000 resources (issue 50).
+      bulk: { paths: CONFIG_PATHS, limit: '5mb', invalid: configSchemaErrors },
     }),
   );
 

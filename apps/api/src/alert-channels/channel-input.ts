@@ -5,6 +5,8 @@ import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 
 /** POST /alert-channels (shapes checked by the OpenAPI document; which fields a type takes, here). */
 export interface ChannelInput {
+  /** Its name in a configuration file (issue 50); null removes it. */
+  key?: string | null;
   type?: ChannelType;
   name?: string;
   url?: string;

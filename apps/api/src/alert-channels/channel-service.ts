@@ -20,6 +20,7 @@ import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { type ChannelInput, checkChannelInput } from './channel-input.ts';
 import { presentAttempt, presentChannel, presentDelivery } from './present-channel.ts';
+import { checkKeyFree, rethrowKeyTaken } from '../config-as-code/resource-key.ts';
 
 // A team's alert channels (issue 31), whichever door asks: the API's routes and the dashboard's forms
 // (issue 46) call these, so a channel is checked, sealed, limited and audited alike.
@@ -37,7 +38,7 @@ export type PresentedChannel = ReturnType<typeof presentChannel>;
 // handle per Redis connection, whichever app holds it.
 const callbackQueues = new WeakMap<object, ReturnType<typeof openQueue>>();
 
-function enqueue(deps: ServiceDeps, deliveries: CallbackDelivery[]) {
+export function enqueue(deps: ServiceDeps, deliveries: CallbackDelivery[]) {
   let queue = callbackQueues.get(deps.redis);
   if (!queue) {
     queue = openQueue(jobs.callback, { connection: deps.redis, prefix: deps.config.QUEUE_PREFIX });
@@ -57,7 +58,7 @@ async function owned(deps: ServiceDeps, teamId: string, id: string) {
 }
 
 /** What a channel of this type needs from the deployment: a key to seal with, or an SMTP server. */
-function needsOf(deps: ServiceDeps, type: ChannelType, secret: ChannelSecret | null) {
+export function needsOf(deps: ServiceDeps, type: ChannelType, secret: ChannelSecret | null) {
   if (type === 'email' && !deps.config.SMTP_URL) {
     throw new ProblemError(
       501,
@@ -88,7 +89,7 @@ function openTarget(deps: ServiceDeps, channel: AlertChannel) {
   }
 }
 
-const sealed = (deps: ServiceDeps, id: string, secret: ChannelSecret | null) =>
+export const sealed = (deps: ServiceDeps, id: string, secret: ChannelSecret | null) =>
   secret ? new Uint8Array(seal(deps.config.SECRETS_KEY!, secret, channelSealContext(id))) : null;
 
 /** POST /alert-channels: the body as the public document's CreateAlertChannel lets it through. */
@@ -103,6 +104,7 @@ export async function createChannel(
     allowPrivate: deps.config.ALLOW_PRIVATE_TARGETS,
   });
   needsOf(deps, input.type, secret);
+  if (input.key) await checkKeyFree(deps.db, 'alert_channel', teamId, input.key);
   const id = randomUUIDv7();
   const { channel, confirmations } = await createWithinLimit(
     deps.db,
@@ -118,6 +120,7 @@ export async function createChannel(
           name: input.name,
           settings: settings as Prisma.InputJsonObject,
           sealed: sealed(deps, id, secret),
+          key: input.key ?? null,
         },
       });
       // Each address gets its confirmation mail, and nothing else until it confirms (issue 44).
@@ -125,7 +128,7 @@ export async function createChannel(
       const channel = await tx.alertChannel.findUniqueOrThrow({ where: { id }, include: WITH_RECIPIENTS });
       return { channel, confirmations };
     },
-  );
+  ).catch(rethrowKeyTaken('alert_channel', input.key));
   await enqueue(deps, confirmations);
   await auditCaller(deps.db, caller, 'alert_channel.created', channel.id, { type: channel.type, name: channel.name });
   return presentChannel(channel);
@@ -159,7 +162,9 @@ export async function updateChannel(
     allowPrivate: deps.config.ALLOW_PRIVATE_TARGETS,
   });
   needsOf(deps, current.type, secret);
+  if (input.key) await checkKeyFree(deps.db, 'alert_channel', caller.teamId, input.key, current.id);
   const data: Prisma.AlertChannelUpdateInput = {};
+  if (input.key !== undefined) data.key = input.key;
   if (input.name !== undefined) data.name = input.name;
   if (Object.keys(settings).length > 0) {
     data.settings = { ...(current.settings as ChannelSettings), ...settings } as Prisma.InputJsonObject;
@@ -168,13 +173,15 @@ export async function updateChannel(
   if (secret) data.sealed = sealed(deps, current.id, secret);
   // A fixed target is given a fresh start: its old failures said nothing of the new one.
   if (secret || settings.addresses) Object.assign(data, { state: 'ok', firstFailureAt: null });
-  const { channel, confirmations } = await deps.db.$transaction(async (tx) => {
-    const updated = await tx.alertChannel.update({ where: { id: current.id }, data });
-    // New addresses get their confirmation mail; those kept keep their state (issue 44).
-    const confirmations = settings.addresses ? await setRecipients(tx, updated, settings.addresses) : [];
-    const channel = await tx.alertChannel.findUniqueOrThrow({ where: { id: current.id }, include: WITH_RECIPIENTS });
-    return { channel, confirmations };
-  });
+  const { channel, confirmations } = await deps.db
+    .$transaction(async (tx) => {
+      const updated = await tx.alertChannel.update({ where: { id: current.id }, data });
+      // New addresses get their confirmation mail; those kept keep their state (issue 44).
+      const confirmations = settings.addresses ? await setRecipients(tx, updated, settings.addresses) : [];
+      const channel = await tx.alertChannel.findUniqueOrThrow({ where: { id: current.id }, include: WITH_RECIPIENTS });
+      return { channel, confirmations };
+    })
+    .catch(rethrowKeyTaken('alert_channel', input.key));
   await enqueue(deps, confirmations);
   await auditCaller(deps.db, caller, 'alert_channel.updated', channel.id, fieldsOf(input));
   return presentChannel(channel);
@@ -186,6 +193,9 @@ export async function deleteChannel(deps: ServiceDeps, caller: Caller, id: strin
   await deps.db.alertChannel.delete({ where: { id: channel.id } });
   await auditCaller(deps.db, caller, 'alert_channel.deleted', channel.id, { type: channel.type, name: channel.name });
 }
+
+/** The channel and its addresses, as presentChannel shows it. */
+export { WITH_RECIPIENTS };
 
 export type TestMessageOutcome =
   | { settled: false; channelId: string; delivered: false; delivery_id: string; state: 'pending' }

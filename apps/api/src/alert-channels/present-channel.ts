@@ -19,6 +19,8 @@ export function presentChannel(
   const secret = Object.fromEntries(CHANNEL_FIELDS[channel.type].secret.map((field) => [field, REDACTED]));
   return {
     id: channel.id,
+    key: channel.key,
+    managed_by: channel.managedBy,
     type: channel.type,
     name: channel.name,
     ...secret,

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '@pageprobe/accounts';
 import { bearerToken } from './bearer.ts';
+import { READ_ONLY_POSTS } from '../config-as-code/config-body.ts';
 import type { PerAddressWindow } from '../limits/per-address.ts';
 import type { KeyCache } from './key-cache.ts';
 import type { KeyLastUsed } from './key-last-used.ts';
@@ -81,7 +82,9 @@ export function authenticateApiKey(
  * read: a read key gets 403 whatever it sends. Routes still say their scope (requireScope) as well.
  */
 export const writesNeedWriteScope: RequestHandler = (req, _res, next) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return requireScope('write')(req, _res, next);
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.test(req.path)) {
+    return requireScope('write')(req, _res, next);
+  }
   next();
 };
 

@@ -1,4 +1,4 @@
-import express, { type RequestHandler, Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../openapi/load-spec.ts';
 import { deprecationHeaders } from './deprecation.ts';
@@ -9,7 +9,8 @@ import { ProblemError } from './problem.ts';
  * absolute server address (its externalDocs link made absolute the same way), then the `open` routes
  * (without auth too: the public document's reference page), then the guards (authentication, rate
  * limits: decided before the body is read, so a bad key is 401 whatever the body and every answer
- * carries the RateLimit headers), then JSON bodies up to 64 KB (256 KB for a test or monitor) that must be objects, then validation of
+ * carries the RateLimit headers), then JSON bodies up to 64 KB (256 KB for a test or monitor, `bulk.limit` for
+ * bulk routes) that must be objects, then validation of
  * every request (and, when asked, every response) against the document, then the routes.
  */
 export function openApiRouter(
@@ -20,7 +21,19 @@ export function openApiRouter(
     routes,
     validateResponses,
     open,
-  }: { serverUrl: string; guards: RequestHandler[]; routes: Router; validateResponses: boolean; open?: Router },
+    bulk,
+  }: {
+    serverUrl: string;
+    guards: RequestHandler[];
+    routes: Router;
+    validateResponses: boolean;
+    open?: Router;
+    /**
+     * Routes taking many resources in one body (issue 50's /config/*): a larger body, every schema problem
+     * listed rather than the first, and `invalid` to answer them (it receives the validator's 400).
+     */
+    bulk?: { paths: RegExp; limit: string; invalid: ErrorRequestHandler };
+  },
 ): Router {
   const router = Router();
   const served: OpenApiDocument = { ...spec, servers: [{ url: serverUrl }] };
@@ -40,14 +53,20 @@ export function openApiRouter(
   // A test or monitor can carry a request body of its own (uptime's `body`, up to 64 KB as UTF-8),
   // escaped inside the JSON: those routes read up to 256 KB.
   const large = json('256kb');
-  router.use((req, res, next) => (CARRIES_REQUEST_BODY.test(req.path) ? large : small)(req, res, next));
+  const bulky = bulk ? json(bulk.limit) : small;
+  router.use((req, res, next) =>
+    (bulk?.paths.test(req.path) ? bulky : CARRIES_REQUEST_BODY.test(req.path) ? large : small)(req, res, next),
+  );
   router.use(jsonObjectBody);
-  router.use(
+  // The validator sees the path under the router's mount (`/api/v1//config/plan`): match its end.
+  const isBulk = (path: string) =>
+    bulk?.paths.test(path.includes('//') ? path.slice(path.indexOf('//') + 1) : path) === true;
+  const validator = (allErrors: boolean, ignorePaths: (path: string) => boolean) =>
     OpenApiValidator.middleware({
       // The validator resolves $refs in place: give it its own copy, of the document as served (the
       // validator checks the document itself too, and refuses a relative externalDocs URL).
       apiSpec: structuredClone(served) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors },
       validateResponses,
       validateSecurity: false,
       validateFormats: true,
@@ -55,8 +74,14 @@ export function openApiRouter(
       fileUploader: false,
       // Dereference once at start instead of resolving $refs per request.
       $refParser: { mode: 'dereference' },
-    }),
-  );
+      ignorePaths,
+    });
+  router.use(validator(false, isBulk));
+  if (bulk)
+    router.use(
+      validator(true, (path) => !isBulk(path)),
+      bulk.invalid,
+    );
   router.use(deprecationHeaders);
   router.use(routes);
   return router;

@@ -9,6 +9,10 @@ import { isBackendUnavailable } from '@pageprobe/db';
 export interface FieldError {
   path: string;
   message: string;
+  /** POST /config/plan and /config/apply (issue 50): the entry at fault, by key and kind, and its field. */
+  key?: string | null;
+  resource?: string;
+  field?: string;
 }
 
 export class ProblemError extends Error {

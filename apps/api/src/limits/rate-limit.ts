@@ -2,6 +2,7 @@ import type { Logger } from '@pageprobe/logger';
 import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
 import type { SlidingWindowLimiter } from './sliding-window.ts';
+import { READ_ONLY_POSTS } from '../config-as-code/config-body.ts';
 
 export interface RateLimits {
   readsPerMinute: number;
@@ -17,8 +18,9 @@ const WINDOW_MS = 60_000;
  */
 export function rateLimit(limiter: SlidingWindowLimiter, limits: RateLimits, logger: Logger): RequestHandler {
   return async (req, res, next) => {
-    // Writes: every call that changes something (POST /tests, monitors' POST, PATCH and DELETE).
-    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    // Writes: every call that changes something (POST /tests, monitors' POST, PATCH and DELETE); a POST
+    // that only reads (POST /config/plan) is a read.
+    const write = req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.test(req.path);
     const name = write ? 'writes' : 'reads';
     const limit = write ? limits.writesPerMinute : limits.readsPerMinute;
     let decision: Awaited<ReturnType<SlidingWindowLimiter['take']>>;

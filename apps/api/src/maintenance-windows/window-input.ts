@@ -3,6 +3,8 @@ import { ProblemError } from '../http/problem.ts';
 
 /** POST and PATCH /maintenance-windows, as the OpenAPI document lets them through. */
 export interface WindowInput {
+  /** Its name in a configuration file (issue 50); null removes it. */
+  key?: string | null;
   name?: string;
   starts_at?: string;
   ends_at?: string | null;

@@ -9,6 +9,7 @@ import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { checkMonitorIds } from '../monitors/monitor-input.ts';
 import { type WindowInput, windowColumns } from './window-input.ts';
+import { checkKeyFree, rethrowKeyTaken } from '../config-as-code/resource-key.ts';
 
 // A team's maintenance windows (issue 31), whichever door asks: the API's routes and the dashboard's
 // forms (issue 46) call these, so a rule is checked and expanded once, by the same code, under its deadline.
@@ -25,6 +26,8 @@ export function presentWindow(window: MaintenanceWindow, now = new Date()) {
   const current = occurrenceAt(window, now);
   return {
     id: window.id,
+    key: window.key,
+    managed_by: window.managedBy,
     name: window.name,
     starts_at: window.startsAt.toISOString(),
     ends_at: window.endsAt?.toISOString() ?? null,
@@ -75,13 +78,17 @@ export async function createWindow(
   const { teamId } = caller;
   const columns = await windowColumns(input, null);
   await checkMonitorIds(deps.db, teamId, columns.monitorIds, 'monitors');
+  if (input.key) await checkKeyFree(deps.db, 'maintenance_window', teamId, input.key);
   const window = await createWithinLimit(
     deps.db,
     teamId,
     { max: WINDOWS_PER_TEAM, code: 'maintenance_window_limit_reached', noun: 'maintenance windows' },
     (tx) => tx.maintenanceWindow.count({ where: { teamId } }),
-    (tx) => tx.maintenanceWindow.create({ data: { id: randomUUIDv7(), teamId, name: input.name, ...columns } }),
-  );
+    (tx) =>
+      tx.maintenanceWindow.create({
+        data: { id: randomUUIDv7(), teamId, name: input.name, key: input.key ?? null, ...columns },
+      }),
+  ).catch(rethrowKeyTaken('maintenance_window', input.key));
   await auditCaller(deps.db, caller, 'maintenance_window.created', window.id, { name: window.name });
   return presentWindow(window);
 }
@@ -110,10 +117,17 @@ export async function updateWindow(
   const current = await owned(deps, caller.teamId, id);
   const columns = await windowColumns(input, current);
   if (input.monitors) await checkMonitorIds(deps.db, caller.teamId, columns.monitorIds, 'monitors');
-  const window = await deps.db.maintenanceWindow.update({
-    where: { id: current.id },
-    data: { ...(input.name !== undefined ? { name: input.name } : {}), ...columns },
-  });
+  if (input.key) await checkKeyFree(deps.db, 'maintenance_window', caller.teamId, input.key, current.id);
+  const window = await deps.db.maintenanceWindow
+    .update({
+      where: { id: current.id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.key !== undefined ? { key: input.key } : {}),
+        ...columns,
+      },
+    })
+    .catch(rethrowKeyTaken('maintenance_window', input.key));
   await auditCaller(deps.db, caller, 'maintenance_window.updated', window.id, fieldsOf(input));
   return presentWindow(window);
 }

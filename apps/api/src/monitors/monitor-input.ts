@@ -26,6 +26,8 @@ export function alertColumns(alert: AlertSettings | undefined) {
 
 /** POST /monitors, defaults applied by the validator. */
 export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, UptimeOptions, LocationSettings {
+  /** Its name in a configuration file (issue 50), unique per team among monitors. */
+  key?: string;
   url: string;
   name?: string;
   type: TestType;
@@ -41,6 +43,8 @@ export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, U
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
 export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
+  /** Null removes it. */
+  key?: string | null;
   name?: string | null;
   interval_seconds?: number;
   callback_url?: string | null;
@@ -86,7 +90,7 @@ export function checkInterval(seconds: number, type: TestType, plan: Plan, deplo
 }
 
 /** Each id listed must be among `found` (the team's), and listed once: a 400 naming the first that is not. */
-function checkListed(ids: string[], found: Set<string>, field: string, what: string): void {
+export function checkListed(ids: string[], found: Set<string>, field: string, what: string): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
     const message = !found.has(id) ? `is not ${what}` : seen.has(id) ? 'is listed twice' : null;

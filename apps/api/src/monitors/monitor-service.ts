@@ -1,7 +1,7 @@
 import { randomUUIDv7 } from 'node:crypto';
 import { type Db, Prisma } from '@pageprobe/db';
 import { keyringOf, seal } from '@pageprobe/secrets';
-import { kindNamed, requestOptions } from '@pageprobe/test-kinds';
+import { kindNamed, type RequestSecrets, requestOptions } from '@pageprobe/test-kinds';
 import { assertAllowed, checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import { fieldsOf } from '../audit/audit-request.ts';
 import type { ServiceDeps } from '../deps.ts';
@@ -9,6 +9,7 @@ import { auditCaller, type Caller } from '../http/caller.ts';
 import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
+import { checkKeyFree, rethrowKeyTaken } from '../config-as-code/resource-key.ts';
 import {
   alertColumns,
   type CreateMonitor,
@@ -67,6 +68,77 @@ function checkRequest(deps: ServiceDeps, input: Parameters<typeof checkTestReque
   });
 }
 
+/** A new monitor's body once checked: the target as its kind stores it, and what to seal apart. */
+export interface CheckedMonitor {
+  id: string;
+  input: CreateMonitor;
+  /** A heartbeat's columns (its timing, ping token, first deadline); null for a check. */
+  beat: ReturnType<typeof heartbeatColumns> | null;
+  /** The options shown (secret values redacted) and the secret values, in clear. */
+  shown: Record<string, unknown>;
+  secrets: RequestSecrets | null;
+}
+
+/**
+ * Everything POST /monitors checks of its body but the team's alert channels and its limit (a
+ * configuration's apply names channels by key, and counts its monitors together): 400s name the field.
+ */
+export async function checkNewMonitor(
+  deps: ServiceDeps,
+  caller: Caller,
+  given: CreateMonitor,
+): Promise<CheckedMonitor> {
+  const { config } = deps;
+  let input = given;
+  const heartbeat = input.type === 'heartbeat';
+  if (!heartbeat) {
+    refuseHeartbeatFields(input as unknown as Record<string, unknown>, input.type, true);
+    // The target as its kind stores it (a tcp `host:port` as `tcp://host:port`, a DNS name as a DNS URI).
+    input = { ...input, ...(await checkRequest(deps, input)) };
+    checkInterval(input.interval_seconds, input.type, caller.plan, config.MONITOR_MIN_INTERVAL_SECONDS);
+    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
+  }
+  const id = randomUUIDv7();
+  // A heartbeat is told by pings (issue 47): no request, so no options, secrets or locations.
+  const beat = heartbeat ? heartbeatColumns(id, input as unknown as Record<string, unknown>) : null;
+  if (heartbeat) await checkCallbackUrl(deps, input.callback_url);
+  const { shown, secrets } = heartbeat
+    ? { shown: {}, secrets: null }
+    : requestOptions(input, kindNamed(input.type).options);
+  return { id, input, beat, shown, secrets };
+}
+
+/** The row of a checked monitor (secrets sealed to its id), for a create alone or a configuration's. */
+export function newMonitorRow(
+  deps: ServiceDeps,
+  caller: Caller,
+  { id, input, beat, shown, secrets }: CheckedMonitor,
+): Prisma.MonitorUncheckedCreateInput {
+  return {
+    id,
+    teamId: caller.teamId,
+    apiKeyId: caller.keyId,
+    type: input.type,
+    url: input.url,
+    name: input.name ?? null,
+    device: input.device,
+    intervalSeconds: input.interval_seconds,
+    callbackUrl: input.callback_url ?? null,
+    runCount: input.runs ?? 1,
+    ...(input.assertions ? { assertions: input.assertions } : {}),
+    ...alertColumns(input.alert),
+    ...(input.tags ? { tags: input.tags } : {}),
+    ...locationColumns(input),
+    ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
+    // checkRequest refused secrets without a key.
+    ...(secrets ? { secrets: new Uint8Array(seal(deps.config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
+    // A heartbeat has no runs to claim: its deadline is its due time.
+    nextRunAt: beat ? null : new Date(),
+    ...beat,
+    key: input.key ?? null,
+  };
+}
+
 /** POST /monitors: the row is the schedule; next_run_at now runs it within one tick. */
 export async function createMonitor(
   deps: ServiceDeps,
@@ -74,23 +146,10 @@ export async function createMonitor(
   input: CreateMonitor,
 ): Promise<MonitorWithChannels> {
   const { config } = deps;
-  const { teamId, keyId, plan } = caller;
-  const heartbeat = input.type === 'heartbeat';
-  if (!heartbeat) {
-    refuseHeartbeatFields(input as unknown as Record<string, unknown>, input.type, true);
-    // The target as its kind stores it (a tcp `host:port` as `tcp://host:port`, a DNS name as a DNS URI).
-    input = { ...input, ...(await checkRequest(deps, input)) };
-    checkInterval(input.interval_seconds, input.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
-    await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, input.type, input);
-  }
-  const id = randomUUIDv7();
-  // A heartbeat is told by pings (issue 47): no request, so no options, secrets or locations.
-  const beat = heartbeat ? heartbeatColumns(id, input as unknown as Record<string, unknown>) : null;
-  if (heartbeat) await checkCallbackUrl(deps, input.callback_url);
+  const { teamId } = caller;
+  const checked = await checkNewMonitor(deps, caller, input);
   if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
-  const { shown, secrets } = heartbeat
-    ? { shown: {}, secrets: null }
-    : requestOptions(input, kindNamed(input.type).options);
+  if (input.key) await checkKeyFree(deps.db, 'monitor', teamId, input.key);
   const monitor = await createWithinLimit(
     deps.db,
     teamId,
@@ -99,31 +158,12 @@ export async function createMonitor(
     (tx) =>
       tx.monitor.create({
         data: {
-          id,
-          teamId,
-          apiKeyId: keyId,
-          type: input.type,
-          url: input.url,
-          name: input.name ?? null,
-          device: input.device,
-          intervalSeconds: input.interval_seconds,
-          callbackUrl: input.callback_url ?? null,
-          runCount: input.runs ?? 1,
-          ...(input.assertions ? { assertions: input.assertions } : {}),
-          ...alertColumns(input.alert),
-          ...(input.tags ? { tags: input.tags } : {}),
-          ...locationColumns(input),
-          ...(Object.keys(shown).length ? { options: shown as Prisma.InputJsonObject } : {}),
-          // checkRequest refused secrets without a key.
-          ...(secrets ? { secrets: new Uint8Array(seal(config.SECRETS_KEY!, secrets, `monitor:${id}`)) } : {}),
-          // A heartbeat has no runs to claim: its deadline is its due time.
-          nextRunAt: heartbeat ? null : new Date(),
-          ...beat,
+          ...newMonitorRow(deps, caller, checked),
           ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
         },
         include: WITH_CHANNELS,
       }),
-  );
+  ).catch(rethrowKeyTaken('monitor', input.key));
   await auditCaller(deps.db, caller, 'monitor.created', monitor.id, { type: monitor.type, url: monitor.url });
   return monitor;
 }
@@ -181,7 +221,22 @@ export async function updateMonitor(
     data.apiKey = keyId ? { connect: { id: keyId } } : { disconnect: true };
   }
   if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
-  const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
+  return saveUpdate(deps, caller, current, input, data);
+}
+
+/** A PATCH's columns written, its key checked first (a taken one is 409 `key_taken`), and audited. */
+async function saveUpdate(
+  deps: ServiceDeps,
+  caller: Caller,
+  current: MonitorWithChannels,
+  input: UpdateMonitor,
+  data: Prisma.MonitorUpdateInput,
+): Promise<MonitorWithChannels> {
+  if (input.key) await checkKeyFree(deps.db, 'monitor', caller.teamId, input.key, current.id);
+  if (input.key !== undefined) data.key = input.key;
+  const monitor = await deps.db.monitor
+    .update({ where: { id: current.id }, data, include: WITH_CHANNELS })
+    .catch(rethrowKeyTaken('monitor', input.key));
   await auditCaller(deps.db, caller, 'monitor.updated', monitor.id, fieldsOf(input));
   return monitor;
 }
@@ -206,9 +261,7 @@ async function updateHeartbeat(
     data.apiKey = caller.keyId ? { connect: { id: caller.keyId } } : { disconnect: true };
   }
   if (input.alert_channels) data.alertChannels = { deleteMany: {}, ...channelLinks(input.alert_channels) };
-  const monitor = await deps.db.monitor.update({ where: { id: current.id }, data, include: WITH_CHANNELS });
-  await auditCaller(deps.db, caller, 'monitor.updated', monitor.id, fieldsOf(input));
-  return monitor;
+  return saveUpdate(deps, caller, current, input, data);
 }
 
 /**

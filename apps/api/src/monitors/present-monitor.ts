@@ -21,6 +21,8 @@ export function presentMonitor(
 ) {
   return {
     id: monitor.id,
+    key: monitor.key,
+    managed_by: monitor.managedBy,
     url: monitor.url,
     name: monitor.name,
     type: monitor.type,

@@ -8,6 +8,7 @@ import { ProblemError } from '../http/problem.ts';
 import { createWithinLimit } from '../http/team-limit.ts';
 import { statusPageUrl } from '../pages/page-urls.ts';
 import { checkSlugFree } from './reserved-slugs.ts';
+import { checkKeyFree, rethrowKeyTaken } from '../config-as-code/resource-key.ts';
 
 // A team's status pages (issue 30), whichever door asks: the API's routes and the dashboard's forms
 // (issue 46) call these, so a slug, a monitor and the limit are checked alike.
@@ -21,6 +22,8 @@ export interface ShownMonitor {
 }
 
 export interface StatusPageInput {
+  /** Its name in a configuration file (issue 50); null removes it. */
+  key?: string | null;
   slug?: string;
   title?: string;
   description?: string | null;
@@ -44,6 +47,8 @@ export async function liveMonitors(db: Db, page: Pick<StatusPage, 'teamId' | 'mo
 /** A page as the API shows it. */
 export const presentStatusPage = async (deps: ServiceDeps, page: StatusPage) => ({
   id: page.id,
+  key: page.key,
+  managed_by: page.managedBy,
   slug: page.slug,
   title: page.title,
   description: page.description,
@@ -108,6 +113,7 @@ export async function createStatusPage(
   const { teamId } = caller;
   checkSlugFree(input.slug);
   await checkMonitors(deps, teamId, input.monitors);
+  if (input.key) await checkKeyFree(deps.db, 'status_page', teamId, input.key);
   const page = await createWithinLimit(
     deps.db,
     teamId,
@@ -123,9 +129,12 @@ export async function createStatusPage(
           description: input.description ?? null,
           monitors: input.monitors as unknown as Prisma.InputJsonArray,
           indexable: input.indexable ?? false,
+          key: input.key ?? null,
         },
       }),
-  ).catch(slugTaken);
+  )
+    .catch(rethrowKeyTaken('status_page', input.key))
+    .catch(slugTaken);
   await auditCaller(deps.db, caller, 'status_page.created', page.id, { slug: page.slug });
   return presentStatusPage(deps, page);
 }
@@ -152,6 +161,8 @@ export async function listStatusPages(deps: ServiceDeps, caller: Caller, cursor:
   );
   const data = page.map((p) => ({
     id: p.id,
+    key: p.key,
+    managed_by: p.managedBy,
     slug: p.slug,
     title: p.title,
     description: p.description,
@@ -180,13 +191,18 @@ export async function updateStatusPage(
   // A page that has its slug since before it was reserved keeps it; no page takes one now.
   if (input.slug !== undefined && input.slug !== current.slug) checkSlugFree(input.slug);
   if (input.monitors) await checkMonitors(deps, caller.teamId, input.monitors);
+  if (input.key) await checkKeyFree(deps.db, 'status_page', caller.teamId, input.key, current.id);
   const data: Prisma.StatusPageUpdateInput = {};
+  if (input.key !== undefined) data.key = input.key;
   if (input.slug !== undefined) data.slug = input.slug;
   if (input.title !== undefined) data.title = input.title;
   if (input.description !== undefined) data.description = input.description;
   if (input.monitors !== undefined) data.monitors = input.monitors as unknown as Prisma.InputJsonArray;
   if (input.indexable !== undefined) data.indexable = input.indexable;
-  const page = await deps.db.statusPage.update({ where: { id: current.id }, data }).catch(slugTaken);
+  const page = await deps.db.statusPage
+    .update({ where: { id: current.id }, data })
+    .catch(rethrowKeyTaken('status_page', input.key))
+    .catch(slugTaken);
   await auditCaller(deps.db, caller, 'status_page.updated', page.id, fieldsOf(input));
   return presentStatusPage(deps, page);
 }

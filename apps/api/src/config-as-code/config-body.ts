@@ -1,0 +1,58 @@
+import type { ChannelInput } from '../alert-channels/channel-input.ts';
+import type { WindowInput } from '../maintenance-windows/window-input.ts';
+import type { CreateMonitor } from '../monitors/monitor-input.ts';
+import type { StatusPageInput } from '../status-pages/status-page-service.ts';
+import type { ResourceKind } from './resource-key.ts';
+
+// The body of POST /config/plan and /config/apply (issue 50), as the document's ConfigState lets it
+// through: each entry its resource's create body with a key, references by key.
+
+export type ChannelEntry = ChannelInput & Required<Pick<ChannelInput, 'type' | 'name'>> & { key: string };
+export type MonitorEntry = CreateMonitor & { key: string };
+export type WindowEntry = WindowInput & { key: string; name: string };
+export type PageEntry = Omit<StatusPageInput, 'monitors'> & {
+  key: string;
+  slug: string;
+  title: string;
+  monitors: Array<{ key: string; label: string }>;
+};
+
+export interface ConfigState {
+  alert_channels?: ChannelEntry[];
+  monitors?: MonitorEntry[];
+  maintenance_windows?: WindowEntry[];
+  status_pages?: PageEntry[];
+  prune: boolean;
+  managed_by: string;
+  adopt: boolean;
+}
+
+/** The body's lists, in the order apply makes their resources, with the kind each holds. */
+export const COLLECTIONS = [
+  ['alert_channels', 'alert_channel'],
+  ['monitors', 'monitor'],
+  ['maintenance_windows', 'maintenance_window'],
+  ['status_pages', 'status_page'],
+] as const satisfies ReadonlyArray<readonly [keyof ConfigState, ResourceKind]>;
+
+/** Resources one request may describe, in all: its apply is one transaction. */
+export const MAX_RESOURCES = 1000;
+
+/** The two routes, as the API's router sees their paths: their bodies may be large, each entry's problems all listed. */
+export const CONFIG_PATHS = /^\/config\/(plan|apply)\/?$/;
+/** Plan changes nothing: it counts as a read, and a read key may ask it. */
+export const READ_ONLY_POSTS = /^\/config\/plan\/?$/;
+
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface Change {
+  action: 'create' | 'update' | 'delete';
+  resource: ResourceKind;
+  key: string;
+  id: string | null;
+  fields: FieldChange[];
+}

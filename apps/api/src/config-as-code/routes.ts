@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { requireScope } from '../auth/api-key-auth.ts';
+import type { ApiDeps } from '../deps.ts';
+import { callerOf } from '../http/caller.ts';
+import { applyChanges, planChanges } from './apply.ts';
+import type { ConfigState } from './config-body.ts';
+
+/**
+ * /config/plan and /config/apply (issue 50): monitoring as code. The whole desired state in one request;
+ * plan answers the changes, apply makes them in one transaction and counts as one write.
+ */
+export function configRoutes(deps: ApiDeps): Router {
+  const router = Router();
+
+  router.post('/config/plan', requireScope('read'), async (req, res) => {
+    res.json({ changes: await planChanges(deps, callerOf(req), req.body as ConfigState) });
+  });
+
+  router.post('/config/apply', requireScope('write'), async (req, res) => {
+    res.json({ changes: await applyChanges(deps, callerOf(req), req.body as ConfigState) });
+  });
+
+  return router;
+}
