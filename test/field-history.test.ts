@@ -446,4 +446,14 @@ test('monitor.field_regressed: once when a later period crosses a threshold, del
   const row = await env.db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
   assert.deepEqual((row.fieldState as Json).collection_period, { first_date: '2026-10-27', last_date: '2026-11-23' });
   assert.equal((row.fieldState as Json).metrics.inp.category, 'good');
+
+  // The monitor's page marks it on the INP chart, in words.
+  crux.setHistory({ url: PAGE, formFactor: 'PHONE' }, cruxHistoryBody({ inp: [170, 180, 240, 150] }));
+  const page = await browser.newPage();
+  await page.goto(monitor.report_url);
+  const marks = await page.$$eval('#inp_ms g.mark title', (els) => els.map((el) => el.textContent!));
+  assert.equal(marks.length, 1, JSON.stringify(marks));
+  assert.match(marks[0]!, /^INP p75 went from good \(180 ms\) to needs improvement \(240 ms\) for real users/);
+  assert.equal(await page.$$eval('#lcp_ms g.mark', (els) => els.length), 0, 'on its own metric only');
+  await page.close();
 });

@@ -395,6 +395,12 @@ test("a lighthouse monitor's page: score and vitals over time, the assertions' b
   assert.equal(await page.$eval('#performance g.budget text', (el) => el.textContent), 'budget, at least 90');
   assert.equal(await page.$eval('#lcp_ms g.budget text', (el) => el.textContent), 'budget, at most 2.5 s');
   assert.equal(await page.$$eval('#fcp_ms g.budget', (els) => els.length), 0);
+  // This API has no CrUX key (issue 48): the page says field data is off, and draws the lab alone.
+  assert.match(
+    await page.$eval('#field-note', (el) => el.textContent!),
+    /no Chrome UX Report API key \(CRUX_API_KEY\)/,
+  );
+  assert.equal(await page.$$eval('path.line.step', (els) => els.length), 0);
   assert.equal(await page.$$eval('#performance g.mark', (els) => els.length), 1);
   assert.match(await page.$eval('#performance g.mark title', (el) => el.textContent!), /Regressed: score dropped/);
   const { plotted, points } = await plottedAndSeries(page, 'performance', monitor.id, 'performance_score');

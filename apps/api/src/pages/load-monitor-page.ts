@@ -127,6 +127,12 @@ export async function loadMonitorPage(
         .filter((a) => a.event === 'monitor.regressed')
         .map((a) => ({ at: a.createdAt, label: `Regressed: ${a.reason.replaceAll('_', ' ')}` })),
       field,
+      rows.flatMap((a) => {
+        const details = a.details as { metric?: unknown; message?: unknown } | null;
+        return a.event === 'monitor.field_regressed' && typeof details?.metric === 'string'
+          ? [{ at: a.createdAt, label: String(details.message ?? 'Real users fare worse'), metric: details.metric }]
+          : [];
+      }),
     ),
   );
   const [uptime, days, incidentList, runs, alertRows, charts, maintenance, locations, field] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { Db, Monitor } from '@pageprobe/db';
-import { type FieldPoint, type FieldSource, loadSeriesOf } from '@pageprobe/monitors';
+import { type FieldPoint, type FieldSource, fieldSeriesOf, loadSeriesOf } from '@pageprobe/monitors';
 import type { ChartSeries, ChartSpec } from '@pageprobe/pages';
 import {
   type Assertion,
@@ -46,6 +46,7 @@ export async function monitorCharts(
   to: Date,
   regressions: Array<{ at: Date; label: string }>,
   field: PageField | null = null,
+  fieldRegressions: Array<{ at: Date; label: string; metric: string }> = [],
 ): Promise<ChartSpec[]> {
   const kind = monitorKindNamed(monitor.type);
   const plans = kind.monitor.page.charts;
@@ -97,7 +98,12 @@ export async function monitorCharts(
               },
             ]
           : [],
-        marks: plan.marked ? regressions : [],
+        // A field chart marks when real users' figures got worse (monitor.field_regressed) in its metric.
+        marks: plan.marked
+          ? regressions
+          : plan.field
+            ? fieldRegressions.filter((r) => r.metric === fieldSeriesOf(monitor)[plan.field!])
+            : [],
         from,
         to,
       };
