@@ -353,8 +353,8 @@ test('every problem of every entry in one 422 naming its key, kind and field; no
   assertProblem(await plan(key, { ...state, monitors: many }), 413, 'too_many_resources');
 });
 
-test('100 monitors in one apply are one write: the per-key limit (10 a minute) has 9 left', async () => {
-  const { teamId, key } = await teamWithKey(env);
+test('100 monitors in one apply are one write: the per-key limit (10 a minute) has 9 left; a read key plans, never applies', async () => {
+  const { teamId, key, admin } = await teamWithKey(env);
   const state = {
     alert_channels: CHANNELS,
     monitors: Array.from({ length: 100 }, (_, i) => monitor(i, 'bulk')),
@@ -367,6 +367,9 @@ test('100 monitors in one apply are one write: the per-key limit (10 a minute) h
   const planned = await plan(key, state);
   assert.deepEqual(planned.body, { changes: [] });
   assert.match(planned.headers.get('ratelimit') ?? '', /^"reads";/);
+  const { key: reader } = await admin.createApiKey(teamId, { scope: 'read' });
+  assert.deepEqual((await plan(reader, state)).body, { changes: [] });
+  assertProblem(await apply(reader, state), 403, 'insufficient_scope');
 });
 
 test('two applies at once make no doubles', async () => {

@@ -77,11 +77,14 @@ export function openApiRouter(
       ignorePaths,
     });
   router.use(validator(false, isBulk));
-  if (bulk)
-    router.use(
+  if (bulk) {
+    // Its own validator, reached by the bulk routes alone (every other request is validated once, above).
+    const bulkValidation = Router().use(
       validator(true, (path) => !isBulk(path)),
       bulk.invalid,
     );
+    router.use((req, res, next) => (bulk.paths.test(req.path) ? bulkValidation(req, res, next) : next()));
+  }
   router.use(deprecationHeaders);
   router.use(routes);
   return router;
