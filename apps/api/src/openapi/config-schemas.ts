@@ -63,7 +63,7 @@ export function withConfigSchemas(yamlText: string): string {
   const doc = parseDocument(yamlText);
   const schemas = (doc.toJS() as { components: { schemas: Record<string, Schema> } }).components.schemas;
   for (const [name, schema] of Object.entries(configSchemas(schemas))) {
-    doc.setIn(['components', 'schemas', name], doc.createNode(schema));
+    doc.setIn(['components', 'schemas', name], doc.createNode(schema, { aliasDuplicateObjects: false }));
   }
   return doc.toString({ lineWidth: 1000 });
 }

@@ -11,7 +11,7 @@ export const PUBLIC_YAML = new URL('./public.yaml', import.meta.url);
 export function withKindSchemas(yamlText: string): string {
   const doc = parseDocument(yamlText);
   for (const [name, schema] of Object.entries(resultSchemas())) {
-    doc.setIn(['components', 'schemas', name], doc.createNode(schema));
+    doc.setIn(['components', 'schemas', name], doc.createNode(schema, { aliasDuplicateObjects: false }));
   }
   return doc.toString({ lineWidth: 1000 });
 }
