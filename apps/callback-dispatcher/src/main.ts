@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@pageprobe/db';
 import { atLocation, jobs, liveLocations, openTestQueues, startWorker, testTypes } from '@pageprobe/jobs';
 import {
   ensureTickScheduler,
@@ -111,6 +112,7 @@ await startWorkerHost({
     // kinds' runs come back here to become ordinary tests, queued for their kind's workers. Heartbeats
     // (issue 47) ride the same tick: their stored pings are applied, and the late ones claimed.
     const heartbeatDeps = { db, callbacks, publicBaseUrl: config.PUBLIC_BASE_URL, logger };
+    let tickOutageLoggedAt = 0;
     const ticks = startWorker(
       jobs.monitorTick,
       queue,
@@ -122,7 +124,16 @@ await startWorkerHost({
             monitorRuns: queueFor(jobs.monitorRun),
           }),
           runHeartbeatTick(heartbeatDeps),
-        ]);
+        ]).catch((error: unknown) => {
+          // PostgreSQL failing over: this tick claims nothing (its transaction rolled back, or never
+          // began) and the next one, a quarter second on, tries again; no failed job, one line a while.
+          if (!isDatabaseUnavailable(error)) throw error;
+          if (Date.now() - tickOutageLoggedAt > 10_000) {
+            tickOutageLoggedAt = Date.now();
+            logger.warn({ err: error }, 'monitor tick: database unavailable; ticking on');
+          }
+          return [{ skipped: 0 }];
+        });
         if (skipped) logger.info({ skipped }, 'monitor slots skipped: their runs before were still in flight');
       },
       { concurrency: 1 },
@@ -148,8 +159,10 @@ await startWorkerHost({
         secretsKey: null,
       },
     };
-    const monitors = startWorker(jobs.monitorRun, queue, async ({ monitorId }) => {
-      const result = await runMonitor(monitorDeps, monitorId);
+    const monitors = startWorker(jobs.monitorRun, queue, async ({ monitorId }, job) => {
+      const result = await runMonitor(monitorDeps, monitorId).catch((error: unknown) =>
+        waitOutDatabaseOutage(db, job, error, logger),
+      );
       logger.debug({ monitorId, result }, 'monitor run');
     });
     return [worker, ticks, monitors];

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { allows, readSession, renewSession } from '@pageprobe/accounts';
+import { isBackendUnavailable } from '@pageprobe/db';
 import express, { type Express, type Request, type Response } from 'express';
 import { ASSETS } from './assets.ts';
 import { readCookie, sessionCookieName, setSessionCookie } from './http/cookies.ts';
@@ -88,6 +89,16 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
     const status = (error as { status?: number }).status;
     if (status && status >= 400 && status < 500)
       return message(await contextOf(req, res), 'Bad request', 'That request could not be read.', status);
+    // PostgreSQL failing over or restarting: a moment's wait, said so, never a 500. Plain text, since a
+    // page's frame would need the session the database holds.
+    if (isBackendUnavailable(error)) {
+      deps.logger.warn({ err: error }, 'dashboard request: backend unavailable');
+      return void res
+        .status(503)
+        .set('Retry-After', '5')
+        .type('text')
+        .send('Pageprobe is briefly unavailable; try again in a few seconds.');
+    }
     deps.logger.error({ err: error }, 'dashboard request failed');
     res.status(500).type('text').send('Something went wrong on our side.');
   });

@@ -4,7 +4,7 @@ import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnd
 import { NetworkError } from '@pageprobe/net-guard';
 import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
 import { judge, type Measure, parseAssertions, type RequestSecrets, type TestKind } from '@pageprobe/test-kinds';
-import { KEY_REVOKED, SECRETS_UNREADABLE } from '@pageprobe/test-lifecycle';
+import { KEY_REVOKED, SECRETS_UNREADABLE, waitOutDatabaseOutage } from '@pageprobe/test-lifecycle';
 import { callbackQueue, type WorkerHost } from '@pageprobe/worker-host';
 import type { Worker } from 'bullmq';
 import type { UptimeConfig } from './config.ts';
@@ -79,9 +79,15 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
   const worker = startWorker(
     atLocation(jobs.monitorChecks, host.location.id),
     host.queue,
-    async ({ checks }) => {
-      const monitors = await load(host, checks);
-      await Promise.all(checks.map((c) => runOne(c, monitors.get(c.monitorId))));
+    async ({ checks }, job) => {
+      try {
+        const monitors = await load(host, checks);
+        await Promise.all(checks.map((c) => runOne(c, monitors.get(c.monitorId))));
+      } catch (error) {
+        // PostgreSQL failing over: the batch waits and runs again (its slots are recorded once, by
+        // their key), rather than spending its 3 tries in 2 s and leaving its slots neither run nor skipped.
+        return waitOutDatabaseOutage(host.db, job, error, host.logger);
+      }
     },
     {
       concurrency: Math.max(1, Math.ceil(config.MONITOR_CHECKS_CONCURRENCY / CHECKS_PER_JOB)),

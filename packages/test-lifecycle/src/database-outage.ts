@@ -1,4 +1,4 @@
-import { type Db, sqlState } from '@pageprobe/db';
+import { databaseWritable, type Db, isDatabaseUnavailable, sqlState } from '@pageprobe/db';
 import type { JobInfo } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
 import { DelayedError } from 'bullmq';
@@ -7,39 +7,33 @@ import { DelayedError } from 'bullmq';
 const DATABASE_RETRY_MS = 3_000;
 
 /**
- * Whether PostgreSQL answers now. Asked after an error rather than read from the error: a refused
- * connection looks the same whether it was the database's or the storage's.
+ * Whether PostgreSQL takes writes now. Asked after an error whose shape does not say whose it was: a
+ * refused connection looks the same whether it was the database's or the storage's.
  */
-async function databaseReachable(db: Db): Promise<boolean> {
-  const timeout = new Promise<false>((resolve) => setTimeout(resolve, 2_000, false).unref());
-  return Promise.race([
-    db.$queryRaw`SELECT 1`.then(
-      () => true,
-      () => false,
-    ),
-    timeout,
-  ]);
-}
+const writable = (db: Db) => databaseWritable((sql) => db.$queryRawUnsafe<Array<{ writable: boolean }>>(sql));
 
-/** An error PostgreSQL sent (a SQLSTATE), other than those of a connection lost or a server going down. */
+/** An error PostgreSQL sent (a SQLSTATE) for the statement itself: the database is there and said no. */
 function answeredByServer(error: unknown): boolean {
   const state = sqlState(error);
-  if (!state || state.startsWith('P')) return false; // none, or Prisma's own (P1001: cannot reach)
-  return !state.startsWith('08') && !['57P01', '57P02', '57P03', '53300'].includes(state);
+  return state !== undefined && !state.startsWith('P'); // Prisma's own (P1001: cannot reach) are not answers
 }
 
 /**
- * For a job whose handler threw: PostgreSQL out of reach (restarting, failing over) is nobody's fault,
- * so the job waits and comes back without spending a try, and an outage longer than the tries can
- * neither strand its row nor end it failed. Any other error is thrown again.
+ * For a job whose handler threw: PostgreSQL out of reach or read-only (restarting, failing over, an
+ * old primary back as a standby) is nobody's fault, so the job waits and comes back without spending a
+ * try, and an outage longer than the tries can neither strand its row nor end it failed. Any other error
+ * is thrown again.
  */
 export async function waitOutDatabaseOutage(db: Db, job: JobInfo, error: unknown, log: Logger): Promise<never> {
   // The handler put its job back itself (JobInfo.waitTurn): not an error.
   if (error instanceof DelayedError) throw error;
-  // PostgreSQL itself refused the statement: it is there. Asking again would take a slow answer under
-  // load for an outage and give the job a try it should not have.
-  if (answeredByServer(error)) throw error;
-  if (await databaseReachable(db)) throw error;
+  // The error says so itself (a lost connection, a server going down, a read-only server: 25006 is the
+  // server's answer, but about the server, not the statement).
+  const unavailable = isDatabaseUnavailable(error);
+  // Otherwise PostgreSQL itself refused the statement: it is there. Asking again would take a slow
+  // answer under load for an outage and give the job a try it should not have.
+  if (!unavailable && answeredByServer(error)) throw error;
+  if (!unavailable && (await writable(db))) throw error;
   log.warn({ err: error, jobId: job.id }, 'database unavailable; the job waits and runs again');
   return job.waitTurn(DATABASE_RETRY_MS);
 }
