@@ -25,7 +25,7 @@ export async function startApiInProcess(env: TestEnv, extra: Record<string, stri
     ...extra,
   });
   const config = apiEnv.parse(vars);
-  const redis = createRedis(config.REDIS_URL, 'api');
+  const redis = createRedis(config.REDIS_TARGET, 'api');
   await once(redis, 'ready');
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
   const logger = createLogger({ name: 'api-test', level: config.LOG_LEVEL });

@@ -9,6 +9,8 @@ import {
   opsEnv,
   portVar,
   redisEnv,
+  redisTargetCheck,
+  withRedisTarget,
 } from '@pageprobe/config';
 import { z } from 'zod';
 import { serviceEnvShape } from './service-config.ts';
@@ -51,8 +53,9 @@ export const apiEnv = z
     /** Check every response against the OpenAPI document too (tests; costs time in production). */
     OPENAPI_VALIDATE_RESPONSES: boolFlag(false),
   })
+  .check(redisTargetCheck)
   .transform((env) => ({
-    ...env,
+    ...withRedisTarget(env),
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
   }));
 

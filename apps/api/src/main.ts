@@ -17,7 +17,7 @@ const pool = createPool(config.DATABASE_URL, {
   onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
 });
 const db = createDb(config.DATABASE_URL, { pool });
-const redis = createRedis(config.REDIS_URL, 'api');
+const redis = createRedis(config.REDIS_TARGET, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
 const storage = createStorage(config);

@@ -1,16 +1,28 @@
-import { alertEnv, callbackEnv, intVar, loadConfigOrExit, planEnv, secretsEnv } from '@pageprobe/config';
+import {
+  alertEnv,
+  callbackEnv,
+  intVar,
+  loadConfigOrExit,
+  planEnv,
+  redisTargetCheck,
+  secretsEnv,
+  withRedisTarget,
+} from '@pageprobe/config';
 import { hostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
-export const dispatcherEnv = z.object({
-  ...hostEnv,
-  ...callbackEnv,
-  ...alertEnv,
-  // Opens alert channels' targets (issue 31).
-  ...secretsEnv,
-  ...planEnv,
-  CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
-});
+export const dispatcherEnv = z
+  .object({
+    ...hostEnv,
+    ...callbackEnv,
+    ...alertEnv,
+    // Opens alert channels' targets (issue 31).
+    ...secretsEnv,
+    ...planEnv,
+    CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
+  })
+  .check(redisTargetCheck)
+  .transform(withRedisTarget);
 
 export type DispatcherConfig = z.output<typeof dispatcherEnv>;
 export const loadDispatcherConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfigOrExit(dispatcherEnv, env);

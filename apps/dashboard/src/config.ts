@@ -8,6 +8,8 @@ import {
   opsEnv,
   portVar,
   redisEnv,
+  redisTargetCheck,
+  withRedisTarget,
 } from '@pageprobe/config';
 import { serviceEnvShape } from '@pageprobe/api/services';
 import { z } from 'zod';
@@ -56,10 +58,11 @@ export const dashboardEnv = z
     message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER',
     path: ['OIDC_CLIENT_ID'],
   })
+  .check(redisTargetCheck)
   .transform((env) => {
     const base = (env.DASHBOARD_BASE_URL ?? `http://${env.HOST}:${env.DASHBOARD_PORT}/app`).replace(/\/+$/, '');
     return {
-      ...env,
+      ...withRedisTarget(env),
       DASHBOARD_BASE_URL: base,
       /** The path every route hangs under (`/app`). */
       BASE_PATH: new URL(base).pathname.replace(/\/+$/, ''),

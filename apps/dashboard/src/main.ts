@@ -19,7 +19,7 @@ const pool = createPool(config.DATABASE_URL, {
 });
 const db = createDb(config.DATABASE_URL, { pool });
 // Fails fast as the API does: a page that needs Redis (a revocation, a rate limit) answers at once.
-const redis = createRedis(config.REDIS_URL, 'api');
+const redis = createRedis(config.REDIS_TARGET, 'api');
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 const mail = createMail(config);
 // Tests started from the dashboard are queued as the API queues them; reports read their artifacts.

@@ -21,7 +21,7 @@ const browsers = new BrowserPool({
 // Field data (issue 48): the CrUX client's cache and quota are in Redis, shared by every replica. Its own
 // connection, failing fast ('api'): with Redis away a lookup answers api_error at once instead of waiting
 // for it, and the test goes on without field data.
-const cruxRedis = createRedis(config.REDIS_URL, 'api');
+const cruxRedis = createRedis(config.REDIS_TARGET, 'api');
 cruxRedis.on('error', (error) => logger.debug({ err: error.message }, 'CrUX cache connection error'));
 const crux = cruxClient({ config: cruxConfigFrom(config), redis: cruxRedis, log: logger });
 const field: FieldLookup = (url, device) => crux.record(url, formFactorOf(device));

@@ -1,17 +1,20 @@
-import { intVar, loadConfigOrExit } from '@pageprobe/config';
+import { intVar, loadConfigOrExit, redisTargetCheck, withRedisTarget } from '@pageprobe/config';
 import { dns, tcp, uptime } from '@pageprobe/test-kinds';
 import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
-export const uptimeEnv = z.object({
-  ...testHostEnv,
-  ...kindEnv(uptime),
-  // The worker runs tcp and dns checks too (issue 47): they wait on the network like uptime's.
-  ...kindEnv(tcp),
-  ...kindEnv(dns),
-  // Monitors' checks in flight at once in this process (issue 29), beside UPTIME_CONCURRENCY's tests.
-  MONITOR_CHECKS_CONCURRENCY: intVar(500, { min: 1, max: 10_000 }),
-});
+export const uptimeEnv = z
+  .object({
+    ...testHostEnv,
+    ...kindEnv(uptime),
+    // The worker runs tcp and dns checks too (issue 47): they wait on the network like uptime's.
+    ...kindEnv(tcp),
+    ...kindEnv(dns),
+    // Monitors' checks in flight at once in this process (issue 29), beside UPTIME_CONCURRENCY's tests.
+    MONITOR_CHECKS_CONCURRENCY: intVar(500, { min: 1, max: 10_000 }),
+  })
+  .check(redisTargetCheck)
+  .transform(withRedisTarget);
 
 export type UptimeConfig = z.output<typeof uptimeEnv>;
 

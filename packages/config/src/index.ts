@@ -1,5 +1,13 @@
 export { ConfigError, loadConfigOrExit, parseEnv } from './parse-env.ts';
 export { productionRefusals } from './production-refusals.ts';
+export {
+  describeRedisTarget,
+  type RedisTarget,
+  redisTargetCheck,
+  redisTargetOf,
+  redisTargetProblems,
+  withRedisTarget,
+} from './redis-target.ts';
 export { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
 export {
   alertEnv,

@@ -28,7 +28,13 @@ export function productionRefusals(
   // A throwaway production-mode stack on the test servers says so explicitly; nothing sets this by default.
   if (env.ALLOW_EXAMPLE_SECRETS === 'true') return refusals;
   // CRUX_API_KEY: a placeholder would be refused by Google on every query, each test saying api_error.
-  for (const variable of ['ADMIN_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'CRUX_API_KEY']) {
+  for (const variable of [
+    'ADMIN_TOKEN',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'CRUX_API_KEY',
+    'REDIS_SENTINEL_PASSWORD',
+  ]) {
     const value = config[variable];
     if (typeof value === 'string' && PLACEHOLDER.test(value)) {
       refusals.push({ variable, message: 'is an example value; set a secret of your own in production' });
@@ -46,6 +52,13 @@ export function productionRefusals(
     refusals.push({
       variable: 'REDIS_URL',
       message: 'has no password; in production Redis must require AUTH (redis://:<password>@host:6379)',
+    });
+  }
+  // Sentinel (issue 49): the same rule, for the password the servers and sentinels are asked with.
+  if (Array.isArray(config.REDIS_SENTINELS) && !config.REDIS_SENTINEL_PASSWORD) {
+    refusals.push({
+      variable: 'REDIS_SENTINEL_PASSWORD',
+      message: 'is required in production with REDIS_SENTINELS: Redis and its sentinels must require AUTH',
     });
   }
   return refusals;

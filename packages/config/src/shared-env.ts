@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolFlag, intVar, listVar, logLevel, portVar, urlVar } from './fields.ts';
+import { redisTargetEnv } from './redis-target.ts';
 
 // Environment fragments that several apps share. Each app spreads the ones it needs into its own
 // schema (apps/*/src/config.ts), so a variable means the same thing everywhere.
@@ -8,8 +9,13 @@ export const databaseEnv = {
   DATABASE_URL: urlVar(['postgres:', 'postgresql:'], 'npm start sets it for the local stack'),
 };
 
+/**
+ * Where Redis is: REDIS_URL, or REDIS_SENTINELS with REDIS_SENTINEL_NAME (and REDIS_SENTINEL_PASSWORD)
+ * for Redis Sentinel (issue 49). Exactly one of them: a schema spreading these runs `redisTargetCheck`
+ * and ends with `withRedisTarget`, which gives REDIS_TARGET (redis-target.ts).
+ */
 export const redisEnv = {
-  REDIS_URL: urlVar(['redis:', 'rediss:'], 'npm start sets it for the local stack'),
+  ...redisTargetEnv,
   /** Prefix of every BullMQ key; tests give each file its own. */
   // Braces make a Redis Cluster hash tag: `{pageprobe}` keeps every key of a queue in one slot.
   QUEUE_PREFIX: z

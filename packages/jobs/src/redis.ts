@@ -1,13 +1,53 @@
+import type { RedisTarget } from '@pageprobe/config';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
+ * Every Redis connection of every app is made here, from the configuration's REDIS_TARGET: one server's
+ * URL, or a Sentinel group (issue 49).
+ *
  * The API fails fast when Redis is down (no offline queue, so a write answers 503 at once); workers
  * wait for Redis to come back (BullMQ needs maxRetriesPerRequest: null on their connections).
+ * BullMQ's and the subscribers' `duplicate()`s keep these options, Sentinel's included.
  */
-export function createRedis(url: string, role: 'api' | 'worker', extra: RedisOptions = {}): Redis {
+export function createRedis(target: RedisTarget, role: 'api' | 'worker', extra: RedisOptions = {}): Redis {
   const options: RedisOptions =
     role === 'api'
       ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true }
       : { maxRetriesPerRequest: null, enableReadyCheck: true };
-  return new Redis(url, { ...options, ...extra, lazyConnect: false });
+  const base = { ...options, reconnectOnError, ...extra, lazyConnect: false };
+  if ('url' in target) return new Redis(target.url, base);
+  return new Redis({ ...base, ...sentinelOptions(target) });
+}
+
+/**
+ * A failover's promoted replica becomes the master; the old master, back, is made a replica, and a
+ * connection still open to it answers every write `READONLY You can't write against a read only
+ * replica` (also inside a BullMQ script's error). Such a connection is closed and made again, which asks
+ * the sentinels for the master anew; `2` sends the refused command again there (nothing was written, so
+ * it is safe; the API's connections, without an offline queue, refuse it at once instead: a 503).
+ */
+export function reconnectOnError(error: Error): boolean | 1 | 2 {
+  return error.message.includes('READONLY') ? 2 : false;
+}
+
+function sentinelOptions(target: Extract<RedisTarget, { sentinels: unknown }>): RedisOptions {
+  return {
+    sentinels: target.sentinels,
+    name: target.name,
+    role: 'master',
+    ...(target.password === undefined ? {} : { password: target.password }),
+    ...(target.sentinelPassword === undefined ? {} : { sentinelPassword: target.sentinelPassword }),
+    // None of the sentinels answering (all restarting, a partition): ask them all again, ever more
+    // slowly up to once a second, never giving up (null would end the connection for good).
+    sentinelRetryStrategy: (attempts) => Math.min(attempts * 100, 1_000),
+    // A sentinel that accepts the connection and then says nothing must not hold up finding the master.
+    sentinelCommandTimeout: 2_000,
+    // Subscribes to the sentinels' +switch-master: on a promotion every connection leaves the old master
+    // at once, even one it could still reach (a manual failover, a partition), instead of waiting for
+    // the old master to go away or to answer READONLY. ioredis 5.3+.
+    failoverDetector: true,
+    // The detector's own connection to a sentinel that restarted is made again after this (ioredis waits
+    // a minute), so a sentinel's restart does not leave it deaf to a promotion for long.
+    sentinelReconnectStrategy: () => 5_000,
+  };
 }

@@ -7,6 +7,7 @@ import {
   locationEnv,
   opsEnv,
   publicUrlEnv,
+  type RedisTarget,
   redisEnv,
   secretsEnv,
   shutdownEnv,
@@ -33,12 +34,13 @@ export const hostEnv = {
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
 };
 
-export type HostConfig = z.output<z.ZodObject<typeof hostEnv>>;
+/** Its apps' schemas end with withRedisTarget (`@pageprobe/config`), which gives REDIS_TARGET. */
+export type HostConfig = z.output<z.ZodObject<typeof hostEnv>> & { REDIS_TARGET: RedisTarget };
 
 /** A process that runs tests: the host's variables and SECRETS_KEY, to open the tests' sealed secrets. */
 export const testHostEnv = { ...hostEnv, ...secretsEnv };
 
-export type TestHostConfig = z.output<z.ZodObject<typeof testHostEnv>>;
+export type TestHostConfig = z.output<z.ZodObject<typeof testHostEnv>> & { REDIS_TARGET: RedisTarget };
 
 /** A kind's worker settings (tests at once, time budget) as environment variables with its defaults. */
 export function kindEnv<C extends string, B extends string>(

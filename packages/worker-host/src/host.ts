@@ -83,7 +83,7 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
   });
   const db = createDb(config.DATABASE_URL, { pool });
-  const connection = createRedis(config.REDIS_URL, 'worker');
+  const connection = createRedis(config.REDIS_TARGET, 'worker');
   const queue = { connection, prefix: config.QUEUE_PREFIX };
   const queues = new Map<string, Queue>();
   const queueFor = (def: QueueOf) => {
