@@ -67,7 +67,8 @@ Monitoring as code (docs/monitoring-as-code.md): pageprobe.yaml (or .yml, .json,
                             (all of it in one request and one transaction; only --prune deletes, and only
                              what the file manages; --adopt takes over resources made by hand with its keys)
   pageprobe export [--file F] [--force]
-                            (the team's resources as a file plan finds no change in; F: .yaml (default
+                            (the team's resources as a file plan finds no change in, in one write: keys
+                             given to those without, the file takes them over; F: .yaml (default
                              pageprobe.yaml), .json, or - for standard output; secrets as \${VARIABLE})
 
 Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertions):

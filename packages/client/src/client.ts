@@ -3,6 +3,8 @@ import type {
   AlertChannel,
   Artifact,
   Comparison,
+  ConfigExport,
+  ConfigExportRequest,
   ConfigPlan,
   ConfigState,
   CreatedTest,
@@ -164,8 +166,7 @@ export function createClient(options: ClientOptions) {
         data(request<AlertChannel>('PATCH', `/alert-channels/${id(channelId)}`, { body })),
     },
     maintenanceWindows: {
-      list: (query: PageQuery = {}) =>
-        data(request<Page<MaintenanceWindow>>('GET', '/maintenance-windows', { query })),
+      list: (query: PageQuery = {}) => data(request<Page<MaintenanceWindow>>('GET', '/maintenance-windows', { query })),
       update: (windowId: string, body: UpdateMaintenanceWindow) =>
         data(request<MaintenanceWindow>('PATCH', `/maintenance-windows/${id(windowId)}`, { body })),
     },
@@ -180,6 +181,11 @@ export function createClient(options: ClientOptions) {
       plan: (state: ConfigState) => data(request<ConfigPlan>('POST', '/config/plan', { body: state })),
       /** POST /config/apply: the same plan carried out in one transaction, counted as one write. */
       apply: (state: ConfigState) => data(request<ConfigPlan>('POST', '/config/apply', { body: state })),
+      /**
+       * POST /config/export: the team's resources as a file's entries (secrets as `${VARIABLE}`s), in one
+       * write that gives each keyless resource a key and has the file (`managed_by`) take them over.
+       */
+      export: (body: ConfigExportRequest) => data(request<ConfigExport>('POST', '/config/export', { body })),
     },
   };
   return client;

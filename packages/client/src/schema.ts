@@ -145,6 +145,37 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/config/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The team's resources as a configuration file
+         * @description Needs a `write` key. Answers the team's resources as the entries of a configuration file
+         *     (`pageprobe.yaml`, what `pageprobe export` writes) that `POST /config/plan` then finds no change
+         *     in. In one transaction, counted as one write however many resources the team has: every resource
+         *     without a `key` is given one from its name (a slug, made unique among the team's resources of its
+         *     kind, the oldest keeping the plain one), and the file takes over what it describes: `managed_by` is
+         *     set to the body's `managed_by` on every monitor, alert channel, maintenance window and status
+         *     page, those made by hand included (from then on `apply` of the file updates them, and its
+         *     `prune` may delete them). Resources another configuration manages (a `managed_by` of another
+         *     name) are left to it: left out of the file and listed in `left_out`. An entry is what the
+         *     resource's create body would be: the API's defaults left out, references by key; secrets (webhook
+         *     URLs, routing keys, header and cookie values, passwords, typed step text) are `${VARIABLE}`
+         *     placeholders, each listed in `variables`, and a literal `${` elsewhere is written `$${`.
+         */
+        post: operations["exportConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/plan": {
         parameters: {
             query?: never;
@@ -1101,6 +1132,45 @@ export type components = {
             key: string;
             /** @enum {string} */
             resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+        };
+        ConfigExport: {
+            /** @description The file's content (ConfigState's lists), oldest resource first in each: `POST /config/plan` of it, the variables set, is no change. */
+            config: {
+                alert_channels: components["schemas"]["ConfigExportEntry"][];
+                maintenance_windows: components["schemas"]["ConfigExportEntry"][];
+                monitors: components["schemas"]["ConfigExportEntry"][];
+                status_pages: components["schemas"]["ConfigExportEntry"][];
+            };
+            /** @description Resources that had no key and were given one. */
+            keyed: number;
+            /** @description Resources another configuration manages: not in the file, left as they are. */
+            left_out: {
+                key: string;
+                managed_by: string;
+                /** @enum {string} */
+                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+            }[];
+            /** @description Resources now managed by this file that were not (made by hand). */
+            taken_over: number;
+            /** @description Each `${VARIABLE}` the file uses: set it where plan and apply run. */
+            variables: {
+                /** @description The secret it stands for. */
+                description: string;
+                name: string;
+            }[];
+        };
+        /** @description An entry of the file: the resource's create body with its `key`, the API's defaults left out, references by key, secrets as `${VARIABLE}` placeholders (so its values are not checked here as a create body's are). */
+        ConfigExportEntry: {
+            key: components["schemas"]["ConfigKey"];
+        } & {
+            [key: string]: unknown;
+        };
+        ConfigExportRequest: {
+            /**
+             * @description The configuration file's name (`pageprobe export` sends the file's, `pageprobe.yaml`): set as `managed_by` on what the file describes, as `POST /config/apply` of that file sets it.
+             * @default config
+             */
+            managed_by?: string;
         };
         ConfigFieldChange: {
             /** @description The field's dotted path in the entry, e.g. `alert.regression_points`. */
@@ -3258,6 +3328,40 @@ export interface operations {
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    exportConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The file's content, and what was done to make it so. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigExport"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["Problem"];
             503: components["responses"]["Problem"];

@@ -43,6 +43,9 @@ export type UpdateMaintenanceWindow = Schemas['UpdateMaintenanceWindow'];
 export type UpdateStatusPage = Schemas['UpdateStatusPage'];
 /** The body of POST /config/plan and /config/apply: the desired state of the resources a file manages. */
 export type ConfigState = Schemas['ConfigState'];
+/** POST /config/export's body and answer: the team's resources as a file, keyed and taken over by it. */
+export type ConfigExportRequest = Schemas['ConfigExportRequest'];
+export type ConfigExport = Schemas['ConfigExport'];
 /** What applying a configuration changes (or changed), in the order apply makes the changes. */
 export type ConfigPlan = Schemas['ConfigPlan'];
 export type ConfigChange = Schemas['ConfigChange'];

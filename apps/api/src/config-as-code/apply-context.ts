@@ -23,6 +23,12 @@ export interface Wanted<P> {
   given: Record<string, unknown>;
   prepared: P;
   state: EntryState;
+  /**
+   * A refusal by a check that depends on the current time (a window's starts_at more than a year ago):
+   * the plan raises it for a create, or for an update changing one of `fields`, never for an entry the
+   * resource already matches.
+   */
+  timely?: { fields: string[]; problem: unknown };
 }
 
 /** What applying writes through, and what it fills in as it goes. */

@@ -13,7 +13,7 @@ import { isKeyViolation } from './resource-key.ts';
 // first made: no doubles).
 
 /** Long enough for 1,000 resources on a busy database; the entries were checked before it began. */
-const TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
+export const TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
 
 const PAST: Record<Change['action'], string> = { create: 'created', update: 'updated', delete: 'deleted' };
 

@@ -11,7 +11,6 @@ import {
   checkChannelEntries,
   createChannelRow,
   deleteChannelRow,
-  loadChannels,
   updateChannelRow,
 } from './channel-entries.ts';
 import { COLLECTIONS, type ConfigState, MAX_RESOURCES } from './config-body.ts';
@@ -21,21 +20,20 @@ import {
   checkMonitorEntries,
   createMonitorRow,
   deleteMonitorRow,
-  loadMonitors,
   type PreparedMonitor,
   updateMonitorRow,
 } from './monitor-entries.ts';
-import { checkPageEntries, createPageRow, deletePageRow, loadPages, updatePageRow } from './page-entries.ts';
+import { checkPageEntries, createPageRow, deletePageRow, updatePageRow } from './page-entries.ts';
 import { NOUNS, type ResourceKind } from './resource-key.ts';
 import {
   checkWindowEntries,
   createWindowRow,
   deleteWindowRow,
-  loadWindows,
   type PreparedWindow,
   updateWindowRow,
 } from './window-entries.ts';
 import type { PageEntry } from './config-body.ts';
+import { loadTeamState } from './team-state.ts';
 
 // A configuration's plan (issue 50): its entries checked as their endpoints check them, then compared
 // with the team's resources of their keys. Only what a configuration manages (managed_by set) is changed
@@ -107,6 +105,10 @@ function planKind<P, R extends Existing>(kind: Kind<P, R>, body: ConfigState, er
   for (const w of kind.wanted) {
     const current = byKey.get(w.key);
     if (!current) {
+      if (w.timely) {
+        errors.addProblem(kind.resource, w.index, w.key, w.timely.problem);
+        continue;
+      }
       steps.push({
         ...base,
         action: 'create',
@@ -122,6 +124,10 @@ function planKind<P, R extends Existing>(kind: Kind<P, R>, body: ConfigState, er
       continue;
     }
     const fields = diffStates(current.state, w.state);
+    if (w.timely && fields.some((f) => w.timely!.fields.includes(f.field.split('.')[0]!))) {
+      errors.addProblem(kind.resource, w.index, w.key, w.timely.problem);
+      continue;
+    }
     for (const field of kind.fixed) {
       if (fields.some((f) => f.field === field)) {
         errors.add(
@@ -204,23 +210,11 @@ export async function planConfig(
   checked: CheckedConfig,
 ): Promise<{ steps: Step[]; channelIds: Map<string, string>; monitorIds: Map<string, string> }> {
   const { body, errors } = checked;
-  const { teamId } = caller;
-  const [channelRows, monitorKeys, windowCount, pageCount] = await Promise.all([
-    db.alertChannel.findMany({ where: { teamId }, orderBy: { createdAt: 'asc' } }),
-    db.monitor.findMany({ where: { teamId, deletedAt: null }, select: { id: true, key: true } }),
-    db.maintenanceWindow.count({ where: { teamId } }),
-    db.statusPage.count({ where: { teamId } }),
-  ]);
-  const channelKey = new Map(channelRows.map((c) => [c.id, c.key]));
-  const monitorKey = new Map(monitorKeys.map((m) => [m.id, m.key]));
-  // A channel or monitor without a key is named by its id.
-  const channelKeyOf = (id: string) => channelKey.get(id) ?? id;
-  const [channels, monitors, windows, pages] = await Promise.all([
-    loadChannels(deps, channelRows),
-    loadMonitors(db, deps, teamId, channelKeyOf),
-    loadWindows(db, teamId, (id) => monitorKey.get(id) ?? id),
-    loadPages(db, teamId, (id) => (monitorKey.has(id) ? (monitorKey.get(id) ?? id) : null)),
-  ]);
+  const { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages } = await loadTeamState(
+    db,
+    deps,
+    caller.teamId,
+  );
 
   const outcomes = [
     planKind(
@@ -265,7 +259,7 @@ export async function planConfig(
         existing: windows,
         fixed: [],
         create: createWindowRow,
-        update: (ctx, w, current) => updateWindowRow(ctx, w, current.id),
+        update: updateWindowRow,
         remove: (ctx, e) => deleteWindowRow(ctx, e.id),
         count: windowCount,
         limit: { max: WINDOWS_PER_TEAM, code: 'maintenance_window_limit_reached', noun: 'maintenance windows' },

@@ -1,5 +1,6 @@
 import type { Db, MaintenanceWindow, Prisma } from '@pageprobe/db';
 import { randomUUIDv7 } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { windowColumns } from '../maintenance-windows/window-input.ts';
 import type { ApplyContext, Existing, Wanted } from './apply-context.ts';
 import type { WindowEntry } from './config-body.ts';
@@ -36,18 +37,41 @@ function stateOf(w: WindowColumns, monitorKeys: string[]): EntryState {
   return { clear: state, shown: state };
 }
 
-export async function checkWindowEntries(entries: WindowEntry[], errors: EntryErrors) {
+/** The fields a window's time-dependent checks read: they bind an entry only when one of these changes. */
+export const TIMING = ['starts_at', 'ends_at', 'rrule', 'duration_minutes', 'time_zone'];
+
+/**
+ * Each entry checked as POST /maintenance-windows checks its body. Some checks depend on when they are
+ * asked (starts_at within a year before now, a rule that still happens from now on): an entry that fails
+ * them now but passes them at its own starts_at is no error of its own. It carries the problem as
+ * `timely`, which the plan raises for a create or an update of its timing only: a window applied a year
+ * ago and left as it was stays valid, or its file would fail every plan from then on.
+ */
+export async function checkWindowEntries(entries: WindowEntry[], errors: EntryErrors, now = new Date()) {
   const wanted: Array<Wanted<PreparedWindow>> = [];
   await eachLimited(entries, 4, async (entry, index) => {
     try {
       // The monitors' keys stand for their ids: windowColumns only needs to know there are some.
-      const columns = await windowColumns(entry, null);
+      let columns: PreparedWindow;
+      let timely: Wanted<PreparedWindow>['timely'];
+      try {
+        columns = await windowColumns(entry, null, now);
+      } catch (problem) {
+        const then = new Date(entry.starts_at ?? Number.NaN);
+        if (Number.isNaN(then.getTime())) throw problem;
+        // Its occurrences from then are never written: the problem is raised whenever the timing is.
+        columns = await windowColumns(entry, null, then).catch(() => {
+          throw problem;
+        });
+        timely = { fields: TIMING, problem };
+      }
       wanted.push({
         index,
         key: entry.key,
         given: entry as unknown as Record<string, unknown>,
         prepared: columns,
         state: stateOf({ ...columns, name: entry.name }, columns.monitorIds),
+        ...(timely ? { timely } : {}),
       });
     } catch (error) {
       errors.addProblem('maintenance_window', index, entry.key, error);
@@ -59,7 +83,7 @@ export async function checkWindowEntries(entries: WindowEntry[], errors: EntryEr
 export async function loadWindows(
   db: Db | Prisma.TransactionClient,
   teamId: string,
-  monitorKeyOf: (id: string) => string,
+  monitorKeyOf: (id: string) => string | null,
 ): Promise<Array<Existing & { row: MaintenanceWindow }>> {
   const rows = await db.maintenanceWindow.findMany({
     where: { teamId, key: { not: null } },
@@ -69,7 +93,10 @@ export async function loadWindows(
     id: row.id,
     key: row.key,
     managedBy: row.managedBy,
-    state: stateOf(row, row.monitorIds.map(monitorKeyOf)),
+    state: stateOf(
+      row,
+      row.monitorIds.flatMap((id) => monitorKeyOf(id) ?? []),
+    ),
     row,
   }));
 }
@@ -92,7 +119,18 @@ export async function createWindowRow(ctx: ApplyContext, w: Wanted<PreparedWindo
   return id;
 }
 
-export const updateWindowRow = (ctx: ApplyContext, w: Wanted<PreparedWindow>, id: string) =>
-  ctx.tx.maintenanceWindow.update({ where: { id }, data: columnsOf(ctx, w) });
+/**
+ * The entry's columns over the window's. With its timing unchanged, its occurrences (kept ahead by the
+ * sweeper) stay as they are: the entry's may have been computed at its starts_at (see `timely`).
+ */
+export function updateWindowRow(ctx: ApplyContext, w: Wanted<PreparedWindow>, current: Existing) {
+  const columns = columnsOf(ctx, w);
+  const retimed = TIMING.some((f) => !isDeepStrictEqual(w.state.clear[f], current.state.clear[f]));
+  const { name, monitorIds, tags, key, managedBy } = columns;
+  return ctx.tx.maintenanceWindow.update({
+    where: { id: current.id },
+    data: retimed ? columns : { name, monitorIds, tags, key, managedBy },
+  });
+}
 
 export const deleteWindowRow = (ctx: ApplyContext, id: string) => ctx.tx.maintenanceWindow.delete({ where: { id } });

@@ -2,12 +2,11 @@
 // one request (POST /config/plan or /config/apply): the API computes the changes, so plan and apply never
 // disagree, and an apply of a hundred monitors is one write.
 import { existsSync, writeFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { type ConfigChange, type ConfigState, PageprobeError, type PageprobeClient } from '@pageprobe/client';
 import { stringify } from 'yaml';
 import type { Paint } from '../format.ts';
 import { ConfigError } from './config-error.ts';
-import { allPages, exportConfig, type Resources } from './export-config.ts';
 import { type LoadedConfig, loadConfig } from './load-config.ts';
 import { planLines, planSummary } from './plan-lines.ts';
 
@@ -80,24 +79,10 @@ export function entryProblems(error: unknown, config: { where: LoadedConfig['whe
   );
 }
 
-/** Retries a write the per-key limit refused, after the time it asks for. */
-async function patiently<T>(write: () => Promise<T>, err: (line: string) => void): Promise<T> {
-  for (;;) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!(error instanceof PageprobeError) || error.status !== 429) throw error;
-      const seconds = error.retryAfterSeconds ?? 10;
-      err(`rate limited: waiting ${seconds} s`);
-      await new Promise((r) => setTimeout(r, seconds * 1000));
-    }
-  }
-}
-
 /**
- * Writes the team's resources as a file (YAML, or JSON by the name's extension; `-`: standard output). A
- * resource without a key is given the one the file calls it by (PATCH, one write each), so that plan and
- * apply --adopt find it.
+ * Writes the team's resources as a file (YAML, or JSON by the name's extension; `-`: standard output):
+ * POST /config/export, one write, gives each resource without a key the one the file calls it by and has
+ * the file (its name, `managed_by`) take over what it describes, so `plan` of it finds no change.
  */
 export async function exportCommand(
   client: PageprobeClient,
@@ -109,37 +94,25 @@ export async function exportCommand(
   if (!format) throw new ConfigError([`${file}: export writes YAML (.yaml, .yml) or JSON (.json)`]);
   if (file !== '-' && existsSync(resolve(options.cwd, file)) && !options.force)
     throw new ConfigError([`${file} exists: give --force to replace it, or another --file`]);
-  const resources: Resources = {
-    alert_channels: await allPages(client.alertChannels.list),
-    monitors: await allPages(client.monitors.list),
-    maintenance_windows: await allPages(client.maintenanceWindows.list),
-    status_pages: await allPages(client.statusPages.list),
-  };
-  const { state, variables, newKeys } = exportConfig(resources);
-  for (const { resource, id, key } of newKeys) {
-    const update = {
-      alert_channels: client.alertChannels.update,
-      monitors: client.monitors.update,
-      maintenance_windows: client.maintenanceWindows.update,
-      status_pages: client.statusPages.update,
-    }[resource] as (id: string, body: { key: string }) => Promise<unknown>;
-    await patiently(() => update(id, { key }), err);
-  }
-  const sections = Object.fromEntries(Object.entries(state).filter(([, entries]) => entries.length));
+  // The name plan and apply will send: the file's (standard output's is saved as pageprobe.yaml).
+  const name = file === '-' ? 'pageprobe.yaml' : basename(file);
+  const exported = await client.config.export({ managed_by: name });
+  const sections = Object.fromEntries(Object.entries(exported.config).filter(([, entries]) => entries.length));
   const text =
     format === 'json'
       ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, ...sections }, null, 2)}\n`
       : `# yaml-language-server: $schema=${SCHEMA_REFERENCE}\n${stringify(sections, { lineWidth: 0 })}`;
   if (file === '-') out(text.trimEnd());
   else writeFileSync(resolve(options.cwd, file), text);
-  const count = Object.values(state).reduce((n, entries) => n + entries.length, 0);
-  err(`${count} resources written to ${file === '-' ? 'standard output' : file}`);
-  if (newKeys.length) err(`${newKeys.length} of them had no key and now have the one the file gives them.`);
-  if (variables.length) {
-    err('Secrets are written as placeholders: set these variables where plan and apply run:');
-    for (const v of variables) err(`  ${v.name}  (${v.what})`);
+  const count = Object.values(exported.config).reduce((n, entries) => n + entries.length, 0);
+  err(`${count} resources written to ${file === '-' ? 'standard output' : file}, now managed by ${name}.`);
+  if (exported.keyed) err(`${exported.keyed} of them had no key and now have the one the file gives them.`);
+  if (exported.left_out.length) {
+    err(`Left out, managed by another file (${exported.left_out.length}):`);
+    for (const l of exported.left_out) err(`  ${l.resource} ${l.key}  (${l.managed_by})`);
   }
-  err(
-    `Resources made by hand become the file's with \`pageprobe apply --adopt --file ${file === '-' ? 'FILE' : file}\` (plan --adopt first: only their managed_by changes); then plan finds no change.`,
-  );
+  if (exported.variables.length) {
+    err('Secrets are written as placeholders: set these variables where plan and apply run:');
+    for (const v of exported.variables) err(`  ${v.name}  (${v.description})`);
+  }
 }
