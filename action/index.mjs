@@ -15533,6 +15533,9 @@ function createClient(options) {
   }
   const data = async (answer) => (await answer).data;
   const id = (value) => encodeURIComponent(value);
+  function series(monitorId, query) {
+    return data(request("GET", `/monitors/${id(monitorId)}/series`, { query }));
+  }
   const client = {
     /** POST /tests. With an idempotency key, a repeat answers the original test (`replayed: true`). */
     createTest: (body, opts = {}) => data(
@@ -15574,7 +15577,7 @@ function createClient(options) {
        * lighthouse or seo_crawl monitor's runs summed up (`test_id` set).
        */
       checks: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/checks`, { query })),
-      series: (monitorId, query) => data(request("GET", `/monitors/${id(monitorId)}/series`, { query })),
+      series,
       alerts: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/alerts`, { query })),
       /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
       pings: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/pings`, { query }))
@@ -15596,7 +15599,12 @@ function createClient(options) {
       /** POST /config/plan: what apply would change (a read). */
       plan: (state) => data(request("POST", "/config/plan", { body: state })),
       /** POST /config/apply: the same plan carried out in one transaction, counted as one write. */
-      apply: (state) => data(request("POST", "/config/apply", { body: state }))
+      apply: (state) => data(request("POST", "/config/apply", { body: state })),
+      /**
+       * POST /config/export: the team's resources as a file's entries (secrets as `${VARIABLE}`s), in one
+       * write that gives each keyless resource a key and has the file (`managed_by`) take them over.
+       */
+      export: (body) => data(request("POST", "/config/export", { body }))
     }
   };
   return client;

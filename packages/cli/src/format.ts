@@ -11,6 +11,7 @@ import {
 } from '@pageprobe/client';
 
 import { fieldLines } from './field-lines.ts';
+import { sparkline } from './sparkline.ts';
 
 // What a person reads: one screen per test, the figures that matter first.
 
@@ -211,14 +212,6 @@ export function cadence(m: Monitor): string {
 /** A monitor in one line, as lists show it. */
 export const monitorLine = (m: Monitor) =>
   `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  ${cadence(m)}  ${m.type === 'heartbeat' ? (m.name ?? '') : m.url}`;
-
-const BARS = '▁▂▃▄▅▆▇█';
-/** The values as a one-line bar chart, lowest to highest. */
-export function sparkline(values: number[]): string {
-  const lo = Math.min(...values);
-  const span = Math.max(...values) - lo;
-  return values.map((v) => BARS[span === 0 ? 3 : Math.round(((v - lo) / span) * (BARS.length - 1))]).join('');
-}
 
 /** A series: a header, a sparkline of the means, then one line per point. */
 export function seriesLines(s: MonitorSeries): string[] {

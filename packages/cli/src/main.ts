@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createClient, PageprobeError, type PageprobeClient, type Test } from '@pageprobe/client';
+import { createClient, PageprobeError, type PageprobeClient, type SeriesQuery, type Test } from '@pageprobe/client';
 import { readApiKey } from './api-key.ts';
 import { gatherAssertions, UsageError } from './assertions.ts';
 import { checkFields, targetOf } from './check-options.ts';
+import { fieldSeriesLines } from './field-lines.ts';
 import {
   alertLine,
   checkLine,
@@ -45,11 +46,13 @@ Usage:
                             (state, uptime over 24h/7d/30d/90d, latest incidents, locations; a
                              heartbeat's ping URL, last ping and deadline)
   pageprobe monitors series <monitor-id> --metric <metric> [--from <ISO time>] [--to <ISO time>]
-                            [--location <location>] [--json]
+                            [--location <location>] [--source lab|field] [--json]
                             (lighthouse: performance_score, lcp_ms, cls, ...; seo_crawl:
                              structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...;
                              tcp: up, connect_ms, tls_ms, total_ms, ...; dns: up, total_ms;
-                             heartbeat: up, total_ms (a run's duration))
+                             heartbeat: up, total_ms (a run's duration);
+                             --source field, lighthouse: real Chrome users' weekly p75 of lcp_ms,
+                             inp_ms, cls, fcp_ms or ttfb_ms from the Chrome UX Report)
   pageprobe monitors alerts <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
   pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
                             (newest first: an uptime, tcp, dns or heartbeat monitor's checks, or a
@@ -121,6 +124,7 @@ const OPTIONS = {
   status: { type: 'string' },
   interval: { type: 'string' },
   metric: { type: 'string' },
+  source: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
   location: { type: 'string' },
@@ -392,14 +396,19 @@ async function monitors(
     }
     case 'series': {
       if (!args[0] || !values.metric) throw new UsageError('monitors series <monitor-id> --metric <metric>');
-      const s = await client.monitors.series(args[0], {
+      const source = values.source;
+      if (source !== undefined && source !== 'lab' && source !== 'field')
+        throw new UsageError('--source must be lab or field');
+      const query: SeriesQuery = {
         metric: values.metric,
+        ...(source ? { source } : {}),
         ...(values.from ? { from: time('from', values.from) } : {}),
         ...(values.to ? { to: time('to', values.to) } : {}),
         ...(values.location ? { location: values.location } : {}),
-      });
+      };
+      const s = await client.monitors.series(args[0], query);
       if (values.json) json(s);
-      else for (const l of seriesLines(s)) out(l);
+      else for (const l of s.source === 'field' ? fieldSeriesLines(s) : seriesLines(s)) out(l);
       return 0;
     }
     case 'alerts': {

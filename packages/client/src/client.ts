@@ -11,6 +11,7 @@ import type {
   CreateMonitor,
   CreateTest,
   Credits,
+  FieldSeriesQuery,
   HeartbeatPing,
   Location,
   ListTestsQuery,
@@ -18,6 +19,7 @@ import type {
   Monitor,
   MonitorAlert,
   MonitorCheck,
+  MonitorFieldSeries,
   MonitorSeries,
   Page,
   PageQuery,
@@ -103,6 +105,17 @@ export function createClient(options: ClientOptions) {
   const data = async <T>(answer: Promise<Answer<T>>) => (await answer).data;
   const id = (value: string) => encodeURIComponent(value);
 
+  /**
+   * GET /monitors/{id}/series: a metric over time, from the monitor's runs and checks, or with
+   * `source: 'field'` real Chrome users' weekly p75s of a lighthouse monitor's URL (MonitorFieldSeries).
+   */
+  function series(monitorId: string, query: FieldSeriesQuery): Promise<MonitorFieldSeries>;
+  function series(monitorId: string, query: SeriesQuery & { source?: 'lab' }): Promise<MonitorSeries>;
+  function series(monitorId: string, query: SeriesQuery): Promise<MonitorSeries | MonitorFieldSeries>;
+  function series(monitorId: string, query: SeriesQuery) {
+    return data(request<MonitorSeries | MonitorFieldSeries>('GET', `/monitors/${id(monitorId)}/series`, { query }));
+  }
+
   const client = {
     /** POST /tests. With an idempotency key, a repeat answers the original test (`replayed: true`). */
     createTest: (body: CreateTest, opts: { idempotencyKey?: string } = {}) =>
@@ -152,8 +165,7 @@ export function createClient(options: ClientOptions) {
        */
       checks: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<MonitorCheck>>('GET', `/monitors/${id(monitorId)}/checks`, { query })),
-      series: (monitorId: string, query: SeriesQuery) =>
-        data(request<MonitorSeries>('GET', `/monitors/${id(monitorId)}/series`, { query })),
+      series,
       alerts: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<MonitorAlert>>('GET', `/monitors/${id(monitorId)}/alerts`, { query })),
       /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */

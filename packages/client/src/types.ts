@@ -18,6 +18,13 @@ export type Monitor = Schemas['Monitor'];
 export type CreateMonitor = Schemas['CreateMonitor'];
 export type UpdateMonitor = Schemas['UpdateMonitor'];
 export type MonitorSeries = Schemas['MonitorSeries'];
+/**
+ * A lighthouse monitor's field series (`source: 'field'`): real Chrome users' weekly p75 of its URL from
+ * CrUX History, each point with its shares and category, and `field`: whose figures, or why there are none.
+ */
+export type MonitorFieldSeries = Schemas['MonitorFieldSeries'];
+/** A metric `source: 'field'` takes: lcp_ms, inp_ms, cls, fcp_ms, ttfb_ms. */
+export type FieldSeriesMetric = Schemas['FieldSeriesMetric'];
 /** A metric name GET /monitors/{monitor_id}/series takes (each monitor type has its own). */
 export type SeriesMetric = Schemas['SeriesMetric'];
 /** A location with live workers (GET /locations). */
@@ -58,5 +65,17 @@ export interface Page<T> {
 
 export type ListTestsQuery = NonNullable<operations['listTests']['parameters']['query']>;
 export type PageQuery = { limit?: number; cursor?: string };
-/** `location`: one of an uptime monitor's locations, that location's series alone. */
-export type SeriesQuery = { metric: string; from?: string | Date; to?: string | Date; location?: string };
+/**
+ * `source`: `lab` (the default), the monitor's runs and checks; `field`, what real Chrome users saw of a
+ * lighthouse monitor's URL (CrUX History, weekly). `location`: one of an uptime monitor's locations, that
+ * location's series alone.
+ */
+export type SeriesQuery = {
+  metric: string;
+  from?: string | Date;
+  to?: string | Date;
+  location?: string;
+  source?: 'lab' | 'field';
+};
+/** A field series' query: one of its metrics (`location` is the lab's alone). */
+export type FieldSeriesQuery = { metric: FieldSeriesMetric; from?: string | Date; to?: string | Date; source: 'field' };

@@ -1,10 +1,17 @@
 // What an assistant reads of a lighthouse test's field data (issue 48): get_test's and run_test's text
-// names each field p75 beside the lab's with the verdict; compare_tests' the p75s of both tests. The
-// structured content is the API's answer, field included.
+// names each field p75 beside the lab's with the verdict; compare_tests' the p75s of both tests;
+// monitor_series with source field a monitor's weekly p75s. The structured content is the API's answer,
+// field included.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import type { Comparison, Test } from '@pageprobe/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type Comparison, createClient, type MonitorFieldSeries, type Test } from '@pageprobe/client';
 import { describeComparison, describeTest } from './describe.ts';
+import { createServer as mcpServer } from './server.ts';
 
 const metric = (over: Record<string, unknown>) => ({
   p75: 2100,
@@ -81,4 +88,77 @@ test("a comparison's text gives both tests' field p75s, not as changes", () => {
   );
   const older = { ...comparison, deltas: { ...comparison.deltas, field: { head: null, base: null } } } as Comparison;
   assert.doesNotMatch(describeComparison(older), /field/);
+});
+
+test("monitor_series with source field: the monitor's CrUX weeks, each p75 with its category and shares", async () => {
+  const week = {
+    at: '2026-11-22T00:00:00.000Z',
+    value: 240,
+    p75: 240,
+    good: 0.712,
+    needs_improvement: 0.2,
+    poor: 0.088,
+    category: 'needs_improvement' as const,
+    collection_period: { first_date: '2026-10-26', last_date: '2026-11-22' },
+  };
+  const series: MonitorFieldSeries = {
+    metric: 'inp_ms',
+    source: 'field',
+    from: '2026-10-26T00:00:00.000Z',
+    to: '2026-11-22T00:00:00.000Z',
+    resolution: 'week',
+    field: { available: true, scope: 'url', key: 'https://shop.example/cart', form_factor: 'DESKTOP' },
+    points: [week],
+  };
+  const asked: URL[] = [];
+  const api = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://api.test');
+    asked.push(url);
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify(
+        url.pathname.includes('/m-quiet/')
+          ? {
+              ...series,
+              metric: 'cls',
+              points: [],
+              from: null,
+              to: null,
+              field: { available: false, reason: 'not_enough_data' },
+            }
+          : series,
+      ),
+    );
+  });
+  api.listen(0, '127.0.0.1');
+  await once(api, 'listening');
+  const baseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  const server = mcpServer(createClient({ baseUrl, apiKey: 'pp_live_mcp_series' }), { readOnly: true });
+  const [near, far] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'field-series-test', version: '1.0.0' });
+  await Promise.all([server.connect(far), client.connect(near)]);
+  try {
+    const result = await client.callTool({
+      name: 'monitor_series',
+      arguments: { id: 'm-1', metric: 'inp_ms', source: 'field' },
+    });
+    assert.deepEqual(Object.fromEntries(asked[0]!.searchParams), { metric: 'inp_ms', source: 'field' });
+    assert.deepEqual(result.structuredContent, series);
+    assert.equal(
+      (result.content as Array<{ text: string }>)[0]!.text,
+      'field inp_ms (real users, Chrome UX Report p75 on desktop, the page), weekly, 1 points\n' +
+        '2026-11-22 (28 days from 2026-10-26): 240 ms needs improvement (good 71%, needs improvement 20%, poor 9%)',
+    );
+    const quiet = await client.callTool({
+      name: 'monitor_series',
+      arguments: { id: 'm-quiet', metric: 'cls', source: 'field' },
+    });
+    assert.equal(
+      (quiet.content as Array<{ text: string }>)[0]!.text,
+      'field cls (real users): none: too few Chrome users visited the page or its origin in 28 days',
+    );
+  } finally {
+    await client.close();
+    api.close();
+  }
 });

@@ -20,6 +20,7 @@ import {
   describeSeries,
   describeTest,
 } from './describe.ts';
+import { describeFieldSeries } from './describe-field.ts';
 
 const type = z.enum(TEST_TYPES);
 const monitorType = z.enum(MONITOR_TYPES);
@@ -66,6 +67,10 @@ const SERIES_METRICS =
   'tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; ' +
   'dns: up, total_ms; ' +
   'heartbeat: up, total_ms (a run’s duration, from its /start to its end)';
+
+/** The field series (issue 48) a lighthouse monitor has, and what they are. */
+const FIELD_METRICS = 'lcp_ms, inp_ms, cls, fcp_ms, ttfb_ms';
+const FIELD_SERIES = `field series (${FIELD_METRICS}): what real Chrome users saw of its URL on its device (Chrome UX Report History), a point per week of up to 40, each the 75th percentile (p75) of the 28 days to its day with its category (good, needs_improvement, poor) and the shares of good, needs-improvement and poor page loads; \`field\` says whether the figures are the page's or its origin's, or why there are none.`;
 
 /** How long run_test waits for a result before answering with the test as it is. */
 const RUN_TEST_WAIT_MS = 300_000;
@@ -337,26 +342,33 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'monitor_series',
     {
       title: 'A monitor’s series',
-      description: `A monitor's metric over time, rolled up per minute, hour or day (the finest with at most 500 points): each point's mean (value), count, min, max, p50 and p95. Metrics by monitor type: ${SERIES_METRICS}. Over the last 7 days unless from and to say otherwise.`,
+      description: `A monitor's metric over time, rolled up per minute, hour or day (the finest with at most 500 points): each point's mean (value), count, min, max, p50 and p95. Metrics by monitor type: ${SERIES_METRICS}. Over the last 7 days unless from and to say otherwise. With source field, a lighthouse monitor's ${FIELD_SERIES}`,
       inputSchema: {
         id: z.string().describe('the monitor id'),
-        metric: z.string().describe(`the metric; by monitor type: ${SERIES_METRICS}`),
+        metric: z
+          .string()
+          .describe(`the metric; by monitor type: ${SERIES_METRICS}; with source field: ${FIELD_METRICS}`),
+        source: z
+          .enum(['lab', 'field'])
+          .optional()
+          .describe('lab (default): the monitor’s runs and checks; field: real Chrome users’ weekly p75 (lighthouse)'),
         from: z.string().optional().describe('ISO 8601 start time'),
         to: z.string().optional().describe('ISO 8601 end time (default now)'),
         location: z.string().optional().describe('one of an uptime monitor’s locations: that location’s series alone'),
       },
       annotations: READ,
     },
-    ({ id, metric, from, to, location }) =>
+    ({ id, metric, source, from, to, location }) =>
       answer(
         () =>
           client.monitors.series(id, {
             metric,
+            ...(source ? { source } : {}),
             ...(from ? { from } : {}),
             ...(to ? { to } : {}),
             ...(location ? { location } : {}),
           }),
-        describeSeries,
+        (s) => (s.source === 'field' ? describeFieldSeries(s) : describeSeries(s)),
       ),
   );
   server.registerTool(
