@@ -170,10 +170,17 @@ await startWorkerHost({
   // The dispatcher always runs, so it sweeps for every kind and keeps monitors' schedules in Redis: browser workers scale to zero when their
   // queue is idle, and a test whose job was lost must still reach its queue to wake one. Housekeeping
   // rides along: one place for it, whichever replica gets there first.
-  sweep: (host) =>
-    Promise.all([
-      sweepPendingDeliveries(host.db, host.queueFor(jobs.callback), config.SWEEP_QUEUED_AFTER_MS),
-      sweepQueuedTests(host.db, testTypes, openTestQueues(host.queue, host.queueFor).at, config.SWEEP_QUEUED_AFTER_MS),
+  sweep: (host) => {
+    // Jobs Redis no longer had (a failover, or data gone): worth an operator's notice, and counted by the
+    // failover suite (test/failover).
+    const lost = (kind: string) => (count: number) =>
+      count > 0 && host.logger.warn({ jobs: count, kind }, 'sweeper re-added jobs Redis had lost');
+    const testQueues = openTestQueues(host.queue, host.queueFor);
+    return Promise.all([
+      sweepPendingDeliveries(host.db, host.queueFor(jobs.callback), config.SWEEP_QUEUED_AFTER_MS).then(
+        lost('delivery'),
+      ),
+      sweepQueuedTests(host.db, testTypes, testQueues.at, config.SWEEP_QUEUED_AFTER_MS).then(lost('test')),
       sweepExpiredIdempotencyKeys(host.db),
       dropOldQuotaUsage(host.db),
       // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,
@@ -184,5 +191,6 @@ await startWorkerHost({
       backfillHistory(host.db, host.pool),
       // Maintenance windows' occurrences ahead of time: no read expands a rule (issue 44).
       refreshMaintenanceOccurrences(host.db, host.logger),
-    ]),
+    ]);
+  },
 });

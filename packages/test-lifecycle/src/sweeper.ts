@@ -14,7 +14,9 @@ export const SWEEP_BATCH = 500;
 
 /**
  * Re-adds the jobs of tests of `types` left queued, each to the queue of every location it runs from
- * (issue 32) that has not recorded its entry yet.
+ * (issue 32) that has not recorded its entry yet. Returns how many of those jobs Redis no longer had
+ * (lost with its data, or in a failover: writes the old master acknowledged and never replicated): the
+ * others were only waiting, and adding them again changed nothing.
  */
 export async function sweepQueuedTests(
   db: Db,
@@ -42,17 +44,23 @@ export async function sweepQueuedTests(
       byQueue.set(key, group);
     }
   }
+  let lost = 0;
   for (const { type, location, ids } of byQueue.values()) {
-    await enqueueMany(queueAt(type, location), atLocation(testJobFor(type), location), ids);
+    const queue = queueAt(type, location);
+    const def = atLocation(testJobFor(type), location);
+    // Asked all at once: one wait for the replies, not one per row.
+    const states = await Promise.all(ids.map((payload) => queue.getJobState(def.idOf(def.payload.parse(payload)))));
+    lost += states.filter((state) => state === 'unknown').length;
+    await enqueueMany(queue, def, ids);
   }
-  return rows.length;
+  return lost;
 }
 
 /**
  * Re-adds the jobs of pending deliveries that have none, and ends as failed those whose job spent its
  * tries without settling the row (the dispatcher could not record the outcome: a receiver's NUL once made
  * PostgreSQL refuse it, issue 28). Left pending, such rows stayed the oldest for ever, and once there were
- * a sweep's worth of them no other team's lost delivery was ever swept.
+ * a sweep's worth of them no other team's lost delivery was ever swept. Returns how many jobs it re-added.
  */
 export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThanMs: number): Promise<number> {
   const rows = await db.callbackDelivery.findMany({
@@ -75,7 +83,7 @@ export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThan
     const ids = lost.filter((r) => deliveryJob(r) === job).map((r) => ({ deliveryId: r.id }));
     await enqueueMany(callbacks, job, ids);
   }
-  return rows.length;
+  return lost.length;
 }
 
 /** Idempotency keys are kept 24 hours; expired records are replaced on reuse, and removed here. */

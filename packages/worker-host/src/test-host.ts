@@ -119,7 +119,9 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
       return [...kindWorkers, ...(options.also?.start(host) ?? [])];
     },
     sweep: async (host) => {
-      await sweepQueuedTests(host.db, runners.map(typeOf), testQueues.at, config.SWEEP_QUEUED_AFTER_MS);
+      const lost = await sweepQueuedTests(host.db, runners.map(typeOf), testQueues.at, config.SWEEP_QUEUED_AFTER_MS);
+      // Redis lost them (a failover, or data gone): worth an operator's notice, and counted by the failover suite.
+      if (lost > 0) host.logger.warn({ jobs: lost, kind: 'test' }, 'sweeper re-added jobs Redis had lost');
       // Processes with S3 settings also delete expired artifacts (issue 29), after the tests' own work.
       if (storage) {
         const swept = await sweepExpiredArtifacts(host.db, storage);
