@@ -3,7 +3,9 @@
 // a status page) applied from nothing, then planned as no change; an edit changing exactly its fields and
 // keeping ids, history and ping tokens; deletes only with prune; what was made by hand never touched; 100
 // monitors in one write; every problem named by key and field; an apply killed with SIGKILL leaving all or
-// nothing; two applies at once making no doubles.
+// nothing; two applies at once making no doubles; export of a team made through the API (one write) that
+// plans as no change; adopt; a window's time-dependent checks binding creates and timing changes only.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createPool } from '@pageprobe/db';
@@ -390,6 +392,221 @@ test('two applies at once make no doubles', async () => {
   assert.equal(rows.rows.length, 30);
   assert.ok(rows.rows.every((r) => r.n === 1));
   assert.equal(await env.db.alertChannel.count({ where: { teamId } }), 3);
+});
+
+/** The exported file as plan reads it once its variables are set: `${NAME}` the value, `$${` a literal `${`. */
+const filled = (config: unknown, values: Record<string, string>) =>
+  JSON.parse(JSON.stringify(config), (_k, v: unknown) =>
+    typeof v === 'string'
+      ? v.replace(/\$\$\{|\$\{([A-Z0-9_]+)\}/g, (m, name: string) => (m === '$${' ? '${' : values[name]!))
+      : v,
+  );
+
+interface Exported {
+  config: Record<string, Array<Record<string, unknown>>>;
+  variables: Array<{ name: string; description: string }>;
+  keyed: number;
+  taken_over: number;
+  left_out: Array<{ resource: string; key: string; managed_by: string }>;
+}
+
+test('export of a team made through the API: one write keys and takes over every resource, then plan of the file is no change', async () => {
+  const { teamId, key, admin } = await teamWithKey(env);
+  // Made by hand through the API, by keys of their own (10 writes a minute each).
+  const makers = await Promise.all(
+    [1, 2, 3].map(async () => (await admin.createApiKey(teamId, { scope: 'write' })).key),
+  );
+  let made = 0;
+  const make = async (path: string, body: object) => {
+    const res = await call<{ id: string }>(`${api()}/${path}`, { method: 'POST', token: makers[made++ % 3], body });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.id;
+  };
+  // A channel another file manages: left to it.
+  const other = await apply(makers[0]!, { managed_by: 'infra.yaml', alert_channels: [CHANNELS[1]] });
+  assert.equal(other.status, 200, JSON.stringify(other.body));
+  const slack = await make('alert-channels', { type: 'slack', name: 'Ops on Slack', url: `${target}/slack` });
+  const pager = await make('alert-channels', { type: 'pagerduty', name: 'On call', routing_key: 'R0UT1NGKEY' });
+  const ids: string[] = [];
+  for (let i = 0; i < 18; i++) {
+    const { key: _key, alert_channels: _channels, ...body } = monitor(i, 'x');
+    ids.push(await make('monitors', { ...body, name: i === 4 ? 'Cost ${EUR}' : 'Same name', alert_channels: [slack] }));
+  }
+  await make('monitors', { type: 'heartbeat', period_seconds: 600, grace_seconds: 60, alert_channels: [pager] });
+  await make('maintenance-windows', {
+    name: 'Night',
+    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    rrule: 'FREQ=DAILY',
+    duration_minutes: 30,
+    monitors: [ids[0], ids[2]],
+  });
+  await make('status-pages', {
+    slug: `exp-${teamId.slice(0, 8)}`,
+    title: 'Status',
+    monitors: [{ id: ids[2]!, label: 'API' }],
+  });
+
+  const { key: reader } = await admin.createApiKey(teamId, { scope: 'read' });
+  assertProblem(
+    await call(`${api()}/config/export`, { method: 'POST', token: reader, body: {} }),
+    403,
+    'insufficient_scope',
+  );
+  const res = await call<Exported>(`${api()}/config/export`, {
+    method: 'POST',
+    token: key,
+    body: { managed_by: 'pageprobe.yaml' },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  // 23 resources keyed and taken over: one write of the key's ten.
+  assert.equal(res.headers.get('ratelimit'), `"writes";r=9;t=60`);
+  const { config, variables, keyed, taken_over, left_out } = res.body;
+  assert.deepEqual({ keyed, taken_over }, { keyed: 23, taken_over: 23 });
+  assert.deepEqual(left_out, [{ resource: 'alert_channel', key: 'ops-hook', managed_by: 'infra.yaml' }]);
+  assert.deepEqual(
+    config.monitors!.map((m) => m.key),
+    [
+      'same-name',
+      ...Array.from({ length: 17 }, (_, i) => (i === 3 ? 'cost-eur' : `same-name-${i + 2 - (i > 3 ? 1 : 0)}`)),
+      'heartbeat',
+    ],
+  );
+  assert.equal(config.monitors![4]!.name, 'Cost $${EUR}');
+  assert.deepEqual(config.monitors![0]!.alert, { regression_points: 5 });
+  assert.deepEqual(config.maintenance_windows![0]!.monitors, ['same-name', 'same-name-3']);
+  assert.deepEqual(config.status_pages![0]!.monitors, [{ key: 'same-name-3', label: 'API' }]);
+  assert.ok(!JSON.stringify(res.body).includes('secret-'), 'no secret is answered');
+  assert.deepEqual(variables.map((v) => v.name).slice(0, 3), [
+    'OPS_ON_SLACK_URL',
+    'ON_CALL_ROUTING_KEY',
+    'SAME_NAME_3_HEADER_X_TOKEN',
+  ]);
+  const rows = await env.db.monitor.findMany({ where: { teamId, deletedAt: null } });
+  assert.ok(rows.every((m) => m.key !== null && m.managedBy === 'pageprobe.yaml'));
+  assert.equal(await env.db.auditEntry.count({ where: { teamId, action: 'config.exported' } }), 1);
+
+  // Its variables set (each uptime monitor's header is secret-<n>): plan finds nothing, no adopt needed.
+  const values: Record<string, string> = { OPS_ON_SLACK_URL: `${target}/slack`, ON_CALL_ROUTING_KEY: 'R0UT1NGKEY' };
+  config.monitors!.forEach((m, i) => {
+    if (m.headers) values[`${variableOf(String(m.key))}_HEADER_X_TOKEN`] = `secret-${i}`;
+  });
+  assert.deepEqual(Object.keys(values).sort(), variables.map((v) => v.name).sort());
+  const file = { managed_by: 'pageprobe.yaml', ...filled(config, values) };
+  assert.deepEqual((await plan(key, { ...file, prune: true })).body, { changes: [] });
+  // A file that forgot a secret's value plans its change, shown as (secret).
+  const wrong = filled(config, { ...values, OPS_ON_SLACK_URL: `${target}/other` });
+  assert.deepEqual(
+    (await plan(key, { managed_by: 'pageprobe.yaml', ...wrong })).body.changes.map((c) => c.fields),
+    [[{ field: 'url', from: '(secret)', to: '(secret)' }]],
+  );
+
+  // Exported again: the same file, nothing more keyed or taken over.
+  const again = await call<Exported>(`${api()}/config/export`, {
+    method: 'POST',
+    token: key,
+    body: { managed_by: 'pageprobe.yaml' },
+  });
+  assert.deepEqual(again.body, { ...res.body, keyed: 0, taken_over: 0 });
+});
+
+const variableOf = (key: string) => key.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+test('adopt: a resource made by hand with a key is taken over (updated as the entry says), then managed like the rest', async () => {
+  const { teamId, key } = await teamWithKey(env);
+  const hand = await call<MonitorJson>(`${api()}/monitors`, {
+    method: 'POST',
+    token: key,
+    body: { key: 'shop', type: 'uptime', url: `${target}/shop`, interval_seconds: 300 },
+  });
+  assert.equal(hand.status, 201);
+  const entry = { key: 'shop', name: 'Shop', type: 'uptime', url: `${target}/shop`, interval_seconds: 120 };
+  const state = { managed_by: 'pageprobe.yaml', monitors: [entry] };
+  assertProblem(await plan(key, state), 409, 'key_conflict');
+  const expected = [
+    {
+      action: 'update',
+      resource: 'monitor',
+      key: 'shop',
+      id: hand.body.id,
+      fields: [
+        { field: 'name', from: null, to: 'Shop' },
+        { field: 'interval_seconds', from: 300, to: 120 },
+        { field: 'managed_by', from: null, to: 'pageprobe.yaml' },
+      ],
+    },
+  ];
+  assert.deepEqual((await plan(key, { ...state, adopt: true })).body.changes, expected);
+  const adopted = await apply(key, { ...state, adopt: true });
+  assert.deepEqual(adopted.body.changes, expected);
+  const now = await call<MonitorJson & { interval_seconds: number }>(`${api()}/monitors/${hand.body.id}`, {
+    token: key,
+  });
+  assert.deepEqual([now.body.managed_by, now.body.name, now.body.interval_seconds], ['pageprobe.yaml', 'Shop', 120]);
+  // Managed from now on: no adopt needed, and prune deletes it once the file drops it.
+  assert.deepEqual((await plan(key, state)).body, { changes: [] });
+  const pruned = await apply(key, { managed_by: 'pageprobe.yaml', monitors: [], prune: true });
+  assert.deepEqual(
+    pruned.body.changes.map((c) => `${c.action} ${c.key} ${c.id}`),
+    [`delete shop ${hand.body.id}`],
+  );
+  assert.equal(await env.db.monitor.count({ where: { teamId, deletedAt: null } }), 0);
+});
+
+test("a window's time-dependent checks bind creates and timing changes only: one applied over a year ago still plans as no change", async () => {
+  const { teamId, key } = await teamWithKey(env);
+  const soon = new Date(Date.now() + 3_600_000).toISOString();
+  const window = {
+    key: 'sundays',
+    name: 'Sunday deploys',
+    starts_at: soon,
+    rrule: 'FREQ=WEEKLY;BYDAY=SU',
+    duration_minutes: 60,
+    tags: ['shop'],
+  };
+  const state = { managed_by: 'pageprobe.yaml', maintenance_windows: [window] };
+  assert.equal((await apply(key, state)).status, 200);
+  // Four hundred days on (the row's start moved back as the clock would have moved on): the file is unchanged.
+  const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString();
+  await env.db.maintenanceWindow.updateMany({ where: { teamId }, data: { startsAt: new Date(longAgo) } });
+  const [before] = await env.db.maintenanceWindow.findMany({ where: { teamId } });
+  const old = { ...state, maintenance_windows: [{ ...window, starts_at: longAgo }] };
+  assert.deepEqual((await plan(key, old)).body, { changes: [] });
+  // Its name changed: an update of the name alone, its timing and occurrences kept.
+  const renamed = { ...old, maintenance_windows: [{ ...old.maintenance_windows[0]!, name: 'Sundays' }] };
+  const applied = await apply(key, renamed);
+  assert.equal(applied.status, 200, JSON.stringify(applied.body));
+  assert.deepEqual(applied.body.changes[0]!.fields, [{ field: 'name', from: 'Sunday deploys', to: 'Sundays' }]);
+  const [after] = await env.db.maintenanceWindow.findMany({ where: { teamId } });
+  assert.deepEqual(
+    [after!.name, after!.startsAt.toISOString(), after!.occurrenceStarts],
+    ['Sundays', longAgo, before!.occurrenceStarts],
+  );
+  // Its timing changed, or a new window as old: the create's check, naming the field.
+  const retimed = { ...renamed, maintenance_windows: [{ ...renamed.maintenance_windows[0]!, duration_minutes: 90 }] };
+  const refused = await plan(key, retimed);
+  assertProblem(refused, 422, 'config_invalid');
+  assert.deepEqual(
+    (refused.body.errors as Array<Record<string, unknown>>).map((e) => [e.key, e.field]),
+    [['sundays', 'starts_at']],
+  );
+  const added = {
+    ...renamed,
+    maintenance_windows: [...renamed.maintenance_windows, { ...window, key: 'new', starts_at: longAgo }],
+  };
+  const create = await plan(key, added);
+  assertProblem(create, 422, 'config_invalid');
+  assert.deepEqual(
+    (create.body.errors as Array<Record<string, unknown>>).map((e) => [e.key, e.field]),
+    [['new', 'starts_at']],
+  );
+  // A problem of its own (not of the time) is refused unchanged too.
+  const broken = { ...renamed, maintenance_windows: [{ ...renamed.maintenance_windows[0]!, rrule: 'FREQ=NEVER' }] };
+  const own = await plan(key, broken);
+  assertProblem(own, 422, 'config_invalid');
+  assert.deepEqual(
+    (own.body.errors as Array<Record<string, unknown>>).map((e) => [e.key, e.field]),
+    [['sundays', 'rrule']],
+  );
 });
 
 test('an apply killed half-way (SIGKILL of the API) leaves all or nothing; applied again, everything is there once', async () => {

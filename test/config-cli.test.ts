@@ -2,8 +2,8 @@
 // pageprobe.yaml and plans and applies it against the real API: a file with 3 channels, 20 monitors of
 // every kind, a maintenance window and a status page applies to an empty team, plans as no change after,
 // an edited field is exactly what the plan shows (ids kept), a removed entry stays without --prune and goes
-// with it, a resource made by hand is never touched; export of a team made through the API plans as no
-// change once the file has taken it over.
+// with it, a resource made by hand is never touched; export of a team made through the API (one write)
+// plans as no change with a plain plan.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -246,8 +246,8 @@ test('errors exit 1 before any request: a typo with its line, a missing variable
   assert.deepEqual((await client.monitors.list()).data, []);
 });
 
-test('export of a team made through the API: plan finds no change once the file has taken it over', async () => {
-  const { key } = await teamWithKey(env, { plan: 'pro', credits: 10 });
+test('export of a team of many resources made through the API, in one write: then a plain plan finds no change', async () => {
+  const { teamId, key, admin } = await teamWithKey(env, { plan: 'pro', credits: 10 });
   const client = createClient({ baseUrl: origin, apiKey: key });
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${origin}/api/v1${path}`, {
@@ -255,10 +255,17 @@ test('export of a team made through the API: plan finds no change once the file 
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    assert.equal(res.status, 201, await res.clone().text());
+    assert.ok(res.status === 201 || res.status === 200, `${path}: ${await res.clone().text()}`);
     return (await res.json()) as { id: string };
   };
+  // Another file's channel: export leaves it to that file.
+  await post('/config/apply', {
+    managed_by: 'infra.yaml',
+    alert_channels: [{ key: 'infra-hook', type: 'webhook', name: 'Infra', url: `${target}/infra` }],
+  });
   const channel = await post('/alert-channels', { type: 'slack', name: 'Ops on Slack', url: SECRETS.OPS_HOOK_URL });
+  const pager = await post('/alert-channels', { type: 'pagerduty', name: 'Pager', routing_key: 'R0UT1NGKEY' });
+  const infra = (await client.alertChannels.list()).data.find((c) => c.key === 'infra-hook')!;
   const shop = await post('/monitors', {
     name: 'Shop',
     type: 'uptime',
@@ -266,7 +273,7 @@ test('export of a team made through the API: plan finds no change once the file 
     interval_seconds: 120,
     headers: { Authorization: SECRETS.API_TOKEN },
     alert: { remind_every_minutes: 60 },
-    alert_channels: [channel.id],
+    alert_channels: [channel.id, infra.id],
     tags: ['shop'],
   });
   await post('/monitors', {
@@ -275,45 +282,115 @@ test('export of a team made through the API: plan finds no change once the file 
     url: `${target}/shop`,
     interval_seconds: 86400,
     device: 'desktop',
+    assertions: { 'categories:performance': ['error', { minScore: 0.8 }] },
+    cookies: [{ name: 'session', value: 'c00kie' }],
+    basic_auth: { username: 'me', password: 'pa55word' },
   });
+  // A name with the file's own syntax in it: written $${ so that plan reads it as it is.
+  await post('/monitors', { name: 'Cost ${EUR}', type: 'seo_crawl', url: `${target}/cost`, interval_seconds: 86400 });
+  for (let n = 1; n <= 8; n++) {
+    await post('/monitors', {
+      type: 'uptime',
+      url: `${target}/health-${n}`,
+      interval_seconds: 300,
+      alert: { down_after: 3 },
+    });
+  }
+  await post('/monitors', { type: 'tcp', url: '127.0.0.1:5432', interval_seconds: 300 });
+  await post('/monitors', { type: 'dns', url: 'dns://127.0.0.1/example.com?type=MX', interval_seconds: 300 });
   await post('/monitors', { type: 'heartbeat', name: 'Backup', period_seconds: 3600, grace_seconds: 600 });
+  await post('/monitors', { type: 'heartbeat', schedule: '0 3 * * *', grace_seconds: 600, alert_channels: [pager.id] });
   await post('/maintenance-windows', {
     name: 'Night',
     starts_at: '2026-12-01T01:00:00Z',
     ends_at: '2026-12-01T02:00:00Z',
     monitors: [shop.id],
   });
+  await post('/maintenance-windows', {
+    name: 'Sundays',
+    starts_at: '2026-11-29T01:00:00Z',
+    rrule: 'FREQ=WEEKLY;BYDAY=SU',
+    duration_minutes: 60,
+    time_zone: 'Europe/Paris',
+    tags: ['shop'],
+  });
   await post('/status-pages', { slug: `${slug}-x`, title: 'Shop status', monitors: [{ id: shop.id, label: 'Shop' }] });
+  const made = (await client.monitors.list({ limit: 100 })).data as Monitor[];
+  assert.equal(made.length, 15);
 
+  // Exported by a key of its own: one write, whatever the number of resources it keys and takes over.
+  const { key: exporter } = await admin.createApiKey(teamId, { scope: 'write' });
   const dir = mkdtempSync(join(tmpdir(), 'config-export-'));
-  const exported = await cli(key, dir, ['export']);
+  const exported = await cli(exporter, dir, ['export']);
   assert.equal(exported.code, 0, exported.stderr);
+  const probe = await fetch(`${origin}/api/v1/monitors/${shop.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${exporter}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  assert.equal(probe.status, 400);
+  assert.match(probe.headers.get('ratelimit') ?? '', /^"writes";r=998;/, 'the export and this probe: two writes');
+
+  assert.match(exported.stderr, /^20 resources written to pageprobe\.yaml, now managed by pageprobe\.yaml\.$/m);
+  assert.match(exported.stderr, /^20 of them had no key/m);
+  assert.match(exported.stderr, /^ {2}alert_channel infra-hook {2}\(infra\.yaml\)$/m);
   assert.match(exported.stderr, /^ {2}OPS_ON_SLACK_URL {2}\(alert channel ops-on-slack's webhook URL\)$/m);
-  assert.match(exported.stderr, /^ {2}SHOP_HEADER_AUTHORIZATION /m);
   const text = readFileSync(join(dir, 'pageprobe.yaml'), 'utf8');
   assert.ok(text.startsWith('# yaml-language-server: $schema='));
-  assert.doesNotMatch(text, /s3cret|hooks\/ops|\[redacted\]/);
-  const file = parse(text) as { monitors: Array<{ key: string }> };
-  assert.deepEqual(file.monitors.map((m) => m.key).sort(), ['backup', 'shop', 'shop-2']);
-  const keyed = (await client.monitors.list()).data as Monitor[];
-  assert.ok(
-    keyed.every((m) => m.key && m.managed_by === null),
-    'export gives keys, takes nothing over',
+  assert.doesNotMatch(text, /s3cret|hooks\/ops|c00kie|pa55word|R0UT1NGKEY|\[redacted\]|\(secret\)/);
+  const file = parse(text) as Record<string, Array<Record<string, unknown>>>;
+  assert.deepEqual(
+    file.alert_channels!.map((c) => c.key),
+    ['ops-on-slack', 'pager'],
   );
+  const byKey = new Map(file.monitors!.map((m) => [m.key, m]));
+  assert.deepEqual(byKey.get('shop')!.alert_channels, ['infra-hook', 'ops-on-slack']);
+  assert.equal(byKey.get('cost-eur')!.name, 'Cost $${EUR}');
+  assert.ok(byKey.has('shop-2') && byKey.has('backup') && byKey.has('heartbeat'), [...byKey.keys()].join());
+  assert.deepEqual(
+    file.maintenance_windows!.map((w) => w.key),
+    ['night', 'sundays'],
+  );
+  assert.deepEqual(file.status_pages![0]!.monitors, [{ key: 'shop', label: 'Shop' }]);
+  const keyed = (await client.monitors.list({ limit: 100 })).data as Monitor[];
+  assert.ok(keyed.every((m) => m.key && m.managed_by === 'pageprobe.yaml'));
+  assert.deepEqual((await client.alertChannels.list()).data.map((c) => `${c.key} ${c.managed_by}`).sort(), [
+    'infra-hook infra.yaml',
+    'ops-on-slack pageprobe.yaml',
+    'pager pageprobe.yaml',
+  ]);
 
-  const vars = { OPS_ON_SLACK_URL: SECRETS.OPS_HOOK_URL, SHOP_HEADER_AUTHORIZATION: SECRETS.API_TOKEN };
-  const refused = await cli(key, dir, ['plan'], vars);
-  assert.equal(refused.code, 1, 'made by hand: never taken over silently');
-  assert.match(refused.stderr, /key_conflict/);
-  // Taking over changes nothing but managed_by: the exported file says what the team has, field for field.
-  const adopting = await cli(key, dir, ['plan', '--adopt'], vars);
-  assert.equal(adopting.code, 2, adopting.stdout + adopting.stderr);
-  const changed = adopting.stdout.split('\n').filter((l) => /^[+~-] /.test(l));
-  assert.equal(changed.length, 6);
-  for (const line of changed) assert.match(line, /^~ \S+ \S+: managed_by \(none\) → "pageprobe\.yaml"$/);
-  assert.equal((await cli(key, dir, ['apply', '--adopt'], vars)).code, 0);
+  // The variables export listed, set: a plain plan, nothing to adopt, no change; apply changes nothing.
+  const vars = Object.fromEntries(
+    [...exported.stderr.matchAll(/^ {2}([A-Z0-9_]+) {2}\(/gm)].map(([, name]) => [
+      name!,
+      {
+        OPS_ON_SLACK_URL: SECRETS.OPS_HOOK_URL,
+        PAGER_ROUTING_KEY: 'R0UT1NGKEY',
+        SHOP_HEADER_AUTHORIZATION: SECRETS.API_TOKEN,
+        SHOP_2_COOKIE_SESSION: 'c00kie',
+        SHOP_2_PASSWORD: 'pa55word',
+      }[name!] ?? 'unset',
+    ]),
+  );
+  assert.deepEqual(Object.keys(vars).sort(), [
+    'OPS_ON_SLACK_URL',
+    'PAGER_ROUTING_KEY',
+    'SHOP_2_COOKIE_SESSION',
+    'SHOP_2_PASSWORD',
+    'SHOP_HEADER_AUTHORIZATION',
+  ]);
   const plan = await cli(key, dir, ['plan'], vars);
   assert.equal(plan.code, 0, plan.stdout + plan.stderr);
-  assert.match(plan.stdout, /^No changes/m);
-  assert.equal((await client.monitors.get(shop.id)).managed_by, 'pageprobe.yaml');
+  assert.match(plan.stdout, /^No changes: the team's resources are as pageprobe\.yaml describes\.$/m);
+  const applied = await cli(key, dir, ['apply', '--prune'], vars);
+  assert.equal(applied.code, 0, applied.stderr);
+  assert.match(applied.stdout, /^No changes/m);
+  assert.equal((await client.monitors.get(shop.id)).updated_at, keyed.find((m) => m.id === shop.id)!.updated_at);
+
+  // Exported again, to standard output: the same entries, nothing more keyed.
+  const again = await cli(exporter, dir, ['export', '--file', '-']);
+  assert.equal(again.code, 0, again.stderr);
+  assert.doesNotMatch(again.stderr, /had no key/);
+  assert.deepEqual(parse(again.stdout), file);
 });

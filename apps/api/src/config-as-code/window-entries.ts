@@ -59,10 +59,9 @@ export async function checkWindowEntries(entries: WindowEntry[], errors: EntryEr
       } catch (problem) {
         const then = new Date(entry.starts_at ?? Number.NaN);
         if (Number.isNaN(then.getTime())) throw problem;
-        // Its occurrences from then are never written: the problem is raised whenever the timing is.
-        columns = await windowColumns(entry, null, then).catch(() => {
-          throw problem;
-        });
+        // Refused then too: a problem of its own, named as it is. Passed: its occurrences from then are
+        // never written, since the problem is raised whenever the timing would be.
+        columns = await windowColumns(entry, null, then);
         timely = { fields: TIMING, problem };
       }
       wanted.push({
