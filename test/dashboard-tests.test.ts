@@ -3,7 +3,8 @@
 // target, the uptime worker in its own process) followed live from queued to completed, its summary, run
 // again and compared through the API's comparison; the API's refusal beside the URL field; the form's
 // Idempotency-Key starting one test however often it is sent; a viewer sees no form and a forged POST is
-// refused. Screenshots at 375 and 1280 px go to test/.artifacts/dashboard/.
+// refused; a lighthouse test's field data (issue 48) on its page and both tests' on the compare page.
+// Screenshots at 375 and 1280 px go to test/.artifacts/dashboard/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -400,4 +401,62 @@ test("issue 48: a lighthouse test's page shows real users' figures (CrUX) beside
   await page.goto(`${base}/tests/${without.id}`);
   assert.match(await page.$eval('#field-unavailable', (p) => p.textContent ?? ''), /no Chrome UX Report API key/);
   assert.equal(await page.$('#field'), null);
+
+  // The compare page shows both tests' field data beside the differences: this test's, then the other's.
+  const earlier = await seeded(
+    {
+      available: true,
+      scope: 'url',
+      key: 'https://shop.example/',
+      form_factor: 'PHONE',
+      collection_period: { first_date: '2026-10-18', last_date: '2026-11-14' },
+      metrics: {
+        lcp: metric(2400, 'good', 'lcp_ms', 2300, 'good', 'agree'),
+        inp: null,
+        cls: metric(0.04, 'good', 'cls', 0.02, 'good', 'agree'),
+        fcp: null,
+        ttfb: null,
+      },
+    },
+    'earlier-field-token',
+  );
+  const compared = async (baseId: string) => {
+    await page.goto(`${base}/tests/${withField.id}/compare?base=${baseId}`);
+    return page.$$eval('#field-compare tbody tr', (trs) =>
+      trs.map((tr) =>
+        // A cell's lines (split by <br>) read apart.
+        [...tr.querySelectorAll('th, td')].map((c) =>
+          [...c.childNodes]
+            .map((n) => n.textContent)
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
+      ),
+    );
+  };
+  assert.deepEqual(await compared(earlier.id), [
+    [
+      'Collected',
+      '2026-10-25 to 2026-11-21 Chrome users on phones; the whole origin’s (https://shop.example): the page itself had too few visits',
+      '2026-10-18 to 2026-11-14 Chrome users on phones; this page’s own',
+    ],
+    [
+      'Largest Contentful Paint (LCP)',
+      '3.1 s, needs improvement Lab is more optimistic than real users',
+      '2.4 s, good Lab and field agree',
+    ],
+    ['Interaction to Next Paint (INP)', '180 ms, good Lab and field agree', '–'],
+    ['Cumulative Layout Shift (CLS)', '0.05, good Lab and field agree', '0.04, good Lab and field agree'],
+    ['First Contentful Paint (FCP)', '1.4 s, good Lab and field agree', '–'],
+  ]);
+  assert.match(await main(page), /not counted as differences/);
+  await screenshots(page, 'compare-field');
+  // A test without field data says why in its column.
+  const againstNone = await compared(without.id);
+  assert.match(againstNone[0]![2]!, /no Chrome UX Report API key/);
+  assert.deepEqual(
+    againstNone.slice(1).map((r) => r[2]),
+    ['–', '–', '–', '–'],
+  );
 });

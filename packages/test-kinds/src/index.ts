@@ -54,12 +54,15 @@ export { type Advice, advise, COMMON_FAILURES } from './report/advice.ts';
 export { fmtBytes, fmtMs, utc } from './report/format.ts';
 export {
   CATEGORY_WORDS,
+  FIELD_LABELS,
+  type FieldPairView,
   type FieldView,
   fmtField,
   FORM_FACTOR_WORDS,
   LAB_OF_FIELD,
   pct,
   readField,
+  readFieldPair,
   scopeWords,
   UNAVAILABLE_WORDS,
   VERDICT_WORDS,

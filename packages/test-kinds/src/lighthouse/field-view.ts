@@ -3,7 +3,6 @@ import {
   CATEGORY_CLASS,
   CATEGORY_WORDS,
   FIELD_LABELS,
-  FIELD_METRIC_ORDER,
   type FieldMetricView,
   type FieldView,
   FORM_FACTOR_WORDS,
@@ -11,6 +10,7 @@ import {
   LAB_OF_FIELD,
   pct,
   readField,
+  readFieldPair,
   scopeWords,
   UNAVAILABLE_WORDS,
   VERDICT_WORDS,
@@ -87,16 +87,13 @@ function collectedCell(field: FieldView | null): SafeHtml {
  * Not a difference: each test keeps the 28 days CrUX had when it ran.
  */
 export function fieldCompareSection(deltas: Record<string, unknown>): SafeHtml {
-  const pair = deltas.field && typeof deltas.field === 'object' ? (deltas.field as Record<string, unknown>) : {};
-  const head = readField(pair.head);
-  const base = readField(pair.base);
-  if (!head && !base) return html``;
-  const metrics = [head, base].flatMap((f) => (f?.available ? f.metrics.map((m) => m.metric) : []));
-  const shown = FIELD_METRIC_ORDER.filter((m) => metrics.includes(m));
+  const pair = readFieldPair(deltas);
+  if (!pair) return html``;
+  const { head, base } = pair;
   return html`<section class="card field" aria-labelledby="field"><h2 id="field">Real users (Chrome UX Report)</h2>
 <table class="field-compare"><thead><tr><th scope="col">Metric (p75)</th><th scope="col">Base</th><th scope="col">Head</th></tr></thead><tbody>
 <tr><th scope="row">Collected</th>${collectedCell(base)}${collectedCell(head)}</tr>
-${shown.map((m) => html`<tr data-metric="${m}"><th scope="row">${FIELD_LABELS[m]}</th>${compareCell(base, m)}${compareCell(head, m)}</tr>`)}
+${pair.metrics.map((m) => html`<tr data-metric="${m}"><th scope="row">${FIELD_LABELS[m]}</th>${compareCell(base, m)}${compareCell(head, m)}</tr>`)}
 </tbody></table>
 <p class="meta">What real Chrome users saw over the 28 days the Chrome UX Report had when each test ran (updated daily): two tests of one page a few days apart share most of their days, so these figures move slowly and are not counted as changes above.</p></section>`;
 }

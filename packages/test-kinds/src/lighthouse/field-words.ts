@@ -112,6 +112,24 @@ export function readField(value: unknown): FieldView | null {
   };
 }
 
+/** A comparison's two tests' field data (`deltas.field`): null when neither has any. */
+export interface FieldPairView {
+  head: FieldView | null;
+  base: FieldView | null;
+  /** The metrics either test has figures of, in FIELD_METRIC_ORDER. */
+  metrics: string[];
+}
+
+/** The field data of both tests a comparison's deltas carry, as the compare views show it side by side. */
+export function readFieldPair(deltas: Record<string, unknown>): FieldPairView | null {
+  const pair = obj(deltas.field);
+  const head = readField(pair.head);
+  const base = readField(pair.base);
+  if (!head && !base) return null;
+  const had = [head, base].flatMap((f) => (f?.available ? f.metrics.map((m) => m.metric) : []));
+  return { head, base, metrics: FIELD_METRIC_ORDER.filter((m) => had.includes(m)) };
+}
+
 /** Whose data it is, in words: the page's own, or its origin's when the page had too few visits. */
 export const scopeWords = (scope: string, key: string | null) =>
   scope === 'origin'

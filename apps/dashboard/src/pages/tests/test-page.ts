@@ -14,7 +14,7 @@ import { form, may, message, page, problem } from '../../views/layout.ts';
 import { againBody, formValuesOf, hasSecrets } from './start-body.ts';
 import { startFormPage, startWith } from './start-form.ts';
 import { checkFigures } from './check-figures.ts';
-import { fieldFigures } from './field-figures.ts';
+import { fieldCompareFigures, fieldFigures } from './field-figures.ts';
 import { statusBadge, testTitle, when } from './view-parts.ts';
 import { emptyForm } from '../../views/form-errors.ts';
 
@@ -232,6 +232,7 @@ export async function comparePage(ctx: PageContext): Promise<void> {
 <p><a href="${comparison.report_url}">Open the side-by-side report</a></p>
 <div class="scroll" role="region" tabindex="0" aria-label="Differences"><table><thead><tr><th>Figure</th><th>This test</th><th>Against</th><th>Difference</th><th>Change</th></tr></thead><tbody>
 ${rows.map(([name, d]) => html`<tr><td>${name.replaceAll('_', ' ')}</td><td>${num(d.head)}</td><td>${num(d.base)}</td><td>${num(d.delta)}</td><td class="change-${d.change}">${d.change}</td></tr>`)}
-</tbody></table></div>`,
+</tbody></table></div>
+${fieldCompareFigures(comparison.deltas as Record<string, unknown>)}`,
   );
 }
