@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Express } from 'express';
+import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
@@ -47,7 +48,15 @@ const ops =
         checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
       })
     : null;
-logger.info({ url: config.PUBLIC_BASE_URL, opsPort: ops?.port, adminPort: config.ADMIN_PORT }, 'api listening');
+logger.info(
+  {
+    url: config.PUBLIC_BASE_URL,
+    opsPort: ops?.port,
+    adminPort: config.ADMIN_PORT,
+    redis: describeRedisTarget(config.REDIS_TARGET),
+  },
+  'api listening',
+);
 
 // Requests take milliseconds; this bounds a stuck one, inside Kubernetes' 30 s grace period (less its
 // 5 s preStop pause: infra/k8s/base/api.yaml), so the connections below are still closed cleanly.

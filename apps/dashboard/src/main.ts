@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { prepareDecoy } from '@pageprobe/accounts';
+import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool } from '@pageprobe/db';
 import { createRedis } from '@pageprobe/jobs';
 import { createLogger } from '@pageprobe/logger';
@@ -44,7 +45,10 @@ const ops =
         checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
       })
     : null;
-logger.info({ url: `${config.DASHBOARD_BASE_URL}/`, opsPort: ops?.port }, 'dashboard listening');
+logger.info(
+  { url: `${config.DASHBOARD_BASE_URL}/`, opsPort: ops?.port, redis: describeRedisTarget(config.REDIS_TARGET) },
+  'dashboard listening',
+);
 
 const DRAIN_DEADLINE_MS = 20_000;
 

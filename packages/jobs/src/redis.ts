@@ -14,9 +14,9 @@ export function createRedis(target: RedisTarget, role: 'api' | 'worker', extra: 
     role === 'api'
       ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true }
       : { maxRetriesPerRequest: null, enableReadyCheck: true };
-  const base = { ...options, reconnectOnError, ...extra, lazyConnect: false };
-  if ('url' in target) return new Redis(target.url, base);
-  return new Redis({ ...base, ...sentinelOptions(target) });
+  const base = { ...options, reconnectOnError };
+  if ('url' in target) return new Redis(target.url, { ...base, ...extra, lazyConnect: false });
+  return new Redis({ ...base, ...sentinelOptions(target), ...extra, lazyConnect: false });
 }
 
 /**

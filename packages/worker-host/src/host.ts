@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool, type Db, type Pool } from '@pageprobe/db';
 import { hostname } from 'node:os';
 import {
@@ -131,7 +132,9 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
         kinds: options.kinds,
       })
     : async () => {};
-  logger.info({ ...options.describe, ...prepared, location: location.id, opsPort: ops.port }, `${app} ready`);
+  // Where Redis is (a URL's host or the Sentinel group), never its password.
+  const redis = describeRedisTarget(config.REDIS_TARGET);
+  logger.info({ ...options.describe, ...prepared, location: location.id, opsPort: ops.port, redis }, `${app} ready`);
 
   async function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
