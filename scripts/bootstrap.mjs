@@ -135,7 +135,7 @@ export function bootstrap({ needServices }) {
     PUPPETEER_SKIP_DOWNLOAD: 'true',
   };
   ensureSystemPackages({
-    needRedis: needServices && !process.env.REDIS_URL,
+    needRedis: needServices && !process.env.REDIS_URL && !process.env.REDIS_SENTINELS,
     needPostgres: needServices && !process.env.DATABASE_URL,
     needChrome: true,
   });

@@ -102,7 +102,8 @@ async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
     recordProcesses();
     env.DATABASE_URL = await ensureDatabase(server.url, 'pageprobe');
   }
-  if (!env.REDIS_URL) {
+  // A Sentinel group given instead (issue 49) is used as it is: no local Redis beside it.
+  if (!env.REDIS_URL && !env.REDIS_SENTINELS) {
     step('starting Redis (.data/redis)');
     const server = await startRedis({ dataDir: `${DATA}/redis`, persist: true });
     services.push(server);
@@ -247,7 +248,18 @@ try {
   const dashboardBase = env.DASHBOARD_BASE_URL.replace(/\/+$/, '');
   writeFileSync(
     `${DATA}/stack.env`,
-    ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'PUBLIC_BASE_URL', 'SECRETS_KEY']
+    // Redis's variables as given: REDIS_URL, or the Sentinel ones (issue 49).
+    [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'REDIS_SENTINELS',
+      'REDIS_SENTINEL_NAME',
+      'REDIS_SENTINEL_PASSWORD',
+      'S3_ENDPOINT',
+      'PUBLIC_BASE_URL',
+      'SECRETS_KEY',
+    ]
+      .filter((k) => env[k])
       .map((k) => `${k}=${env[k]}`)
       .join('\n') + '\n',
     { mode: 0o600 },
