@@ -216,6 +216,14 @@ test('no history: a 200 with no points and why; other kinds and names are refuse
 
 // --- The monitor's page in Chromium -------------------------------------------------------------------
 
+/** The field charts up close, as a reviewer looks at them. */
+async function shootCharts(page: Page, name: string, width: number) {
+  for (const chart of ['lcp_ms', 'inp_ms']) {
+    const figure = await page.$(`#${chart}`);
+    if (figure) await figure.screenshot({ path: join(SHOTS, `${name}-${chart}-${width}.png`) });
+  }
+}
+
 /** Opens a page at phone and desktop width, screenshots of both, failing on console errors or overflow. */
 async function open(url: string, name: string): Promise<Page> {
   const page = await browser.newPage();
@@ -228,16 +236,23 @@ async function open(url: string, name: string): Promise<Page> {
   assert.equal(res?.status(), 200);
   const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
   assert.ok((overflow as number) <= 0, `${name}: the page is ${overflow}px wider than a 375 px phone`);
+  // Each chart fits the phone's width: its newest weeks in view as it opens, not past a sideways scroll
+  // (every line ends inside the window).
+  const hidden = await page.$$eval(
+    'figure.chart svg',
+    (svgs, width) =>
+      svgs.flatMap((svg) => {
+        const ends = [svg, ...svg.querySelectorAll('path.line')].map((el) => el.getBoundingClientRect().right);
+        return Math.max(...ends) > width ? [svg.closest('figure')!.id] : [];
+      }),
+    375,
+  );
+  assert.deepEqual(hidden, [], `${name}: charts past the phone's right edge`);
   await page.screenshot({ path: join(SHOTS, `${name}-375.png`), fullPage: true });
-  const phoneChart = await page.$('#lcp_ms');
-  if (phoneChart) await phoneChart.screenshot({ path: join(SHOTS, `${name}-lcp_ms-375.png`) });
+  await shootCharts(page, name, 375);
   await page.setViewport({ width: 1280, height: 900, deviceScaleFactor: 1 });
   await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
-  // The field charts up close, as a reviewer looks at them.
-  for (const chart of ['lcp_ms', 'inp_ms']) {
-    const figure = await page.$(`#${chart}`);
-    if (figure) await figure.screenshot({ path: join(SHOTS, `${name}-${chart}-1280.png`) });
-  }
+  await shootCharts(page, name, 1280);
   assert.deepEqual(problems, []);
   return page;
 }

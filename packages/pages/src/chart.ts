@@ -58,7 +58,14 @@ export const fmtValue = (unit: Unit, v: number): string =>
 const r1 = (v: number) => Math.round(v * 10) / 10;
 const W = 640;
 const H = 200;
-const M = { top: 10, right: 12, bottom: 24, left: 56 };
+// Room for the axes' figures at a phone's size too, where report.css draws them larger in these units
+// (the chart fits the screen's width rather than scrolling sideways).
+const M = { top: 18, right: 12, bottom: 34, left: 84 };
+/**
+ * Every other label of an axis with more than four ticks is minor: a phone, where report.css draws the
+ * figures larger, shows only the others (the grid lines stay) so they do not run into each other.
+ */
+const minor = (i: number, count: number) => (count > 4 && i % 2 === 1 ? ' minor' : '');
 /** The width of a lone moment's bar in a stacked chart. */
 const LONE = 6;
 
@@ -118,18 +125,18 @@ export function chartView(spec: ChartSpec): SafeHtml {
             : '';
         return html`<path class="line s${i}${s.step ? ' step' : ''}" d="${d ?? ''}"><title>${s.label}</title></path>${dot}`;
       });
-  const yTicks = y
-    .ticks(4)
-    .map(
-      (t) =>
-        html`<g class="tick"><line x1="${M.left}" x2="${W - M.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}"/><text x="${M.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end">${fmtValue(spec.unit, t)}</text></g>`,
-    );
+  const yTickValues = y.ticks(4);
+  const yTicks = yTickValues.map(
+    (t, i) =>
+      html`<g class="tick${minor(i, yTickValues.length)}"><line x1="${M.left}" x2="${W - M.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}"/><text x="${M.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end">${fmtValue(spec.unit, t)}</text></g>`,
+  );
   const xFormat = x.tickFormat(5);
-  const xTicks = x
-    .ticks(5)
-    .map(
-      (t) => html`<text class="xtick" x="${x(t).toFixed(1)}" y="${H - 6}" text-anchor="middle">${xFormat(t)}</text>`,
-    );
+  const xTickValues = x.ticks(5);
+  const xTicks = xTickValues.map((t, i) => {
+    // A label at the right edge ends at its tick rather than running off the chart.
+    const anchor = x(t) > W - M.right - 40 ? 'end' : 'middle';
+    return html`<text class="xtick${minor(i, xTickValues.length)}" x="${x(t).toFixed(1)}" y="${H - 6}" text-anchor="${anchor}">${xFormat(t)}</text>`;
+  });
   const budgets = (spec.budgets ?? []).map(
     (b) =>
       html`<g class="budget"><line x1="${M.left}" x2="${W - M.right}" y1="${y(b.value).toFixed(1)}" y2="${y(b.value).toFixed(1)}"/><text x="${M.left + 4}" y="${(y(b.value) - 4).toFixed(1)}">${b.label} ${fmtValue(spec.unit, b.value)}</text></g>`,
@@ -143,9 +150,9 @@ export function chartView(spec: ChartSpec): SafeHtml {
     );
   return html`<figure class="chart" id="${spec.id}">
 <figcaption><strong>${spec.title}</strong>${legend(spec)}${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption>
-<div class="plot"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed)}">
+<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed)}">
 ${thresholds.bands}${yTicks}${xTicks}${thresholds.lines}${paths}${budgets}${marks}
-</svg></div>
+</svg>
 ${dataTable(spec, times, valueAt)}
 </figure>`;
 }

@@ -175,7 +175,7 @@ test('a field line holds each week until the next: the week before the range car
     .slice(1)
     .split('L')
     .map((p) => p.split(',').map(Number) as [number, number]);
-  assert.equal(points[0]![0], 56, `starts at the plot's left edge: ${d}`);
+  assert.equal(points[0]![0], 84, `starts at the plot's left edge: ${d}`);
   assert.equal(points.at(-1)![0], 628, `ends at its right edge: ${d}`);
   // Each change is a vertical step at the new week's x: no slanted segment.
   for (let i = 1; i < points.length; i++) {
