@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import { createRedis } from '@pageprobe/jobs';
 import { freePort } from '@pageprobe/local-services';
 import { waitForTest } from '@pageprobe/testing';
-import { startApp } from './support/app-process.ts';
+import { type AppProcess, startApp } from './support/app-process.ts';
 import { call } from './support/http.ts';
 import { startMovableEndpoint, startSentinelTopology } from './support/redis-sentinel.ts';
 import { startServer } from './support/servers.ts';
@@ -29,8 +29,9 @@ const vars = env.appEnv({
   SWEEP_INTERVAL_MS: '500',
   SWEEP_QUEUED_AFTER_MS: '2000',
 });
+let apps: AppProcess[] = [];
 try {
-  await Promise.all([startApp('api', vars), startApp('worker-uptime', vars)]);
+  apps = await Promise.all([startApp('api', vars), startApp('worker-uptime', vars)]);
 } finally {
   // After the apps' own ends (hooks run in order): they are killed before Redis goes.
   after(() => redis.stop());
@@ -134,4 +135,12 @@ test('a connection held to a demoted master reconnects on READONLY and its write
   const direct = redis.connect(master.port);
   after(() => direct.disconnect());
   assert.equal(await direct.get('failover:held'), 'written');
+});
+
+test('the apps say where Redis is, and the Sentinel password is nowhere in what they printed', () => {
+  for (const app of apps) {
+    const output = app.output();
+    assert.match(output, /"redis":"sentinel pageprobe via 127\.0\.0\.1:\d+,127\.0\.0\.1:\d+,127\.0\.0\.1:\d+"/);
+    assert.ok(!output.includes(redis.password), 'the password was printed');
+  }
 });
