@@ -102,13 +102,14 @@ test('exactly one of REDIS_URL or REDIS_SENTINELS, a name with the sentinels: ea
 });
 
 test("the Sentinel password is never in an error's text, wherever it was put", () => {
-  for (const vars of [
+  const cases: Array<Record<string, string>> = [
     { REDIS_URL: 'redis://r:6379', REDIS_SENTINEL_PASSWORD: PASSWORD },
     { REDIS_SENTINELS: `:${PASSWORD}@s:26379`, REDIS_SENTINEL_NAME: 'm' },
     { REDIS_SENTINELS: `s:26379,${PASSWORD}!@s2:1`, REDIS_SENTINEL_NAME: 'm', REDIS_SENTINEL_PASSWORD: PASSWORD },
     { REDIS_SENTINELS: 's:26379', REDIS_SENTINEL_PASSWORD: PASSWORD },
     { REDIS_SENTINELS: 's:26379', REDIS_URL: 'redis://r', REDIS_SENTINEL_PASSWORD: PASSWORD },
-  ]) {
+  ];
+  for (const vars of cases) {
     const error = problem({ DATABASE_URL, ...vars });
     assert.doesNotMatch(`${error.message} ${error.stack}`, /hunter2/, JSON.stringify(vars));
   }
