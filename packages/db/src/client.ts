@@ -36,6 +36,30 @@ export const POOL_SETTINGS = {
 /** Clients that received SQLSTATE 25006: thrown away when released, never handed out again. */
 const readOnly = new WeakSet<pg.PoolClient>();
 
+/** Shaped as PostgreSQL's own 25006, so pg, Prisma's adapter and the classification read it alike. */
+function readOnlyServer(): Error {
+  return Object.assign(
+    new Error(
+      'cannot use this connection: the server is in a read-only transaction mode (a standby, or an old primary)',
+    ),
+    { code: READ_ONLY_SQL_TRANSACTION, severity: 'ERROR' },
+  );
+}
+
+/**
+ * Asked of every new connection before it is used: one that reached a read-only server (the address
+ * still, or already, pointing at an old primary back as a standby) is refused, and the checkout fails
+ * as with 25006. Reads there would succeed on stale data, and a stale read decides things: a worker that
+ * finds no such test (made on the new primary a moment ago) drops its job, and the test stays queued.
+ * One round trip per connection, which lives for minutes.
+ */
+function verifyWritable(client: pg.PoolClient, done: (error?: Error) => void): void {
+  client.query<{ ro: string }>("SELECT current_setting('transaction_read_only') AS ro").then(
+    ({ rows }) => done(rows[0]?.ro === 'on' ? readOnlyServer() : undefined),
+    (error: Error) => done(error),
+  );
+}
+
 /**
  * A node-postgres pool; hot read paths query it directly, Prisma shares it. An idle connection that
  * PostgreSQL drops (restart, failover) is an 'error' event on the pool, which would crash the process
@@ -45,7 +69,14 @@ export function createPool(
   databaseUrl: string,
   { size = 10, onIdleError }: { size?: number; onIdleError?: (error: Error) => void } = {},
 ): Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: size, ...POOL_SETTINGS });
+  // `verify` is pg-pool's (run on each new client before its first checkout), missing from @types/pg.
+  const config: pg.PoolConfig & { verify: typeof verifyWritable } = {
+    connectionString: databaseUrl,
+    max: size,
+    ...POOL_SETTINGS,
+    verify: verifyWritable,
+  };
+  const pool = new pg.Pool(config);
   pool.on('error', (error) => onIdleError?.(error));
   pool.on('connect', (client) => {
     // A connection checked out (`pool.connect()`: the monitors' tick, 4 times a second, holds one for
