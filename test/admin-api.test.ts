@@ -194,6 +194,46 @@ test('credits: grants add up through the ledger, taking back past zero is 409, b
   assert.equal((await call(`${admin}/teams/${id}`, as())).body.credits_balance, 11);
 });
 
+test('credits with an Idempotency-Key move once however often the request is retried (issue 49)', async () => {
+  // A grant whose answer was lost (a commit cut off by a failover, a 503 after the COMMIT went through)
+  // is sent again with its key: the first answer comes back, and the ledger has one entry.
+  const id = await newTeam();
+  const grant = (amount: number, key: string, reason = 'prepaid') =>
+    call(`${admin}/teams/${id}/credits`, {
+      method: 'POST',
+      ...as(),
+      headers: { 'idempotency-key': key },
+      body: { amount, reason },
+    });
+  assert.deepEqual((await grant(100, 'order-1')).body, { credits_balance: 100 });
+  const [again, atOnce] = await Promise.all([grant(100, 'order-1'), grant(100, 'order-1')]);
+  assert.deepEqual([again.status, again.body], [201, { credits_balance: 100 }]);
+  assert.deepEqual(atOnce.body, { credits_balance: 100 });
+  assert.deepEqual((await grant(50, 'order-2')).body, { credits_balance: 150 });
+  // The first key's answer stays its own, not the balance of the moment.
+  assert.deepEqual((await grant(100, 'order-1')).body, { credits_balance: 100 });
+  assertProblem(await grant(7, 'order-1'), 422, 'idempotency_key_reused');
+  assertProblem(await grant(100, 'order-1', 'another reason'), 422, 'idempotency_key_reused');
+  // Another team may use the same key.
+  const other = await newTeam();
+  const theirs = await call(`${admin}/teams/${other}/credits`, {
+    method: 'POST',
+    ...as(),
+    headers: { 'idempotency-key': 'order-1' },
+    body: { amount: 3, reason: 'prepaid' },
+  });
+  assert.deepEqual(theirs.body, { credits_balance: 3 });
+  const entries = await env.db.creditLedgerEntry.findMany({ where: { teamId: id }, orderBy: { id: 'asc' } });
+  assert.deepEqual(
+    entries.map((e) => [e.delta, e.requestKey]),
+    [
+      [100, 'order-1'],
+      [50, 'order-2'],
+    ],
+  );
+  assert.equal((await call(`${admin}/teams/${id}`, as())).body.credits_balance, 150);
+});
+
 test('unknown admin routes and methods are problem+json too', async () => {
   assertProblem(await call(`${admin}/nothing-here`, as()), 404, 'not_found');
   const res = await call(`${admin}/teams`, { method: 'PUT', ...as(), body: {} });

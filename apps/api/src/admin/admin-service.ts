@@ -1,5 +1,13 @@
 import { type Actor, audit, createApiKey, KeyExpiryInPast, revokeApiKey } from '@pageprobe/accounts';
-import { CHECK_VIOLATION, type Db, type KeyScope, type Plan, sqlState, type Team } from '@pageprobe/db';
+import {
+  CHECK_VIOLATION,
+  type Db,
+  type KeyScope,
+  type Plan,
+  sqlState,
+  type Team,
+  UNIQUE_VIOLATION,
+} from '@pageprobe/db';
 import {
   DEFAULT_OVERLAP_SECONDS,
   generateWebhookSecret,
@@ -170,20 +178,47 @@ export function createAdminService(db: Db, options: AdminServiceOptions = {}) {
       await auditSecret(teamId, 'webhook_secret.removed', actor);
     },
 
-    /** A positive amount grants credits, a negative one takes them back; the balance never goes below zero. */
+    /**
+     * A positive amount grants credits, a negative one takes them back; the balance never goes below zero.
+     * With `requestKey` (the request's Idempotency-Key) the adjustment is made once: a retry, after an
+     * answer lost or a commit cut off by a failover, gets the first one's answer instead of moving the
+     * credits again (the ledger's unique (team_id, request_key)).
+     */
     async adjustCredits(
       teamId: string,
       input: { amount: number; reason: string },
+      requestKey?: string,
     ): Promise<{ credits_balance: number }> {
       await requireTeam(teamId);
+      const reason = `admin: ${input.reason}`;
+      const replay = async () => {
+        if (requestKey === undefined) return undefined;
+        const done = await db.creditLedgerEntry.findUnique({ where: { teamId_requestKey: { teamId, requestKey } } });
+        if (!done) return undefined;
+        if (done.delta !== input.amount || done.reason !== reason) {
+          throw new ProblemError(
+            422,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different request body.',
+          );
+        }
+        return { credits_balance: done.balanceAfter };
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       try {
         const entry = await db.creditLedgerEntry.create({
-          data: { teamId, delta: input.amount, reason: `admin: ${input.reason}` },
+          data: { teamId, delta: input.amount, reason, requestKey: requestKey ?? null },
         });
         return { credits_balance: entry.balanceAfter };
       } catch (error) {
         if (sqlState(error) === CHECK_VIOLATION) {
           throw new ProblemError(409, 'insufficient_credits', 'The team does not have that many credits to take back.');
+        }
+        // The same key at the same moment: the other request made the entry.
+        if (sqlState(error) === UNIQUE_VIOLATION) {
+          const other = await replay();
+          if (other) return other;
         }
         throw error;
       }

@@ -35,7 +35,7 @@ export function adminRoutes(service: AdminService): Router {
     res.status(204).end();
   });
   router.post('/teams/:team_id/credits', async (req, res) => {
-    res.status(201).json(await service.adjustCredits(teamId(req.params), req.body));
+    res.status(201).json(await service.adjustCredits(teamId(req.params), req.body, req.get('idempotency-key')));
   });
   router.post('/teams/:team_id/invitations', async (req, res) => {
     const actor = { ip: req.ip, userAgent: req.get('user-agent') };
