@@ -55,7 +55,7 @@ export const rangesFor = (plan: Plan) =>
  * How long a page waits for CrUX History before it is drawn without field lines: an answer is cached for
  * everyone, so only the first view of a week waits on CrUX at all, and never long (the page's budget).
  */
-export const FIELD_PAGE_WAIT_MS = 3_000;
+const FIELD_PAGE_WAIT_MS = 3_000;
 
 /** Why a monitor's page has no field lines, in words (the test's report says it of its run instead). */
 const NO_FIELD_WORDS: Record<string, string> = {

@@ -3,6 +3,7 @@ import { type FieldPoint, type FieldSource, fieldSeriesOf, loadSeriesOf } from '
 import type { ChartSeries, ChartSpec } from '@pageprobe/pages';
 import {
   type Assertion,
+  CATEGORY_WORDS,
   fmtMs,
   monitorKindNamed,
   parseAssertions,
@@ -23,14 +24,13 @@ export interface PageField {
 }
 
 const DEVICES: Record<string, string> = { PHONE: 'phones', DESKTOP: 'desktops' };
-const CATEGORIES: Record<string, string> = { good: 'good', needs_improvement: 'needs improvement', poor: 'poor' };
 
 /** A field chart's latest week in words: what real users saw, and how it rates. */
 function latestWords(points: FieldPoint[], unit: string): string | undefined {
   const last = points.at(-1);
   if (!last) return undefined;
   const p75 = unit === 'cls' ? last.p75.toFixed(2) : fmtMs(last.p75);
-  return `Real users' p75: ${p75} over the 28 days to ${last.collection_period.last_date}, ${CATEGORIES[last.category]}.`;
+  return `Real users' p75: ${p75} over the 28 days to ${last.collection_period.last_date}, ${CATEGORY_WORDS[last.category]}.`;
 }
 
 /**

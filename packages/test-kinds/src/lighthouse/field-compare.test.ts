@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CompareSubject } from '../compare/delta.ts';
 import { compareView } from '../report/compare-view.ts';
-import type { ReportTest } from '../report/report-test.ts';
+import { reportTest } from '../report/report-test-fixture.ts';
 import { lighthouseComparison } from './compare.ts';
 import { fieldData } from './field.ts';
 
@@ -64,30 +64,14 @@ test("the deltas carry both tests' field data as stored, valid against the schem
   assert.doesNotThrow(() => lighthouseComparison.schema.parse(unavailable));
 });
 
-const report = (result: unknown): ReportTest => ({
-  id: '0190f1a2-0000-7000-8000-000000000000',
-  type: 'lighthouse',
-  url: 'https://example.com/',
-  device: 'mobile',
-  status: 'completed',
-  performanceScore: 80,
-  structureScore: null,
-  grade: null,
-  scores: { performance: 80 },
-  vitals: { lcp_ms: 2000 },
-  audits: [],
-  seoIssues: null,
-  result: result as Record<string, unknown>,
-  errorCode: null,
-  errorMessage: null,
-  assertionResults: null,
-  passed: null,
-  runResults: null,
-  spread: null,
-  options: null,
-  createdAt: new Date('2026-11-22T10:00:00Z'),
-  completedAt: new Date('2026-11-22T10:00:10Z'),
-});
+const report = (result: unknown) =>
+  reportTest({
+    performanceScore: 80,
+    scores: { performance: 80 },
+    vitals: { lcp_ms: 2000 },
+    audits: [],
+    result: result as Record<string, unknown>,
+  });
 const side = (result: unknown) => ({ test: report(result), artifacts: [], reportHref: '/r', href: () => '' });
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 /** A row of the field section's table (the deltas table has rows of the same names). */

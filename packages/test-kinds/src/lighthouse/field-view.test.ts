@@ -2,7 +2,7 @@
 // against the lab in words; one sentence when there is no field data; nothing for a test from before it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ReportTest } from '../report/report-test.ts';
+import { reportTest } from '../report/report-test-fixture.ts';
 import { fieldSection } from './field-view.ts';
 import { lighthouseBody } from './report.ts';
 
@@ -136,30 +136,13 @@ test('a test from before field data has no card, and hostile or odd values rende
 });
 
 test('the lighthouse report shows the card right after the lab vitals', () => {
-  const report: ReportTest = {
-    id: '0190f1a2-0000-7000-8000-000000000000',
-    type: 'lighthouse',
-    url: 'https://example.com/',
-    device: 'mobile',
-    status: 'completed',
+  const report = reportTest({
     performanceScore: 90,
-    structureScore: null,
-    grade: null,
     scores: { performance: 90 },
     vitals: { lcp_ms: 2300, cls: 0.3, tbt_ms: 120 },
     audits: [],
-    seoIssues: null,
     result: { field: FIELD },
-    errorCode: null,
-    errorMessage: null,
-    assertionResults: null,
-    passed: null,
-    runResults: null,
-    spread: null,
-    options: null,
-    createdAt: new Date('2026-11-22T10:00:00Z'),
-    completedAt: new Date('2026-11-22T10:00:10Z'),
-  };
+  });
   const html = lighthouseBody(report, [], null, () => '').value;
   const vitals = html.indexOf('<h2 id="vitals">');
   const field = html.indexOf('<h2 id="field">');

@@ -47,7 +47,7 @@ ${distributionBar(m.shares)}
 }
 
 /** What real users saw, for a field that is available; a sentence saying why not otherwise. */
-export function fieldBody(field: FieldView): SafeHtml {
+function fieldBody(field: FieldView): SafeHtml {
   if (!field.available)
     return html`<p class="field-unavailable">${UNAVAILABLE_WORDS[field.reason] ?? UNAVAILABLE_WORDS.api_error}</p>`;
   const who = FORM_FACTOR_WORDS[field.formFactor] ?? '';

@@ -13,34 +13,9 @@ import { formatAssertion, formatMeasure } from './measure-format.ts';
 import { layout } from './layout.ts';
 import { failedBody } from './outcome.ts';
 import type { ReportTest } from './report-test.ts';
+import { reportTest as base } from './report-test-fixture.ts';
 
 const HOSTILE = `<script>alert(1)</script>"><img src=x onerror=alert(2)>'&`;
-
-const base = (over: Partial<ReportTest>): ReportTest => ({
-  id: '0190f1a2-0000-7000-8000-000000000000',
-  type: 'lighthouse',
-  url: 'https://example.com/',
-  device: 'mobile',
-  status: 'completed',
-  performanceScore: null,
-  structureScore: null,
-  grade: null,
-  scores: null,
-  vitals: null,
-  audits: null,
-  seoIssues: null,
-  result: null,
-  errorCode: null,
-  errorMessage: null,
-  assertionResults: null,
-  passed: null,
-  runResults: null,
-  spread: null,
-  options: null,
-  createdAt: new Date('2026-11-22T10:00:00Z'),
-  completedAt: new Date('2026-11-22T10:00:10Z'),
-  ...over,
-});
 
 /** No tag or attribute from the input survives: only our own markup. */
 function assertInert(page: string) {

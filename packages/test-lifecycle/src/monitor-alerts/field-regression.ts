@@ -1,4 +1,5 @@
 import {
+  CATEGORY_WORDS,
   FIELD_METRIC_NAMES,
   type FieldData,
   type FieldMetricName,
@@ -20,11 +21,10 @@ export interface FieldState {
 }
 
 const RANK: Record<Rating, number> = { good: 0, needs_improvement: 1, poor: 2 };
-const WORDS: Record<Rating, string> = { good: 'good', needs_improvement: 'needs improvement', poor: 'poor' };
 const NAMES: Record<FieldMetricName, string> = { lcp: 'LCP', inp: 'INP', cls: 'CLS', fcp: 'FCP', ttfb: 'TTFB' };
 
 /** A p75 as people read it: CLS unitless to two decimals, the others in whole ms. */
-export const fieldFigure = (metric: FieldMetricName, p75: number) =>
+const fieldFigure = (metric: FieldMetricName, p75: number) =>
   metric === 'cls' ? p75.toFixed(2) : `${Math.round(p75)} ms`;
 
 /** The field state of a run's `field` (its result's, read as stored: an odd value is none). */
@@ -81,7 +81,7 @@ export function fieldRegressions(
         previous_period: previous.collection_period,
         scope: current.scope,
         form_factor: current.form_factor,
-        message: `${NAMES[metric]} p75 went from ${WORDS[before.category]} (${fieldFigure(metric, before.p75)}) to ${WORDS[now.category]} (${fieldFigure(metric, now.p75)}) for real users, period ${period.first_date} to ${period.last_date}.`,
+        message: `${NAMES[metric]} p75 went from ${CATEGORY_WORDS[before.category]} (${fieldFigure(metric, before.p75)}) to ${CATEGORY_WORDS[now.category]} (${fieldFigure(metric, now.p75)}) for real users, period ${period.first_date} to ${period.last_date}.`,
       },
     });
   }
