@@ -3,7 +3,8 @@
 // with and without an Idempotency-Key, GET /tests, heartbeat pings). The primary stops, the standby is
 // promoted (pg_ctl promote) and the proxy repointed, as an operator's failover does: the API answers
 // only 2xx or 503 with Retry-After (never 500) and takes work again within seconds; every test accepted
-// ends, a keyed request made one test however often it was retried, the ledger sums to the balance.
+// ends, a keyed request made one test however often it was retried, the ledger sums to the balance. A
+// dashboard page that reads the database answers 503 too (it answered 500).
 // The variant: the old primary comes back read-only with the proxy still pointing at it (SQLSTATE
 // 25006): 503 then, not 500, and recovered once the proxy moves. A worker that read the old primary's
 // stale rows there found no such test and dropped its job (tests stayed queued): a connection that lands
@@ -11,10 +12,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
+import { issueToken } from '@pageprobe/accounts';
 import { createAdminService } from '@pageprobe/api';
 import { createDb, createPool, isDatabaseUnavailable, isReadOnlyError, migrate } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
 import { startApp } from './support/app-process.ts';
+import { startDashboard } from './support/dashboard.ts';
 import { call } from './support/http.ts';
 import { startPostgresFailover } from './support/postgres-failover.ts';
 import { eventually, startServer } from './support/servers.ts';
@@ -54,8 +57,11 @@ const apps = {
   'callback-dispatcher': await startApp('callback-dispatcher', env.appEnv(common)),
 };
 
+// A dashboard page that reads the database: an owner's set-up link, which stays valid until used.
+const dashboard = await startDashboard(env, { ...common, PUBLIC_BASE_URL: origin });
+
 function assertAllAlive() {
-  for (const [name, app] of Object.entries(apps)) {
+  for (const [name, app] of Object.entries({ ...apps, dashboard: dashboard.app })) {
     const { exitCode, signalCode } = app.child;
     assert.ok(
       exitCode === null && signalCode === null,
@@ -81,6 +87,8 @@ const heartbeat = await call<{ ping_url: string }>(`${api}/monitors`, {
   body: { type: 'heartbeat', name: 'pings', period_seconds: 3600, grace_seconds: 3600 },
 });
 assert.equal(heartbeat.status, 201, JSON.stringify(heartbeat.body));
+const setupPage = `${dashboard.base}/setup/${await issueToken(db, 'owner_setup', { subject: unkeyed.id })}`;
+assert.equal((await fetch(setupPage)).status, 200);
 
 interface Answer {
   what: string;
@@ -143,6 +151,7 @@ function traffic() {
     },
     () => note('GET /tests', fetch(`${api}/tests?limit=5`, { headers: { authorization: `Bearer ${unkeyed.key}` } })),
     () => note('ping', fetch(heartbeat.body.ping_url)),
+    () => note('dashboard', fetch(setupPage)),
   ];
   const loops = lanes.map(async (lane) => {
     while (running) {
@@ -171,8 +180,9 @@ function assertOnly2xxOr503(answers: Answer[]): { unavailable: number; windowMs:
   const unavailable = answers.filter((a) => a.status === 503);
   for (const a of unavailable) {
     assert.ok(Number(a.retryAfter) > 0, `a 503 without Retry-After: ${JSON.stringify(a)}`);
-    // The API's answers are problems; a ping's too.
-    assert.equal((a.body as { code?: string }).code, 'service_unavailable', JSON.stringify(a));
+    // The API's answers are problems, a ping's too; the dashboard's a line of text.
+    if (a.what === 'dashboard') assert.match(String(a.body), /briefly unavailable/);
+    else assert.equal((a.body as { code?: string }).code, 'service_unavailable', JSON.stringify(a));
   }
   const times = unavailable.map((a) => a.at);
   return { unavailable: unavailable.length, windowMs: times.length ? Math.max(...times) - Math.min(...times) : 0 };
@@ -267,6 +277,10 @@ test('the old primary comes back read-only with the proxy still on it: 503 (not 
   assert.ok(
     duringReadOnly.some((a) => a.status === 503),
     'writes to the read-only server answered 503',
+  );
+  assert.ok(
+    load.answers.some((a) => a.at > readOnlyFrom && a.what === 'dashboard' && a.status === 503),
+    'a dashboard page answered 503 too',
   );
 
   // A connection that met the read-only server is not given out again.

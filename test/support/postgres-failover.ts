@@ -92,9 +92,22 @@ function serverUser(): { uid?: number; gid?: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'];
+
+/** Debian's HAProxy, installed with apt-get when missing (as scripts/bootstrap.mjs installs PostgreSQL). */
 function haproxyBinary(): string {
-  for (const candidate of ['/usr/sbin/haproxy', '/usr/bin/haproxy']) if (existsSync(candidate)) return candidate;
-  throw new Error('haproxy not found: apt-get install -y haproxy (test/failover/system-packages.ts installs it)');
+  const found = () => HAPROXY.find((candidate) => existsSync(candidate));
+  if (found()) return found()!;
+  const command = 'apt-get update && apt-get install -y --no-install-recommends haproxy';
+  if (process.getuid?.() !== 0) throw new Error(`haproxy is missing; run: sudo sh -c '${command}'`);
+  const result = spawnSync('sh', ['-c', command], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0 || !found()) throw new Error(`could not install haproxy; run: ${command}`);
+  // Debian starts the package's own service on install: this topology runs its own.
+  spawnSync('sh', ['-c', 'service haproxy stop'], { stdio: 'ignore' });
+  return found()!;
 }
 
 /** A plain TCP proxy to one server, as an operator's failover configures it. */
@@ -146,6 +159,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 
 /** Starts a primary, its streaming standby and HAProxy pointing at the primary, under a fresh temp root. */
 export async function startPostgresFailover(): Promise<PostgresFailover> {
+  const haproxyPath = haproxyBinary(); // before anything starts: it may have to be installed
   // Named like the harness's roots, with a ledger of the servers: a run killed outright (SIGKILL) leaves
   // nothing the next run's removeStaleRoots does not end and remove.
   const root = mkdtempSync(join(tmpdir(), `${ROOT_PREFIX}pg-failover-`));
@@ -243,7 +257,7 @@ export async function startPostgresFailover(): Promise<PostgresFailover> {
     await startNode(nodes.a);
     await baseBackup(nodes.b);
     writeFileSync(haproxyCfg, haproxyConfig(proxyPort, nodes.a.port));
-    haproxy = await spawnService('HAProxy', haproxyBinary(), ['-W', '-db', '-S', masterSocket, '-f', haproxyCfg], {
+    haproxy = await spawnService('HAProxy', haproxyPath, ['-W', '-db', '-S', masterSocket, '-f', haproxyCfg], {
       ready: async () =>
         (await query(`postgresql://postgres@127.0.0.1:${proxyPort}/postgres`, 'SELECT 1')).length === 1,
     });
