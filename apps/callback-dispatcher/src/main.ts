@@ -7,6 +7,7 @@ import {
   runHeartbeatTick,
   runMonitor,
   runTick,
+  sweepLostRuns,
 } from '@pageprobe/monitors';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
@@ -181,6 +182,14 @@ await startWorkerHost({
         lost('delivery'),
       ),
       sweepQueuedTests(host.db, testTypes, testQueues.at, config.SWEEP_QUEUED_AFTER_MS).then(lost('test')),
+      // Monitors' check batches Redis lost: their slots counted skipped, the monitors running again.
+      sweepLostRuns(
+        host.pool,
+        (location) => host.queueFor(atLocation(jobs.monitorChecks, location)),
+        config.SWEEP_QUEUED_AFTER_MS,
+      ).then(
+        (count) => count > 0 && host.logger.warn({ monitors: count }, 'monitor runs Redis had lost: counted skipped'),
+      ),
       sweepExpiredIdempotencyKeys(host.db),
       dropOldQuotaUsage(host.db),
       // The tick's scheduler (back after Redis lost it), the monitoring tables' partitions ahead of time,

@@ -2102,7 +2102,7 @@ export type components = {
             run_started_at?: string | null;
             runs: number;
             schedule?: string | null;
-            /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker); a monitor never runs twice at once. */
+            /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker; a monitor never runs twice at once), or missed while the service could not run them (an outage, a failover; the late slot then runs once). */
             skipped_runs: number;
             /** @enum {string} */
             status: "active" | "paused";

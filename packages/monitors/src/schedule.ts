@@ -39,7 +39,10 @@ export interface Claimed {
 }
 
 // The slot is the due time, or now for a monitor more than an interval behind (an outage): it runs once,
-// not once per missed slot. Its next slot is the first on its grid at least half an interval later.
+// not once per missed slot. Its next slot is the first on its grid at least half an interval later. Every
+// slot of its grid between the due time and that next slot but the one it runs is counted skipped (none
+// normally; after an outage or a failover the ones missed, issue 49: never dropped silently), as is the
+// slot itself when the run before is still in flight.
 const CLAIM = `
 WITH due AS (
   SELECT m.id, CASE WHEN m.next_run_at > now() - make_interval(secs => m.interval_seconds) THEN m.next_run_at
@@ -51,14 +54,19 @@ WITH due AS (
   ORDER BY m.next_run_at
   LIMIT $1
   FOR UPDATE OF m SKIP LOCKED
+), planned AS (
+  SELECT due.*, monitoring.next_slot(due.slot + make_interval(secs => m.interval_seconds / 2.0), m.interval_seconds,
+    m.phase_ms) AS next
+  FROM due JOIN monitors m ON m.id = due.id
 )
 UPDATE monitors m SET
-  next_run_at = monitoring.next_slot(due.slot + make_interval(secs => m.interval_seconds / 2.0), m.interval_seconds, m.phase_ms),
-  running_since = CASE WHEN due.busy THEN m.running_since ELSE due.slot END,
-  last_run_at = CASE WHEN due.busy THEN m.last_run_at ELSE due.slot END,
-  skipped_runs = m.skipped_runs + due.busy::int
-FROM due WHERE m.id = due.id
-RETURNING m.id, m.type, due.plan, due.slot, due.busy, m.locations, m.location_mode, m.interval_seconds`;
+  next_run_at = planned.next,
+  running_since = CASE WHEN planned.busy THEN m.running_since ELSE planned.slot END,
+  last_run_at = CASE WHEN planned.busy THEN m.last_run_at ELSE planned.slot END,
+  skipped_runs = m.skipped_runs + planned.busy::int
+    + greatest(0, round(extract(epoch FROM planned.next - m.next_run_at) / m.interval_seconds)::int - 1)
+FROM planned WHERE m.id = planned.id
+RETURNING m.id, m.type, planned.plan, planned.slot, planned.busy, m.locations, m.location_mode, m.interval_seconds`;
 
 export interface TickDeps {
   pool: Pool;
