@@ -10,16 +10,27 @@ export {
   testTypes,
 } from './catalog.ts';
 export {
+  BLOCK_TIMEOUT_S,
   closeWorker,
+  cutIfHung,
   enqueue,
   enqueueMany,
   handBack,
   type JobInfo,
   openQueue,
   type QueueContext,
+  remakeWorker,
   startWorker,
+  workerLoad,
 } from './queues.ts';
-export { createRedis } from './redis.ts';
+export { createRedis, REDIS_SOCKET_TIMEOUT_MS } from './redis.ts';
+export {
+  STUCK_AFTER_MS,
+  WATCH_EVERY_MS,
+  type WatchedWorkers,
+  type WorkerRestart,
+  watchWorkers,
+} from './worker-watchdog.ts';
 export { openTestQueues, type TestQueueAt, type TestQueues } from './test-queues.ts';
 export {
   atLocation,

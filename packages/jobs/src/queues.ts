@@ -9,7 +9,7 @@ import {
   Worker,
   type WorkerOptions,
 } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { JobDefinition } from './catalog.ts';
 
@@ -86,8 +86,27 @@ interface InHand {
   handedBack: boolean;
 }
 
-/** Each worker's jobs in hand, for `handBack`. */
-const inHand = new WeakMap<Worker, Set<InHand>>();
+/**
+ * How long a worker's blocking fetch (BZPOPMIN on its own connection) waits on an empty queue before it
+ * comes back and asks again: BullMQ's `drainDelay`, in seconds. With delayed jobs due later BullMQ blocks
+ * up to 10 s; and it abandons a fetch that has not answered one second after its timeout (its own
+ * watchdog). On a healthy server a fetch therefore returns within 11 s; the worker watchdog
+ * (worker-watchdog.ts) acts on a worker that has not come back at twice this wait plus a margin.
+ */
+export const BLOCK_TIMEOUT_S = 5;
+
+/** What startWorker keeps of each worker: its jobs in hand, when it last took one, and how to make it again. */
+interface Tracked {
+  jobs: Set<InHand>;
+  takenAt: number;
+  remake(): Worker;
+  /** startWorker's own listeners, which remakeWorker leaves alone (the new worker has its own). */
+  own: Set<unknown>;
+  /** The worker's own connection (none when the context gave connection options instead of a client). */
+  connection?: Redis;
+}
+
+const tracked = new WeakMap<Worker, Tracked>();
 
 /**
  * A BullMQ worker whose handler gets a validated payload. A payload that does not parse fails at once
@@ -100,9 +119,20 @@ export function startWorker<P extends z.ZodType>(
   options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
 ): Worker {
   const jobs = new Set<InHand>();
+  const state: Tracked = {
+    jobs,
+    takenAt: Date.now(),
+    remake: () => startWorker(def, ctx, handler, options),
+    own: new Set(),
+  };
+  // A connection of its own (BullMQ makes its blocking one from it), not the process's shared one: a
+  // worker the watchdog replaces gets new connections, and the commands hanging on the old master stay
+  // with the old worker. Closed with the worker.
+  const connection = ctx.connection instanceof Redis ? ctx.connection.duplicate() : ctx.connection;
   const worker = new Worker(
     def.queue,
     async (job, token) => {
+      state.takenAt = Date.now();
       const parsed = def.payload.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${def.queue} payload: ${parsed.error.message}`);
       const attempts = job.opts.attempts ?? def.attempts;
@@ -126,10 +156,42 @@ export function startWorker<P extends z.ZodType>(
         jobs.delete(held);
       }
     },
-    { ...options, connection: ctx.connection, prefix: ctx.prefix },
+    { drainDelay: BLOCK_TIMEOUT_S, ...options, connection, prefix: ctx.prefix },
   );
-  inHand.set(worker, jobs);
+  if (connection instanceof Redis && connection !== ctx.connection) {
+    state.connection = connection;
+    const closeConnection = () => connection.disconnect();
+    state.own.add(closeConnection);
+    worker.on('closed', closeConnection);
+  }
+  tracked.set(worker, state);
   return worker;
+}
+
+/** How many jobs a worker of startWorker's is running now, and when it last took one (ms since the epoch). */
+export function workerLoad(worker: Worker): { inHand: number; takenAt: number } {
+  const state = tracked.get(worker);
+  return { inHand: state?.jobs.size ?? 0, takenAt: state?.takenAt ?? 0 };
+}
+
+/**
+ * A new worker like `worker` (same queue, handler and options; connections of its own), for a worker
+ * whose fetch hangs. It gets the listeners its callers put on the old one; the old one keeps them too,
+ * for the jobs still in its hand, except those of 'closed', which means the queue's consumer is gone for
+ * good (the uptime worker closes its recorder then): they move to the new one. The caller closes the old.
+ */
+export function remakeWorker(worker: Worker): Worker {
+  const state = tracked.get(worker);
+  if (!state) throw new Error(`worker of ${worker.name} was not made by startWorker`);
+  const fresh = state.remake();
+  for (const event of worker.eventNames()) {
+    for (const listener of worker.listeners(event)) {
+      if (state.own.has(listener)) continue;
+      fresh.on(event as 'error', listener as (e: Error) => void);
+      if (event === 'closed') worker.off('closed', listener as () => void);
+    }
+  }
+  return fresh;
 }
 
 /**
@@ -139,7 +201,7 @@ export function startWorker<P extends z.ZodType>(
  * `handedBack` and leave their rows alone. Returns how many went back.
  */
 export async function handBack(worker: Worker): Promise<number> {
-  const held = [...(inHand.get(worker) ?? [])];
+  const held = [...(tracked.get(worker)?.jobs ?? [])];
   const moved = await Promise.allSettled(
     held.map((h) => {
       h.handedBack = true;
@@ -168,4 +230,24 @@ export async function closeWorker(
     downFor = connection.status === 'ready' ? 0 : downFor + step;
     if (downFor >= giveUpAfterMs) return 'redis_down';
   }
+}
+
+/**
+ * Cuts a replaced worker's own connection if it does not answer a PING within `timeoutMs` (its server
+ * went silent): its commands hanging there fail instead of waiting for the socket timeout, so the worker
+ * can close, and the jobs in its hand, which could not end through that connection anyway, stall back to
+ * their queue (their locks run out) for another worker. Returns whether it was cut.
+ */
+export async function cutIfHung(worker: Worker, timeoutMs: number): Promise<boolean> {
+  const connection = tracked.get(worker)?.connection;
+  if (!connection) return false;
+  const answered = await Promise.race([
+    connection.ping().then(
+      () => true,
+      () => false,
+    ),
+    sleep(timeoutMs, false),
+  ]);
+  if (!answered) connection.disconnect();
+  return !answered;
 }

@@ -14,10 +14,45 @@ export function createRedis(target: RedisTarget, role: 'api' | 'worker', extra: 
     role === 'api'
       ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true }
       : { maxRetriesPerRequest: null, enableReadyCheck: true };
-  const base = { ...options, reconnectOnError };
-  if ('url' in target) return new Redis(target.url, { ...base, ...extra, lazyConnect: false });
-  return new Redis({ ...base, ...sentinelOptions(target), ...extra, lazyConnect: false });
+  const base = { ...options, ...silentServer, reconnectOnError };
+  if ('url' in target) return clearStaleSocketTimeout(new Redis(target.url, { ...base, ...extra, lazyConnect: false }));
+  return clearStaleSocketTimeout(new Redis({ ...base, ...sentinelOptions(target), ...extra, lazyConnect: false }));
 }
+
+/**
+ * ioredis 5 leaves the socket timeout's timer armed when its socket closes before answering: firing
+ * later, it destroys the connection made in its place (ioredis #2147, fixed in ioredis 6), and it holds
+ * a process open up to REDIS_SOCKET_TIMEOUT_MS after a close. Cleared when the socket closes, here and
+ * in every duplicate (BullMQ's worker and blocking connections, the subscribers), as ioredis 6 does.
+ */
+function clearStaleSocketTimeout(redis: Redis): Redis {
+  const timed = redis as unknown as { socketTimeoutTimer?: NodeJS.Timeout };
+  const clear = () => {
+    clearTimeout(timed.socketTimeoutTimer);
+    timed.socketTimeoutTimer = undefined;
+  };
+  redis.on('close', clear);
+  redis.on('end', clear);
+  const duplicate = redis.duplicate.bind(redis);
+  redis.duplicate = (override) => clearStaleSocketTimeout(duplicate(override));
+  return redis;
+}
+
+/**
+ * A connection with a command in flight that receives nothing for this long is taken for dead and made
+ * again (ioredis destroys the socket; with Sentinel it asks the sentinels for the master anew): a master
+ * that died without closing its connections (power cut, partition) or hangs. The longest a healthy
+ * server takes to answer is a worker's blocking fetch, 10 s at most (queues.ts BLOCK_TIMEOUT_S), so 30 s
+ * is never a slow answer. A worker whose fetch hangs is replaced sooner, by the worker watchdog (15 s).
+ */
+export const REDIS_SOCKET_TIMEOUT_MS = 30_000;
+
+const silentServer: RedisOptions = {
+  socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+  // TCP keep-alive after 10 s idle: finds a vanished peer of a connection with nothing in flight (a
+  // subscriber's), which the socket timeout, armed by a command, never would.
+  keepAlive: 10_000,
+};
 
 /**
  * A failover's promoted replica becomes the master; the old master, back, is made a replica, and a

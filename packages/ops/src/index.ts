@@ -1,4 +1,12 @@
-export { callbackOutcomes, counterOf, createRegistry, httpMetrics, queueMetrics, testDuration } from './metrics.ts';
+export {
+  callbackOutcomes,
+  counterOf,
+  createRegistry,
+  httpMetrics,
+  queueMetrics,
+  testDuration,
+  workerRestarts,
+} from './metrics.ts';
 export { type ProcessOps, startProcessOps } from './process-ops.ts';
 export { checkReadiness, type OpsServer, type ReadinessChecks, startOpsServer } from './ops-server.ts';
 export { serverTimeouts } from './server-timeouts.ts';

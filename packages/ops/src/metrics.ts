@@ -43,6 +43,15 @@ export const callbackOutcomes = (registry: Registry) =>
     registers: [registry],
   });
 
+/** Workers the watchdog replaced because their fetch hung (packages/jobs worker-watchdog.ts), by queue. */
+export const workerRestarts = (registry: Registry) =>
+  new Counter({
+    name: 'worker_restarts_total',
+    help: 'Workers replaced by the watchdog: jobs waited in their queue while they took none (a hung fetch).',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+
 /**
  * A counter that follows a count kept elsewhere (e.g. the browser pool's restarts), read when scraped.
  * A counter rather than a gauge so that `rate()` and `increase()` mean what they say.

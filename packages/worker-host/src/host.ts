@@ -10,9 +10,11 @@ import {
   jobs,
   type QueueContext,
   startHeartbeat,
+  STUCK_AFTER_MS,
+  watchWorkers,
 } from '@pageprobe/jobs';
 import { createLogger, type Logger } from '@pageprobe/logger';
-import { type ProcessOps, startProcessOps } from '@pageprobe/ops';
+import { type ProcessOps, startProcessOps, workerRestarts } from '@pageprobe/ops';
 import { startSweeper } from '@pageprobe/test-lifecycle';
 import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -109,8 +111,24 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   const location = { id: config.LOCATION, name: config.LOCATION_NAME ?? config.LOCATION };
   const host: WorkerHost = { config, logger, pool, db, connection, queue, queueFor, ops, location };
   const prepared = await options.prepare?.(host);
-  const workers = options.start(host);
-  for (const worker of workers) worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
+  const made = options.start(host);
+  for (const worker of made) worker.on('error', (error) => logger.warn({ err: error.message }, 'worker error'));
+  // A worker whose fetch hangs (its connections left on a master that died silently or was demoted) is
+  // replaced by a new one on connections of its own within STUCK_AFTER_MS (15 s) + 1 s of the watchdog
+  // seeing a job wait for it; the jobs in the old one's hand finish or stall back to the queue. Logged
+  // and counted (worker_restarts_total).
+  const restarts = workerRestarts(ops.registry);
+  const workers = watchWorkers(made, {
+    connection,
+    prefix: config.QUEUE_PREFIX,
+    onRestart: ({ queue, waiting, stuckForMs, cut }) => {
+      restarts.inc({ queue });
+      logger.warn(
+        { queue, waiting, stuckForMs, boundMs: STUCK_AFTER_MS, oldConnectionCut: cut },
+        'worker replaced: its queue had jobs waiting and it took none (its Redis fetch hung)',
+      );
+    },
+  });
   // The first sweep before ready: it takes up what a stopped process left (a restart should not wait an
   // interval for that), and it loads and compiles what sweeping needs (modules, Prisma's query plans:
   // a 400 ms stall of every delivery in flight when the first sweep came 10 s into a burst, issue 19).
@@ -139,12 +157,13 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   async function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     stopSweeper();
+    workers.stop();
     // Off GET /locations at once; with Redis away the word would wait for it, so not for long.
     await Promise.race([leave(), sleep(1_000)]);
-    const closing = Promise.all(workers.map((w) => closeWorker(w, connection)));
+    const closing = Promise.all(workers.all().map((w) => closeWorker(w, connection)));
     const closed = await Promise.race([closing, sleep(config.SHUTDOWN_GRACE_MS).then(() => 'late' as const)]);
     if (closed === 'late') {
-      const jobs = (await Promise.all(workers.map(handBack))).reduce((a, b) => a + b, 0);
+      const jobs = (await Promise.all(workers.all().map(handBack))).reduce((a, b) => a + b, 0);
       logger.warn({ jobs, graceMs: config.SHUTDOWN_GRACE_MS }, 'jobs in hand handed back to their queues');
     } else if (closed.includes('redis_down')) {
       logger.warn('Redis unreachable: exiting without waiting for the jobs in hand');
