@@ -9,7 +9,8 @@
 // API at / and the dashboard at /app on PUBLIC_BASE_URL's host. Where kubectl is installed,
 // the kustomizations are also rendered and the result checked, a location's overlay among them (only the
 // workers, at their location, scaled on its own queues, over TLS to the central PostgreSQL and Redis, in
-// names of their own). The bucket's lifecycle rules expire each plan's artifacts after RETENTION's days.
+// names of their own), and the Redis Sentinel overlay (every app and KEDA ask the sentinels, the password
+// from the Secret alone). The bucket's lifecycle rules expire each plan's artifacts after RETENTION's days.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
@@ -1175,5 +1176,159 @@ test(
           .containers[0].image,
       );
     }
+  },
+);
+
+const SENTINEL_OVERLAY = 'k8s/overlays/redis-sentinel';
+/** A pod's Redis variables as the Sentinel overlay leaves them: names that differ from production's. */
+const REDIS_URL_VARIABLES = ['REDIS_URL', 'REDIS_PASSWORD'];
+const SENTINEL_VARIABLES = ['REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'];
+/** A Deployment's container without its Redis variables, to compare the overlay's with production's. */
+const withoutRedisEnv = (d: Doc) => {
+  const c = structuredClone(d.spec.template.spec.containers[0]);
+  c.env = (c.env ?? []).filter((e: Doc) => ![...REDIS_URL_VARIABLES, ...SENTINEL_VARIABLES].includes(e.name));
+  return c;
+};
+
+test(
+  'the Redis Sentinel overlay (issue 49): every app that reads Redis asks the sentinels, with the password from the Secret alone; KEDA too; the sentinels’ port is open',
+  needsKubectl,
+  () => {
+    const docs = rendered(SENTINEL_OVERLAY);
+    const production = rendered('k8s/overlays/production');
+    validateAgainstApi(docs, 'rendered redis-sentinel');
+    assert.deepEqual(ofKind(docs, 'Secret'), [], 'the Secret is the operator’s, never applied from here');
+    const config = named(docs, 'ConfigMap', 'pageprobe-config').data as Record<string, string>;
+    for (const variable of ['REDIS_URL', 'REDIS_ADDRESS'])
+      assert.equal(config[variable], undefined, `the ConfigMap still has ${variable}`);
+    assert.deepEqual(
+      Object.keys(config).filter((k) => /PASSWORD|SECRET_KEY|TOKEN/.test(k)),
+      [],
+      'no password in the ConfigMap',
+    );
+    // The operator's Secret: production's keys, with REDIS_SENTINEL_PASSWORD in place of REDIS_URL's.
+    const secrets: Record<string, string> = { ...secretData(), REDIS_SENTINEL_PASSWORD: 'a-sentinel-password' };
+    for (const key of REDIS_URL_VARIABLES) delete secrets[key];
+
+    const deployments = ofKind(docs, 'Deployment');
+    const readers = deployments.filter((d) => declared(SCHEMAS[imageOf(d) as App]).has('REDIS_SENTINELS'));
+    assert.deepEqual(
+      readers.map((d) => d.metadata.name).sort(),
+      ofKind(production, 'Deployment')
+        .filter((d) => secretKeysOf(d.spec.template).includes('REDIS_URL'))
+        .map((d) => d.metadata.name)
+        .sort(),
+      'the apps that read Redis are those production gives REDIS_URL',
+    );
+    for (const d of readers) {
+      const name = d.metadata.name;
+      const [c] = d.spec.template.spec.containers;
+      const env = new Map<string, Doc>((c.env ?? []).map((e: Doc) => [e.name, e]));
+      for (const variable of REDIS_URL_VARIABLES) assert.ok(!env.has(variable), `${name} still has ${variable}`);
+      // The sentinels and the group from the ConfigMap, the password from the Secret, optional in the spec.
+      for (const variable of ['REDIS_SENTINELS', 'REDIS_SENTINEL_NAME']) {
+        assert.ok(!env.has(variable), `${name} sets ${variable} itself`);
+        assert.ok(config[variable], `${name}: ${variable} not in the ConfigMap`);
+      }
+      assert.deepEqual(
+        env.get('REDIS_SENTINEL_PASSWORD'),
+        {
+          name: 'REDIS_SENTINEL_PASSWORD',
+          valueFrom: { secretKeyRef: { name: 'pageprobe-secrets', key: 'REDIS_SENTINEL_PASSWORD', optional: true } },
+        },
+        `${name}: the password from the Secret`,
+      );
+      // Its app parses it as the Sentinel group, and production accepts it (it refuses no password).
+      const { config: parsed } = podConfig(d, docs, secrets);
+      assert.deepEqual(parsed.REDIS_TARGET, {
+        sentinels: config.REDIS_SENTINELS!.split(',').map((s) => ({ host: s.split(':')[0], port: 26379 })),
+        name: config.REDIS_SENTINEL_NAME,
+        password: secrets.REDIS_SENTINEL_PASSWORD,
+        sentinelPassword: secrets.REDIS_SENTINEL_PASSWORD,
+      });
+      assert.equal(parsed.REDIS_TARGET.sentinels.length, 3, `${name}: three sentinels`);
+      assert.deepEqual(
+        productionRefusals(parsed, config).filter((r) => r.variable.startsWith('REDIS')),
+        [],
+        name,
+      );
+      const { REDIS_SENTINEL_PASSWORD: _, ...withoutPassword } = secrets;
+      assert.ok(
+        productionRefusals(podConfig(d, docs, withoutPassword).config, config).some(
+          (r) => r.variable === 'REDIS_SENTINEL_PASSWORD',
+        ),
+        `${name}: production would start without the Sentinel password`,
+      );
+      // Nothing else changes.
+      const central = named(production, 'Deployment', name);
+      assert.deepEqual(withoutRedisEnv(d), withoutRedisEnv(central), `${name}: only its Redis variables differ`);
+    }
+
+    // KEDA asks the sentinels too, with the pods' variables, on the base's lists.
+    for (const s of ofKind(docs, 'ScaledObject')) {
+      const central = named(production, 'ScaledObject', s.metadata.name);
+      const target = named(docs, 'Deployment', s.spec.scaleTargetRef.name);
+      const [c] = target.spec.template.spec.containers;
+      const podVariables = new Set([...Object.keys(config), ...(c.env ?? []).map((e: Doc) => e.name as string)]);
+      assert.deepEqual(
+        s.spec.triggers.map((t: Doc) => [t.name, t.metadata.listName, t.metadata.listLength]),
+        central.spec.triggers.map((t: Doc) => [t.name, t.metadata.listName, t.metadata.listLength]),
+        `${s.metadata.name}: the base's triggers`,
+      );
+      for (const t of s.spec.triggers) {
+        const where = `${s.metadata.name} ${t.name}`;
+        assert.equal(t.type, 'redis-sentinel', where);
+        assert.equal(t.metadata.addressFromEnv, undefined, `${where}: a single Redis address`);
+        assert.deepEqual(
+          [
+            t.metadata.addressesFromEnv,
+            t.metadata.sentinelMasterFromEnv,
+            t.metadata.passwordFromEnv,
+            t.metadata.sentinelPasswordFromEnv,
+          ],
+          SENTINEL_VARIABLES.concat('REDIS_SENTINEL_PASSWORD'),
+          where,
+        );
+        for (const variable of SENTINEL_VARIABLES)
+          assert.ok(
+            podVariables.has(variable),
+            `${where}: ${variable} is not in ${target.metadata.name}'s environment`,
+          );
+      }
+      assert.deepEqual(
+        { ...s.spec, triggers: undefined },
+        { ...central.spec, triggers: undefined },
+        `${s.metadata.name}: only its triggers differ`,
+      );
+    }
+
+    // The apps and KEDA reach the sentinels (26379 on the Redis pods) as well as the master (6379).
+    const redisPods = { 'app.kubernetes.io/name': 'redis' };
+    const toRedis = (p: Doc) =>
+      (p.spec.egress ?? []).filter((r: Doc) =>
+        (r.to ?? []).some((peer: Doc) => peer.podSelector && selects(peer.podSelector, redisPods)),
+      );
+    for (const d of readers) {
+      const rules = ofKind(docs, 'NetworkPolicy')
+        .filter(
+          (p) =>
+            (p.spec.policyTypes ?? []).includes('Egress') &&
+            selects(p.spec.podSelector, d.spec.template.metadata.labels),
+        )
+        .flatMap(toRedis);
+      assert.ok(rules.length > 0, `${d.metadata.name}: no rule to Redis`);
+      for (const r of rules)
+        assert.deepEqual(
+          r.ports.map((p: Doc) => p.port).sort(),
+          [26379, 6379],
+          `${d.metadata.name}: Redis's and the sentinels' ports`,
+        );
+    }
+    const ingress = named(docs, 'NetworkPolicy', 'redis-from-apps').spec.ingress;
+    assert.deepEqual(
+      ingress.flatMap((r: Doc) => r.ports.map((p: Doc) => p.port)).sort(),
+      [26379, 6379],
+      'Redis pods take the apps and KEDA on both ports',
+    );
   },
 );
