@@ -128,6 +128,31 @@ export async function probesAnswer(pods: Started[]): Promise<void> {
 }
 
 /**
+ * With the Sentinel overlay (issue 49): each pod's ready line says it found Redis through the sentinels,
+ * as the group the ConfigMap names, and nothing it printed holds the password (the Secret's key).
+ */
+export async function redisThroughSentinels(pods: Started[], group: string, password: string): Promise<void> {
+  for (const pod of pods) {
+    const { stdout, stderr } = await podman(['logs', pod.container]);
+    const output = `${stdout}${stderr}`;
+    const ready = output
+      .split('\n')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return null;
+        }
+      })
+      .find((line) => typeof line?.redis === 'string');
+    assert.ok(ready, `${pod.workload.name}: no line says where Redis is (its ready line)`);
+    assert.match(String(ready.redis), new RegExp(`^sentinel ${group} via `), `${pod.workload.name}: ${ready.redis}`);
+    assert.ok(!output.includes(password), `${pod.workload.name} printed the Redis password`);
+    say(`  ${pod.workload.name}: redis ${ready.redis}`);
+  }
+}
+
+/**
  * The kubelet's stop: the preStop sleep, then SIGTERM, then SIGKILL once terminationGracePeriodSeconds
  * (counted from the start) have passed. The container must be gone before that, by itself.
  */

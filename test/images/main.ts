@@ -15,6 +15,7 @@ import {
   inFlightTest,
   lighthouseEndToEnd,
   probesAnswer,
+  redisThroughSentinels,
   stopAsKubelet,
   uptimeWithCallback,
 } from './drive.ts';
@@ -27,6 +28,7 @@ import {
   ip,
   makeSecrets,
   runService,
+  SENTINELS,
   saveLogs,
   siteCertificate,
   type Started,
@@ -52,8 +54,11 @@ try {
 
   // IMAGES_DROP_CONFIG=NAME[,NAME]: run with those keys left out of the ConfigMap, to see the run fail on them.
   const drop = (process.env.IMAGES_DROP_CONFIG ?? '').split(',').filter(Boolean);
-  const rendered = await step('render the production manifests', () => renderProduction({ drop }));
+  // IMAGES_OVERLAY=redis-sentinel: production with Redis Sentinel (issue 49); the stack adds three sentinels.
+  const overlay = process.env.IMAGES_OVERLAY || 'production';
+  const rendered = await step(`render the ${overlay} manifests`, () => renderProduction({ drop, overlay }));
   say(`  from ${rendered.how}${drop.length ? `; left out of the ConfigMap, as asked: ${drop.join(', ')}` : ''}`);
+  const sentinelGroup = rendered.configMap.REDIS_SENTINEL_NAME;
   const all = workloads(rendered);
   // Each manifest's image is ours under the name the overlay gives it.
   for (const w of all) {
@@ -70,9 +75,13 @@ try {
   const trustSite = ['-v', `${caFile}:/etc/pageprobe/ca.pem:ro`, '-e', 'NODE_EXTRA_CA_CERTS=/etc/pageprobe/ca.pem'];
   const bucket = rendered.configMap.S3_BUCKET ?? 'pageprobe';
   const apiAddress = ip.firstPod;
-  // This network's own settings, as an overlay for it would set them: the origin clients use, and path-style
-  // S3 (the stack's S3 server has no DNS names for buckets).
-  const settings = { PUBLIC_BASE_URL: `http://${apiAddress}:3000`, S3_FORCE_PATH_STYLE: 'true' };
+  // This network's own settings, as an overlay for it would set them: the origin clients use, path-style
+  // S3 (the stack's S3 server has no DNS names for buckets), and the stack's sentinels.
+  const settings = {
+    PUBLIC_BASE_URL: `http://${apiAddress}:3000`,
+    S3_FORCE_PATH_STYLE: 'true',
+    REDIS_SENTINELS: SENTINELS,
+  };
   // They replace what the ConfigMap says, never stand in for what it leaves out: a ConfigMap without
   // PUBLIC_BASE_URL must fail this run as it would fail production.
   const configure = (w: Workload): Workload => ({
@@ -82,15 +91,18 @@ try {
     ),
   });
 
-  await step('a network, PostgreSQL, Redis, the S3 server and the site', async () => {
-    await clean();
-    await createNetwork();
-    stackUp = true;
-    await startServices(services, secrets, bucket);
-    const script = new URL('./site.mjs', import.meta.url).pathname;
-    await runService('site', base, ['-v', `${script}:/site.mjs:ro`, '-v', `${tls}:/tls:ro`], ['node', '/site.mjs']);
-    await until('the site answers', 30_000, async () => void (await fetch(`http://${ip.site}/`)).body?.cancel());
-  });
+  await step(
+    `a network, PostgreSQL, Redis${sentinelGroup ? ' and three sentinels' : ''}, the S3 server and the site`,
+    async () => {
+      await clean();
+      await createNetwork();
+      stackUp = true;
+      await startServices(services, secrets, bucket, { sentinelGroup });
+      const script = new URL('./site.mjs', import.meta.url).pathname;
+      await runService('site', base, ['-v', `${script}:/site.mjs:ro`, '-v', `${tls}:/tls:ro`], ['node', '/site.mjs']);
+      await until('the site answers', 30_000, async () => void (await fetch(`http://${ip.site}/`)).body?.cancel());
+    },
+  );
   await step('the migration, as the Job runs it', () => startWorkload(configure(named('pageprobe-migrate')), secrets));
 
   const deployments = all.filter((w) => w.kind === 'Deployment');
@@ -105,6 +117,10 @@ try {
     for (const pod of pods) await waitReady(pod);
   });
   await step('readiness and liveness probes, as the kubelet calls them', () => probesAnswer(pods));
+  if (sentinelGroup)
+    await step('every app found Redis through the sentinels, and printed no password', () =>
+      redisThroughSentinels(pods, sentinelGroup, secrets.REDIS_SENTINEL_PASSWORD!),
+    );
   await step('the dashboard’s sign-in page', () =>
     dashboardSignIn(pods.find((p) => p.workload.name === 'dashboard') ?? assert.fail('no dashboard pod')),
   );

@@ -1,5 +1,6 @@
 // What the production manifests say each pod runs: `kubectl kustomize infra/k8s/overlays/production`
-// (the base's files where kubectl is missing), read into what `podman run` needs.
+// (the base's files where kubectl is missing), or another overlay of production's (IMAGES_OVERLAY:
+// redis-sentinel, issue 49), read into what `podman run` needs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -48,15 +49,26 @@ export interface Rendered {
   configMap: Record<string, string>;
 }
 
-/** The production overlay, rendered; `drop` leaves keys out of its ConfigMap. */
-export async function renderProduction({ drop = [] }: { drop?: string[] } = {}): Promise<Rendered> {
-  const overlay = join(REPO, 'infra/k8s/overlays/production');
-  const kubectl = await run('kubectl', ['kustomize', overlay], { allowFail: true }).catch(() => null);
+/**
+ * The production overlay (or `overlay`, one built on it: redis-sentinel), rendered; `drop` leaves keys out
+ * of its ConfigMap.
+ */
+export async function renderProduction({
+  drop = [],
+  overlay = 'production',
+}: {
+  drop?: string[];
+  overlay?: string;
+} = {}): Promise<Rendered> {
+  const dir = `infra/k8s/overlays/${overlay}`;
+  const kubectl = await run('kubectl', ['kustomize', join(REPO, dir)], { allowFail: true }).catch(() => null);
   let docs: Doc[];
   let how: string;
   if (kubectl?.code === 0) {
     docs = parse(kubectl.stdout);
-    how = 'kubectl kustomize infra/k8s/overlays/production';
+    how = `kubectl kustomize ${dir}`;
+  } else if (overlay !== 'production') {
+    throw new Error(`kubectl cannot render ${dir} here: ${kubectl?.stderr.trim() ?? 'no kubectl'}`);
   } else {
     say('  kubectl cannot render the overlay here: reading the base files as they are');
     const base = join(REPO, 'infra/k8s/base');

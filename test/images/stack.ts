@@ -24,6 +24,10 @@ export const ip = {
   postgres: `${SUBNET}.2`,
   redis: `${SUBNET}.3`,
   s3: `${SUBNET}.4`,
+  /** Three sentinels watching the Redis at .3 (IMAGES_OVERLAY=redis-sentinel, issue 49). */
+  'sentinel-1': `${SUBNET}.5`,
+  'sentinel-2': `${SUBNET}.6`,
+  'sentinel-3': `${SUBNET}.7`,
   site: `${SUBNET}.10`,
   /** The first Deployment's pod: the api, which PUBLIC_BASE_URL must name before it starts. */
   firstPod: `${SUBNET}.20`,
@@ -42,6 +46,8 @@ export function makeSecrets(): Record<string, string> {
     POSTGRES_PASSWORD: postgres,
     REDIS_URL: `redis://:${redis}@redis:6379`,
     REDIS_PASSWORD: redis,
+    // The Sentinel overlay's key instead of REDIS_URL's: one password for Redis and its sentinels.
+    REDIS_SENTINEL_PASSWORD: redis,
     S3_ENDPOINT: 'http://s3:9000',
     S3_ACCESS_KEY_ID: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
     S3_SECRET_ACCESS_KEY: randomBytes(24).toString('base64url'),
@@ -74,11 +80,20 @@ export async function createNetwork(): Promise<void> {
   await podman(['network', 'create', '--subnet', `${SUBNET}.0/24`, '--gateway', ip.gateway, NETWORK]);
 }
 
-/** PostgreSQL, Redis and the S3 server, each answering before this returns. */
+const SENTINEL_NAMES = ['sentinel-1', 'sentinel-2', 'sentinel-3'] as const;
+/** The sentinels' addresses, as REDIS_SENTINELS takes them. */
+export const SENTINELS = SENTINEL_NAMES.map((name) => `${ip[name]}:26379`).join(',');
+
+/**
+ * PostgreSQL, Redis and the S3 server, each answering before this returns; with `sentinelGroup`, also
+ * three sentinels (the Redis image's redis-server in sentinel mode) that watch Redis as that group and
+ * know it as the master, as the Sentinel overlay's apps expect.
+ */
 export async function startServices(
   images: ServiceImages,
   secrets: Record<string, string>,
   bucket: string,
+  { sentinelGroup }: { sentinelGroup?: string } = {},
 ): Promise<void> {
   await runService('postgres', images.postgres, ['-e', `POSTGRES_PASSWORD=${secrets.POSTGRES_PASSWORD}`]);
   await runService('redis', images.redis, ['-e', `REDIS_PASSWORD=${secrets.REDIS_PASSWORD}`]);
@@ -116,11 +131,52 @@ export async function startServices(
     ]);
     if (redis.stdout.trim() !== 'PONG') throw new Error(redis.stdout);
   });
+  if (sentinelGroup) await startSentinels(images.redis, secrets.REDIS_PASSWORD!, sentinelGroup);
+}
+
+async function startSentinels(image: string, password: string, group: string): Promise<void> {
+  if (!/^[\w.-]+$/.test(group)) throw new Error(`REDIS_SENTINEL_NAME ${group}: not a plain name`);
+  // The password from the environment, off the command line; sentinel rewrites its file, so it is
+  // written to /tmp. A quorum of 2: two sentinels must agree that the master is down.
+  const config = [
+    'port 26379',
+    `sentinel monitor ${group} ${ip.redis} 6379 2`,
+    `sentinel auth-pass ${group} %s`,
+    'requirepass %s',
+    'protected-mode no',
+    'dir /tmp',
+  ];
+  const write = `printf '${config.join('\\n')}\\n' "$REDIS_PASSWORD" "$REDIS_PASSWORD" > /tmp/sentinel.conf`;
+  for (const name of SENTINEL_NAMES)
+    await runService(
+      name,
+      image,
+      ['-e', `REDIS_PASSWORD=${password}`],
+      ['sh', '-c', `${write} && exec redis-server /tmp/sentinel.conf --sentinel`],
+    );
+  await until('the sentinels know the master', 60_000, async () => {
+    for (const name of SENTINEL_NAMES) {
+      const { stdout } = await podman([
+        'exec',
+        `pp-${name}`,
+        'redis-cli',
+        '-p',
+        '26379',
+        '--no-auth-warning',
+        '-a',
+        password,
+        'sentinel',
+        'get-master-addr-by-name',
+        group,
+      ]);
+      if (!stdout.includes(ip.redis)) throw new Error(`${name}: ${stdout.trim() || 'no master yet'}`);
+    }
+  });
 }
 
 /** One of the stack's own servers, detached, at its address on the network. */
 export async function runService(
-  name: 'postgres' | 'redis' | 's3' | 'site',
+  name: 'postgres' | 'redis' | 's3' | 'site' | 'sentinel-1' | 'sentinel-2' | 'sentinel-3',
   image: string,
   args: string[],
   command: string[] = [],
