@@ -10,6 +10,7 @@ import {
   createRedis,
   type JobDefinition,
   REDIS_SOCKET_TIMEOUT_MS,
+  remakeWorker,
   STUCK_AFTER_MS,
   startWorker,
   WATCH_EVERY_MS,
@@ -109,7 +110,11 @@ test('a worker whose connections hang on a silent master is replaced within the 
 
   // The new worker takes the waiting jobs, before the socket timeout would have freed the old one.
   await eventually(async () => ([3, 4, 5, 6].every((n) => ran.includes(n)) ? true : undefined), 5_000, 'the jobs');
-  assert.ok(Date.now() - frozenAt < REDIS_SOCKET_TIMEOUT_MS, 'the jobs ran only once the socket timed out');
+  const ranAfter = Date.now() - frozenAt;
+  assert.ok(ranAfter < REDIS_SOCKET_TIMEOUT_MS, 'the jobs ran only once the socket timed out');
+  console.log(
+    `worker-watchdog: connections hung; worker replaced after ${restart.at - frozenAt} ms (jobs untaken for ${restart.stuckForMs} ms), the waiting jobs ran by ${ranAfter} ms`,
+  );
 
   // The job in the old worker's hand is not lost: its lock runs out, it stalls back to the queue and
   // the new worker runs it to the end.
@@ -123,6 +128,28 @@ test('a worker whose connections hang on a silent master is replaced within the 
   // The old worker closed (its connection cut); one worker in service.
   await eventually(async () => (watched.all().length === 1 ? true : undefined), 5_000, 'the old worker closed');
   assert.equal(watched.all()[0]?.closing, undefined, 'the worker in service is not closing');
+});
+
+test('a replaced worker hands its callers’ listeners to the new one; only the last close is the queue’s end', async () => {
+  // The uptime worker closes its check recorder on 'closed': a replacement must not close it under the
+  // new worker. Other listeners (a stalled job's 'failed') stay on the old one too, for its jobs in hand.
+  const connection = createRedis({ url: env.redisUrl }, 'worker');
+  after(() => connection.disconnect());
+  const old = startWorker(probe, { connection, prefix: env.queuePrefix }, async () => {});
+  const events: string[] = [];
+  old.on('closed', () => events.push('closed'));
+  old.on('failed', () => events.push('failed'));
+  old.on('error', () => {});
+  const fresh = remakeWorker(old);
+  after(() => Promise.all([old.close(), fresh.close()]));
+  assert.notEqual(fresh, old);
+  assert.equal(old.listenerCount('failed'), 1, "the old worker keeps the callers' other listeners");
+  assert.equal(fresh.listenerCount('failed'), 1, 'the new worker has them');
+  await old.close();
+  assert.deepEqual(events, [], "the old worker's close is not the queue's end");
+  await fresh.close();
+  assert.deepEqual(events, ['closed']);
+  assert.equal(connection.status, 'ready', "closing the workers leaves the process's connection open");
 });
 
 /**
