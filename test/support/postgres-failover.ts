@@ -1,7 +1,7 @@
 // A PostgreSQL failover on loopback, built from Debian's packages (issue 49): a primary, a streaming
 // standby made with `pg_basebackup -R`, and HAProxy in front as the one address the apps know
 // (DATABASE_URL), moved to the new primary as an operator's failover (or a managed service's `-rw`
-// endpoint) would move it. Used by test/postgres-promotion.test.ts and the failover suite (test/failover).
+// endpoint) would move it. Used by test/failover/postgres-promotion.test.ts and the failover suite (test/failover).
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,

@@ -1,5 +1,5 @@
 // The classification of database errors, on the shapes pg and Prisma's driver adapter give them (copied
-// from errors a real PostgreSQL 15 raised through each: test/postgres-promotion.test.ts raises them again).
+// from errors a real PostgreSQL 15 raised through each: test/failover/postgres-promotion.test.ts raises them again).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';

@@ -16,12 +16,12 @@ import { issueToken } from '@pageprobe/accounts';
 import { createAdminService } from '@pageprobe/api';
 import { createDb, createPool, isDatabaseUnavailable, isReadOnlyError, migrate } from '@pageprobe/db';
 import { freePort, sleep } from '@pageprobe/local-services';
-import { startApp } from './support/app-process.ts';
-import { startDashboard } from './support/dashboard.ts';
-import { call } from './support/http.ts';
-import { startPostgresFailover } from './support/postgres-failover.ts';
-import { eventually, startServer } from './support/servers.ts';
-import { createTestEnv } from './support/test-env.ts';
+import { startApp } from '../support/app-process.ts';
+import { startDashboard } from '../support/dashboard.ts';
+import { call } from '../support/http.ts';
+import { startPostgresFailover } from '../support/postgres-failover.ts';
+import { eventually, startServer } from '../support/servers.ts';
+import { createTestEnv } from '../support/test-env.ts';
 
 const env = await createTestEnv();
 const failover = await startPostgresFailover();

@@ -7,12 +7,12 @@ import { after, test } from 'node:test';
 import { createRedis } from '@pageprobe/jobs';
 import { freePort } from '@pageprobe/local-services';
 import { waitForTest } from '@pageprobe/testing';
-import { type AppProcess, startApp } from './support/app-process.ts';
-import { call } from './support/http.ts';
-import { startMovableEndpoint, startSentinelTopology } from './support/redis-sentinel.ts';
-import { startServer } from './support/servers.ts';
-import { teamWithKey } from './support/teams.ts';
-import { createTestEnv } from './support/test-env.ts';
+import { type AppProcess, startApp } from '../support/app-process.ts';
+import { call } from '../support/http.ts';
+import { startMovableEndpoint, startSentinelTopology } from '../support/redis-sentinel.ts';
+import { startServer } from '../support/servers.ts';
+import { teamWithKey } from '../support/teams.ts';
+import { createTestEnv } from '../support/test-env.ts';
 
 const env = await createTestEnv();
 const redis = await startSentinelTopology({ downAfterMs: 1_000, failoverTimeoutMs: 3_000 });
