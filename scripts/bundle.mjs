@@ -26,6 +26,8 @@ await build({
   define: { 'import.meta.main': 'true' },
   legalComments: 'none',
   // CommonJS packages bundled into an ES module (yaml requires node:process) need a require of their own.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -31,9 +31,10 @@ const rank = (file: string) => (LONGEST.includes(file) ? LONGEST.indexOf(file) :
 const selected =
   files.length > 0
     ? files
-    : globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') || f.startsWith('failover') }).sort(
-        (a, b) => rank(a) - rank(b) || a.localeCompare(b),
-      );
+    : globSync('**/*.test.ts', {
+        cwd: here,
+        exclude: (f) => f.includes('node_modules') || f.startsWith('failover'),
+      }).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 /**
  * Files at once: two, one a core. Three were tried: the suite took no less time (it is busy enough) and
  * timing-held tests (slots on a grid, an outbox sweep) failed; PAGEPROBE_TEST_CONCURRENCY overrides.
