@@ -15675,14 +15675,7 @@ var pageprobe_schema_default = {
   $defs: {
     AlertChannelType: {
       type: "string",
-      enum: [
-        "slack",
-        "teams",
-        "discord",
-        "pagerduty",
-        "email",
-        "webhook"
-      ]
+      enum: ["slack", "teams", "discord", "pagerduty", "email", "webhook"]
     },
     AlertOptions: {
       type: "object",
@@ -15701,10 +15694,7 @@ var pageprobe_schema_default = {
           description: "Score points below the median of the last 5 runs that make monitor.regressed (default 10)."
         },
         remind_every_minutes: {
-          type: [
-            "integer",
-            "null"
-          ],
+          type: ["integer", "null"],
           minimum: 10,
           maximum: 10080,
           description: "While the monitor stays down, monitor.down again (reason still_down, details.reminder) every this many minutes, at least 10; null (the default): once."
@@ -15725,11 +15715,7 @@ var pageprobe_schema_default = {
         oneOf: [
           {
             type: "string",
-            enum: [
-              "error",
-              "warn",
-              "off"
-            ]
+            enum: ["error", "warn", "off"]
           },
           {
             type: "array",
@@ -15740,11 +15726,7 @@ var pageprobe_schema_default = {
               oneOf: [
                 {
                   type: "string",
-                  enum: [
-                    "error",
-                    "warn",
-                    "off"
-                  ]
+                  enum: ["error", "warn", "off"]
                 },
                 {
                   type: "object",
@@ -15761,10 +15743,7 @@ var pageprobe_schema_default = {
     BasicAuth: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "username",
-        "password"
-      ],
+      required: ["username", "password"],
       description: "HTTP basic authentication for the test's own origin. The password is secret.",
       properties: {
         username: {
@@ -15793,11 +15772,7 @@ var pageprobe_schema_default = {
     ConfigAlertChannel: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "key",
-        "type",
-        "name"
-      ],
+      required: ["key", "type", "name"],
       description: "POST /alert-channels\u2019 body with its `key`. Which fields a type takes: `url` for slack, teams, discord and webhook; `routing_key` (and optionally `severity`) for pagerduty; `addresses` for email.",
       properties: {
         key: {
@@ -15824,12 +15799,7 @@ var pageprobe_schema_default = {
         },
         severity: {
           type: "string",
-          enum: [
-            "critical",
-            "error",
-            "warning",
-            "info"
-          ],
+          enum: ["critical", "error", "warning", "info"],
           description: "PagerDuty's severity of monitor.down (default critical)."
         },
         addresses: {
@@ -15848,18 +15818,12 @@ var pageprobe_schema_default = {
       type: "string",
       pattern: "^[a-z0-9][a-z0-9_.-]{0,63}$",
       description: "A resource's stable name in a configuration file: lower-case letters, digits, `_`, `.` and `-`, at most 64. Unique per team among resources of its kind; the file owns it.",
-      examples: [
-        "shop-home"
-      ]
+      examples: ["shop-home"]
     },
     ConfigMaintenanceWindow: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "key",
-        "name",
-        "starts_at"
-      ],
+      required: ["key", "name", "starts_at"],
       description: "POST /maintenance-windows\u2019 body with its `key`; monitors by key. Once: `ends_at`. Recurring: `rrule` and `duration_minutes` (and `time_zone`, UTC by default). At least one of `monitors` and `tags`.",
       properties: {
         key: {
@@ -16004,10 +15968,7 @@ var pageprobe_schema_default = {
         },
         location_mode: {
           type: "string",
-          enum: [
-            "every",
-            "round_robin"
-          ],
+          enum: ["every", "round_robin"],
           default: "every",
           description: "every: each location checks each slot; round_robin: one location a slot, in turn (quorum then counts each location's latest check)."
         },
@@ -16057,19 +16018,12 @@ var pageprobe_schema_default = {
           $ref: "#/$defs/Expect"
         }
       },
-      required: [
-        "key"
-      ]
+      required: ["key"]
     },
     ConfigStatusPage: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "key",
-        "slug",
-        "title",
-        "monitors"
-      ],
+      required: ["key", "slug", "title", "monitors"],
       properties: {
         key: {
           $ref: "#/$defs/ConfigKey"
@@ -16085,10 +16039,7 @@ var pageprobe_schema_default = {
           maxLength: 100
         },
         description: {
-          type: [
-            "string",
-            "null"
-          ],
+          type: ["string", "null"],
           maxLength: 1e3
         },
         monitors: {
@@ -16109,10 +16060,7 @@ var pageprobe_schema_default = {
     ConfigStatusPageMonitor: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "key",
-        "label"
-      ],
+      required: ["key", "label"],
       properties: {
         key: {
           $ref: "#/$defs/ConfigKey"
@@ -16127,10 +16075,7 @@ var pageprobe_schema_default = {
     },
     Device: {
       type: "string",
-      enum: [
-        "mobile",
-        "desktop"
-      ]
+      enum: ["mobile", "desktop"]
     },
     Expect: {
       type: "array",
@@ -16145,32 +16090,12 @@ var pageprobe_schema_default = {
       properties: {
         source: {
           type: "string",
-          enum: [
-            "status",
-            "header",
-            "body",
-            "json",
-            "response_time",
-            "certificate_days",
-            "answers"
-          ],
+          enum: ["status", "header", "body", "json", "response_time", "certificate_days", "answers"],
           description: "What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time."
         },
         operator: {
           type: "string",
-          enum: [
-            "eq",
-            "ne",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "contains",
-            "not_contains",
-            "matches",
-            "exists",
-            "not_empty"
-          ],
+          enum: ["eq", "ne", "lt", "lte", "gt", "gte", "contains", "not_contains", "matches", "exists", "not_empty"],
           description: "status: eq ne lt lte gt gte; header and json: any but not_empty; body: contains not_contains matches; response_time: lt lte (ms); certificate_days: gt gte; answers: contains eq not_empty. `matches` takes an RE2 pattern (linear time; backreferences and lookaround are refused)."
         },
         name: {
@@ -16189,12 +16114,7 @@ var pageprobe_schema_default = {
           description: "What to compare with: a number for lt/lte/gt/gte, a string for contains/matches, none for exists and not_empty; answers eq takes a string or a list (compared as a sorted set).",
           anyOf: [
             {
-              type: [
-                "string",
-                "number",
-                "boolean",
-                "null"
-              ]
+              type: ["string", "number", "boolean", "null"]
             },
             {
               maxItems: 100,
@@ -16206,10 +16126,7 @@ var pageprobe_schema_default = {
           ]
         }
       },
-      required: [
-        "source",
-        "operator"
-      ],
+      required: ["source", "operator"],
       additionalProperties: false,
       description: "One check of the answer; all of `expect` must hold for the check to pass.",
       examples: [
@@ -16238,30 +16155,18 @@ var pageprobe_schema_default = {
       minLength: 9,
       maxLength: 200,
       description: "Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, or with no slot within a year, is a 400 naming `schedule`.",
-      examples: [
-        "0 3 * * *"
-      ]
+      examples: ["0 3 * * *"]
     },
     HeartbeatTimeZone: {
       type: "string",
       minLength: 1,
       maxLength: 64,
       description: "Heartbeats with a schedule: its IANA time zone (default UTC); an unknown one is a 400 naming `time_zone`.",
-      examples: [
-        "Europe/Paris"
-      ]
+      examples: ["Europe/Paris"]
     },
     HttpMethod: {
       type: "string",
-      enum: [
-        "GET",
-        "HEAD",
-        "POST",
-        "PUT",
-        "PATCH",
-        "DELETE",
-        "OPTIONS"
-      ],
+      enum: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       description: "uptime only (other types: 400 naming the field). The request's method, GET when not given. Redirects are followed as browsers follow them: 307 and 308 repeat the request, 303 (and 301 or 302 after a POST) continue with a GET without the body."
     },
     Locale: {
@@ -16330,10 +16235,7 @@ var pageprobe_schema_default = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: [
-          "name",
-          "value"
-        ],
+        required: ["name", "value"],
         properties: {
           name: {
             type: "string",
@@ -16382,10 +16284,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type",
-              "url"
-            ],
+            required: ["type", "url"],
             properties: {
               type: {
                 const: "navigate"
@@ -16400,10 +16299,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type",
-              "selector"
-            ],
+            required: ["type", "selector"],
             properties: {
               type: {
                 const: "click"
@@ -16419,11 +16315,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type",
-              "selector",
-              "text"
-            ],
+            required: ["type", "selector", "text"],
             properties: {
               type: {
                 const: "type"
@@ -16443,10 +16335,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type",
-              "selector"
-            ],
+            required: ["type", "selector"],
             properties: {
               type: {
                 const: "wait_for"
@@ -16462,10 +16351,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type",
-              "ms"
-            ],
+            required: ["type", "ms"],
             properties: {
               type: {
                 const: "wait"
@@ -16480,9 +16366,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type"
-            ],
+            required: ["type"],
             properties: {
               type: {
                 const: "start_timespan"
@@ -16496,9 +16380,7 @@ var pageprobe_schema_default = {
           {
             type: "object",
             additionalProperties: false,
-            required: [
-              "type"
-            ],
+            required: ["type"],
             properties: {
               type: {
                 const: "end_timespan"
@@ -16514,33 +16396,19 @@ var pageprobe_schema_default = {
     },
     TestType: {
       type: "string",
-      enum: [
-        "lighthouse",
-        "seo_crawl",
-        "uptime",
-        "tcp",
-        "dns"
-      ]
+      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns"]
     },
     Throttling: {
       description: "lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own.",
       oneOf: [
         {
           type: "string",
-          enum: [
-            "mobile_slow_4g",
-            "desktop",
-            "none"
-          ]
+          enum: ["mobile_slow_4g", "desktop", "none"]
         },
         {
           type: "object",
           additionalProperties: false,
-          required: [
-            "rtt_ms",
-            "throughput_kbps",
-            "cpu_slowdown"
-          ],
+          required: ["rtt_ms", "throughput_kbps", "cpu_slowdown"],
           properties: {
             rtt_ms: {
               type: "number",
@@ -16571,11 +16439,7 @@ var pageprobe_schema_default = {
     Viewport: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "width",
-        "height",
-        "device_scale_factor"
-      ],
+      required: ["width", "height", "device_scale_factor"],
       properties: {
         width: {
           type: "integer",
