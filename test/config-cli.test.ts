@@ -7,10 +7,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { tempDir } from './support/temp-dir.ts';
 import { promisify } from 'node:util';
 import { createClient, type Monitor } from '@pageprobe/client';
 import { parse, stringify } from 'yaml';
@@ -150,7 +150,7 @@ const write = (dir: string, state: unknown, name = 'pageprobe.yaml') =>
 test('apply from an empty team, then plan: no change; an edit is exactly the plan; --prune alone deletes', async () => {
   const { key } = await teamWithKey(env, { plan: 'pro', credits: 100 });
   const client = createClient({ baseUrl: origin, apiKey: key });
-  const dir = mkdtempSync(join(tmpdir(), 'config-cli-'));
+  const dir = tempDir('config-cli-');
   const vars = { ...SECRETS, PAGER_KEY: 'R0UT1NGKEY' };
   const byHand = await client.monitors.create({ url: `${target}/by-hand`, type: 'uptime', interval_seconds: 300 });
 
@@ -224,7 +224,7 @@ test('apply from an empty team, then plan: no change; an edit is exactly the pla
 
 test('errors exit 1 before any request: a typo with its line, a missing variable by name', async () => {
   const { key } = await teamWithKey(env, { plan: 'pro', credits: 10 });
-  const dir = mkdtempSync(join(tmpdir(), 'config-cli-'));
+  const dir = tempDir('config-cli-');
   writeFileSync(
     join(dir, 'pageprobe.yaml'),
     'monitors:\n  - key: home\n    url: http://127.0.0.1:9/\n    inteval_seconds: 300\n',
@@ -320,7 +320,7 @@ test('export of a team of many resources made through the API, in one write: the
 
   // Exported by a key of its own: one write, whatever the number of resources it keys and takes over.
   const { key: exporter } = await admin.createApiKey(teamId, { scope: 'write' });
-  const dir = mkdtempSync(join(tmpdir(), 'config-export-'));
+  const dir = tempDir('config-export-');
   const exported = await cli(exporter, dir, ['export']);
   assert.equal(exported.code, 0, exported.stderr);
   const probe = await fetch(`${origin}/api/v1/monitors/${shop.id}`, {

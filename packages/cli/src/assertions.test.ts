@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { tempDir } from './testing/temp-dir.ts';
 import { parseAssert, readLighthouserc, UsageError } from './assertions.ts';
 
 test('--assert: a level alone, an operator with its number (level error), or all three', () => {
@@ -21,7 +21,7 @@ test('--assert: a level alone, an operator with its number (level error), or all
 });
 
 test('a lighthouserc gives its ci.assert.assertions and ci.collect.numberOfRuns', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lhrc-'));
+  const dir = tempDir('lhrc-');
   const file = join(dir, 'lighthouserc.json');
   writeFileSync(
     file,

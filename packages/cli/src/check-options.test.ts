@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { tempDir } from './testing/temp-dir.ts';
 import { UsageError } from './assertions.ts';
 import { checkFields, targetOf } from './check-options.ts';
 
@@ -35,7 +35,7 @@ test('--type dns with --record and --resolver is the RFC 4501 URI the API reads'
 });
 
 test('a request: --method upper-cased, --body or --body-file, --content-type, each --expect, --tls', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cli-body-'));
+  const dir = tempDir('cli-body-');
   const file = join(dir, 'body.json');
   writeFileSync(file, '{"q":1}\n');
   assert.deepEqual(
