@@ -20,13 +20,15 @@ const browsers = new BrowserPool({
 });
 // Field data (issue 48): the CrUX client's cache and quota are in Redis, shared by every replica. Its own
 // connection, failing fast ('api'): with Redis away a lookup answers api_error at once instead of waiting
-// for it, and the test goes on without field data.
-const cruxRedis = createRedis(config.REDIS_TARGET, 'api');
-cruxRedis.on('error', (error) => logger.debug({ err: error.message }, 'CrUX cache connection error'));
-const crux = cruxClient({ config: cruxConfigFrom(config), redis: cruxRedis, log: logger });
-const field: FieldLookup = (url, device) => crux.record(url, formFactorOf(device));
+// for it, and the test goes on without field data. Only a process that runs lighthouse tests makes it.
+const cruxRedis = config.BROWSER_TEST_TYPES.includes('lighthouse') ? createRedis(config.REDIS_TARGET, 'api') : null;
+cruxRedis?.on('error', (error) => logger.debug({ err: error.message }, 'CrUX cache connection error'));
 const runners = {
-  lighthouse: (c: typeof config, b: BrowserPool) => lighthouseRunner(c, b, { field }),
+  lighthouse: (c: typeof config, b: BrowserPool) => {
+    const crux = cruxClient({ config: cruxConfigFrom(c), redis: cruxRedis!, log: logger });
+    const field: FieldLookup = (url, device) => crux.record(url, formFactorOf(device));
+    return lighthouseRunner(c, b, { field });
+  },
   seo_crawl: seoCrawlRunner,
 };
 await startTestWorkerHost({
@@ -49,6 +51,6 @@ await startTestWorkerHost({
   // Chromium stays up until the tests in hand are done.
   close: async () => {
     await browsers.close();
-    cruxRedis.disconnect();
+    cruxRedis?.disconnect();
   },
 });
