@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import { createPool } from '@pageprobe/db';
+import { enqueueMany, jobs } from '@pageprobe/jobs';
+import { checkBatch, runTick } from '@pageprobe/monitors';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startApp } from './support/app-process.ts';
@@ -134,4 +136,32 @@ test('slots no tick could claim (the dispatcher held for 4 s) are counted skippe
   const skipped = [...(await schedules(ids)).values()].reduce((sum, s) => sum + s.skipped, 0);
   assert.ok(skipped >= 3 * 2, `${skipped} slots counted skipped for a 4 s hold of three monitors at 1 s`);
   await Promise.all([dispatcher.stop(), worker.stop()]);
+});
+
+test('a batch a killed dispatcher left queued never stands in for a claim that groups its monitors otherwise', async () => {
+  // No dispatcher and no worker: the test is the tick. Two monitors due, a before b, nothing else due.
+  const [a, b] = await monitors(2);
+  await pool.query(`UPDATE monitors SET status = 'paused', next_run_at = NULL WHERE id <> ALL($1::uuid[])`, [[a, b]]);
+  const slots = [Date.now() - 2_000, Date.now() - 1_000];
+  for (const [i, id] of [a!, b!].entries()) {
+    await env.db.monitor.update({ where: { id }, data: { intervalSeconds: 60, nextRunAt: new Date(slots[i]!) } });
+  }
+  const { plan } = await env.db.team.findUniqueOrThrow({ where: { id: teamId } });
+  const redis = new Redis(env.redisUrl);
+  const checks = new Queue('monitor-checks', { connection: redis, prefix: env.queuePrefix });
+  const runs = new Queue('monitor-runs', { connection: redis, prefix: env.queuePrefix });
+  // A dispatcher claimed a alone (b's row held by another), queued its batch and was killed before its
+  // commit: the batch waits in Redis, and both monitors are still due.
+  await enqueueMany(checks, jobs.monitorChecks, [checkBatch([{ monitorId: a!, slot: slots[0]!, plan }])]);
+  const { run } = await runTick({ pool, monitorChecks: () => checks, monitorRuns: runs });
+  assert.equal(run, 2);
+  const queued = new Set<string>();
+  for (const job of await checks.getJobs(['wait'])) {
+    for (const c of job.data.checks) queued.add(`${c.monitorId}@${c.slot}`);
+  }
+  // b's run is queued: its batch was not taken for the orphan because it starts with the same monitor and slot.
+  assert.deepEqual([...queued].sort(), [`${a}@${slots[0]}`, `${b}@${slots[1]}`].sort());
+  assert.equal((await checks.getJobs(['wait'])).length, 2, 'the orphan and the new claim: two batches');
+  await Promise.all([checks.close(), runs.close()]);
+  redis.disconnect();
 });

@@ -24,6 +24,7 @@ export { sweepLostRuns } from './lost-runs.ts';
 export { pauseMonitor, type RunMonitorDeps, runEnded, runMonitor } from './run-monitor.ts';
 export {
   CHECKS_PER_JOB,
+  checkBatch,
   ensureTickScheduler,
   removeLegacySchedulers,
   runTick,

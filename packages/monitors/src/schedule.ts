@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Plan, Pool, TestType } from '@pageprobe/db';
 import { atLocation, DEFAULT_LOCATION, enqueueMany, jobs } from '@pageprobe/jobs';
 import { runsChecks } from '@pageprobe/test-kinds';
@@ -9,7 +10,7 @@ import type { Queue } from 'bullmq';
 // so dispatchers never wait on each other or take the same row) and queues their runs in the same
 // transaction: a dispatcher killed before the commit leaves its batch due for the next tick, one killed
 // after it has queued every run (a run queued twice has the same job id; a check recorded twice, the
-// same key). Uptime checks go to the uptime workers in batches; other kinds become tests (runMonitor).
+// same key; a check batch's id is its content's, checkBatch). Uptime checks go to the uptime workers in batches; other kinds become tests (runMonitor).
 // Heartbeats (issue 47) are never claimed here: they have no next_run_at, only a deadline, which
 // heartbeats/claim-late.ts claims on the same tick.
 
@@ -123,17 +124,46 @@ async function queueRuns(deps: TickDeps, claimed: Claimed[]): Promise<void> {
   for (const [location, checks] of byLocation) {
     const batches = [];
     for (let i = 0; i < checks.length; i += CHECKS_PER_JOB) {
-      const batch = checks.slice(i, i + CHECKS_PER_JOB);
-      batches.push({
-        batch: `${batch[0]!.id}_${batch[0]!.slot.getTime()}`,
-        checks: batch.map((c) => ({ monitorId: c.id, slot: c.slot.getTime(), plan: c.plan })),
-      });
+      batches.push(
+        checkBatch(
+          checks.slice(i, i + CHECKS_PER_JOB).map((c) => ({ monitorId: c.id, slot: c.slot.getTime(), plan: c.plan })),
+        ),
+      );
     }
     added.push(enqueueMany(deps.monitorChecks(location), atLocation(jobs.monitorChecks, location), batches));
   }
   const runs = claimed.filter((c) => !runsChecks(c.type)).map((c) => ({ monitorId: c.id, slot: c.slot.getTime() }));
   // One addBulk a queue: a round trip for the whole batch.
   await Promise.all([...added, enqueueMany(deps.monitorRuns, jobs.monitorRun, runs)]);
+}
+
+export interface CheckOrder {
+  monitorId: string;
+  /** Epoch ms. */
+  slot: number;
+  plan: Plan;
+}
+
+/**
+ * A check batch, its job id made of what it holds: a digest of its monitors and slots (shaped as a UUID,
+ * the form workers of every version parse) and its first slot. The same checks claimed twice are one
+ * job; other checks are never taken for a duplicate. A dispatcher killed before its commit leaves a
+ * batch queued, and the claim that takes its monitors again may group them otherwise (ties in
+ * next_run_at, rows another dispatcher held): an id of the first monitor and slot alone dropped such a
+ * batch as a duplicate of the orphan, its other monitors left in flight and their slots skipped as busy.
+ */
+export function checkBatch(checks: CheckOrder[]): { batch: string; checks: CheckOrder[] } {
+  const digest = createHash('sha256')
+    .update(checks.map((c) => `${c.monitorId}@${c.slot}`).join(','))
+    .digest('hex');
+  const uuid = [
+    digest.slice(0, 8),
+    digest.slice(8, 12),
+    digest.slice(12, 16),
+    digest.slice(16, 20),
+    digest.slice(20, 32),
+  ];
+  return { batch: `${uuid.join('-')}_${checks[0]!.slot}`, checks };
 }
 
 /**
