@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, test } from 'node:test';
+import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 import type { ArtifactKind } from '@pageprobe/db';
 import { createStorage } from '@pageprobe/storage';
 import { startApiInProcess } from './support/api-in-process.ts';
@@ -100,4 +101,19 @@ test("another team's test is 404; a test without a HAR is 404", async () => {
   const uptime = await testRow('completed', 'uptime');
   assert.deepEqual((await call(`${base}/tests/${uptime.id}/artifacts`, { token: key })).body, { data: [] });
   assertProblem(await call(`${base}/tests/${uptime.id}/har`, { token: key }), 404, 'not_found');
+});
+
+test('worker pods starting at once all find the bucket made: the ones not first to make it do not fail', async () => {
+  const bucket = `${env.s3.S3_BUCKET}-race`;
+  const pods = Array.from({ length: 4 }, () => createStorage({ ...env.s3, S3_BUCKET: bucket }));
+  try {
+    const started = await Promise.allSettled(pods.map((pod) => pod.ensureBucket()));
+    assert.deepEqual(
+      started.map((s) => (s.status === 'rejected' ? String(s.reason) : s.status)),
+      pods.map(() => 'fulfilled'),
+    );
+  } finally {
+    await pods[0]!.client.send(new DeleteBucketCommand({ Bucket: bucket }));
+    for (const pod of pods) pod.close();
+  }
 });

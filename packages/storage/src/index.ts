@@ -47,10 +47,18 @@ export function createStorage(config: StorageConfig): Storage {
     bucket,
     client,
     async ensureBucket() {
+      const head = () => client.send(new HeadBucketCommand({ Bucket: bucket }));
       try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+        await head();
       } catch {
-        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        try {
+          await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        } catch (error) {
+          // Pods starting at once all find no bucket and all make it: only one is first, and the others
+          // are told it exists (AWS: BucketAlreadyOwnedByYou; other servers: BucketAlreadyExists, also
+          // AWS's word for another account's bucket, which the second look then cannot reach).
+          if ((error as Error).name !== 'BucketAlreadyOwnedByYou') await head().catch(() => Promise.reject(error));
+        }
       }
     },
     async put(key, body, contentType) {
