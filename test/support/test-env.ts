@@ -90,6 +90,7 @@ export async function createTestEnv(): Promise<TestEnv> {
     appEnv: (extra = {}) => ({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       DATABASE_URL: dbUrl,
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: id,
