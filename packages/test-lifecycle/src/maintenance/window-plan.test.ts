@@ -82,6 +82,26 @@ test('what is stored is bounded: a dense rule is refused, a long one merges, an 
   assert.ok(hourly.occurrencesRefreshAt! < hourly.occurrencesUntil!, 'computed again before it runs out');
 });
 
+test("the deadline is the expander thread's CPU, not the clock: on a core shared with six busy threads a rule is accepted", async () => {
+  // One core and six threads spinning on it: the expander gets a seventh of it, and a rule that expands in
+  // a few hundred milliseconds of CPU takes seconds of wall time (a loaded machine's API refused it).
+  const { execFileSync } = await import('node:child_process');
+  const script = `
+    const { Worker } = await import('node:worker_threads');
+    const { planWindow } = await import(${JSON.stringify(new URL('./window-plan.ts', import.meta.url).href)});
+    const hogs = Array.from({ length: 6 }, () => new Worker('for (;;) {}', { eval: true }));
+    const rrule = ${JSON.stringify(`FREQ=HOURLY;BYMINUTE=${Array.from({ length: 12 }, (_, i) => i * 5).join(',')}`)};
+    const started = performance.now();
+    const plan = await planWindow({ startsAt: new Date('2026-11-25T02:00:00Z'), endsAt: null, rrule, durationMinutes: 10, timeZone: 'UTC' }, new Date('2026-11-25T17:11:00Z'));
+    console.log(JSON.stringify({ problem: plan.problem ?? null, ms: performance.now() - started }));
+    await Promise.all(hogs.map((h) => h.terminate()));`;
+  const out = JSON.parse(
+    execFileSync('taskset', ['-c', '0', process.execPath, '-e', script], { encoding: 'utf8' }),
+  ) as { problem: string | null; ms: number };
+  console.log(`expanded on a shared core in ${Math.round(out.ms)} ms of wall time`);
+  assert.equal(out.problem, null);
+});
+
 test('time zones: every spelling of a zone is one name, and 20,000 spellings grow memory by under 20 MiB', async () => {
   assert.equal(canonicalZone('europe/PARIS'), 'Europe/Paris');
   assert.equal(canonicalZone('US/Eastern'), 'America/New_York');
