@@ -6,12 +6,6 @@ import type { Expansion, ExpansionRequest } from './expansion.ts';
  * milliseconds; one that never happens makes rrule search every period to year 9999 (seconds to forever).
  */
 export const EXPANSION_DEADLINE_MS = 500;
-/**
- * The deadline counts the thread's CPU time, not the clock's: on a loaded machine a rule that takes
- * milliseconds waited for a core past 500 ms of wall time and was refused (seen in CI while turbo ran
- * typecheck and lint beside the tests). A thread starved of CPU longer than this is still cut off.
- */
-const WALL_LIMIT_MS = 8 * EXPANSION_DEADLINE_MS;
 /** The expander thread's heap: a bounded expansion needs a few MiB. */
 const HEAP_MB = 32;
 
@@ -48,13 +42,8 @@ async function expandOnce(request: ExpansionRequest): Promise<Expansion> {
     thread = null;
     throw error;
   });
-  const started = performance.now();
-  const cpuAtStart = await cpuMs(worker);
   return new Promise<Expansion>((resolve, reject) => {
-    let settled = false;
     const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
@@ -67,32 +56,14 @@ async function expandOnce(request: ExpansionRequest): Promise<Expansion> {
       thread = null;
       settle(() => reject(new ExpansionTooCostly(`needs more than ${HEAP_MB} MiB to expand`)));
     };
-    const tooCostly = () => {
+    const timer = setTimeout(() => {
       replaceThread(worker);
       settle(() => reject(new ExpansionTooCostly(`takes more than ${EXPANSION_DEADLINE_MS} ms to expand`)));
-    };
-    // At the deadline on the clock, the CPU the thread spent decides: short of it, the thread waited for
-    // a core, and gets what it is owed.
-    const judge = async () => {
-      const spent = await cpuMs(worker).then(
-        (ms) => ms - cpuAtStart,
-        () => EXPANSION_DEADLINE_MS,
-      );
-      if (settled) return;
-      if (spent >= EXPANSION_DEADLINE_MS || performance.now() - started >= WALL_LIMIT_MS) tooCostly();
-      else timer = setTimeout(judge, Math.max(10, EXPANSION_DEADLINE_MS - spent));
-    };
-    let timer = setTimeout(judge, EXPANSION_DEADLINE_MS);
+    }, EXPANSION_DEADLINE_MS);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.postMessage(request);
   });
-}
-
-/** The thread's CPU time (user and system), in milliseconds. */
-async function cpuMs(worker: Worker): Promise<number> {
-  const { user, system } = await worker.cpuUsage();
-  return (user + system) / 1000;
 }
 
 /**
