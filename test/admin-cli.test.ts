@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openInvitation } from '@pageprobe/accounts';
 import { hashApiKey } from '@pageprobe/api';
-import { createTestEnv } from './support/test-env.ts';
+import { compileCache, createTestEnv } from './support/test-env.ts';
 
 const env = await createTestEnv();
 const cli = fileURLToPath(new URL('../apps/api/src/cli/admin.ts', import.meta.url));
 
 function admin(...args: string[]) {
   const run = spawnSync(process.execPath, [cli, ...args], {
-    env: { PATH: process.env.PATH, DATABASE_URL: env.databaseUrl },
+    env: { PATH: process.env.PATH, DATABASE_URL: env.databaseUrl, ...compileCache },
     encoding: 'utf8',
   });
   return {

@@ -25,6 +25,14 @@ export interface TestEnv {
 }
 
 /**
+ * The run's V8 compile cache (test/run.ts), for the processes a file starts with an environment of its
+ * own: each loads the workspace in about a third less CPU time.
+ */
+export const compileCache: Record<string, string> = process.env.NODE_COMPILE_CACHE
+  ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+  : {};
+
+/**
  * Gives the calling test file its own database, queue prefix and bucket on the run's shared servers,
  * and removes them when the file ends (pass or fail). Run alone (`node --test file.ts`), the file
  * starts and stops servers of its own.
@@ -90,7 +98,7 @@ export async function createTestEnv(): Promise<TestEnv> {
     appEnv: (extra = {}) => ({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+      ...compileCache,
       DATABASE_URL: dbUrl,
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: id,
