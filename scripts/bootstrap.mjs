@@ -5,6 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -153,4 +154,28 @@ export function handOver(command, args, env) {
   const parent = process.ppid;
   setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500).unref();
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/**
+ * handOver for several children at once: each runs to its end, and this process exits with the first
+ * failing code (0 when all passed). A child given a `prefix` has it before each line of its output, as
+ * turbo marks its tasks' lines.
+ */
+export function handOverAll(children, env) {
+  const codes = children.map(({ command, args, prefix }) => {
+    const child = spawn(command, args, { stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit', cwd: ROOT, env });
+    if (prefix) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
+      }
+    }
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500).unref();
+    return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  });
+  Promise.all(codes).then((all) => process.exit(all.find((code) => code !== 0) ?? 0));
 }

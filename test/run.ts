@@ -1,4 +1,4 @@
-// The integration suite's runner (`npm test` reaches it through turbo): starts PostgreSQL, Redis and
+// The integration suite's runner (`npm test` starts it beside turbo's tasks): starts PostgreSQL, Redis and
 // the S3 server once on free ports, runs the test files with Node's test runner (each file makes its
 // own database, queue prefix and bucket), then stops the servers and removes their files, whether the
 // tests passed, failed or were interrupted.
