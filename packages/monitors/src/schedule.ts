@@ -9,8 +9,9 @@ import type { Queue } from 'bullmq';
 // dispatcher takes it claims the monitors due in batches (FOR UPDATE SKIP LOCKED,
 // so dispatchers never wait on each other or take the same row) and queues their runs in the same
 // transaction: a dispatcher killed before the commit leaves its batch due for the next tick, one killed
-// after it has queued every run (a run queued twice has the same job id; a check recorded twice, the
-// same key; a check batch's id is its content's, checkBatch). Uptime checks go to the uptime workers in batches; other kinds become tests (runMonitor).
+// after it has queued every run (a run queued twice has the same job id, a check batch's id being its
+// content's: checkBatch; a check recorded twice, the same key). Uptime checks go to the uptime workers in
+// batches; other kinds become tests (runMonitor).
 // Heartbeats (issue 47) are never claimed here: they have no next_run_at, only a deadline, which
 // heartbeats/claim-late.ts claims on the same tick.
 
