@@ -138,7 +138,9 @@ test('a hostile rule already stored costs a check batch nothing, and the sweep c
     (await checks(key, id)).filter((c) => Date.parse(c.at) >= since - 1_000).length;
   const [underHostile, plainCount] = [await recent(hostile.key, hung), await recent(other.key, plain)];
   console.log(`checks in 5 s: under the hostile rules ${underHostile}, another team's ${plainCount}`);
-  assert.ok(underHostile >= 3 && Math.abs(underHostile - plainCount) <= 1, `${underHostile} against ${plainCount}`);
+  // Within two: the monitors' phases differ (one slot either way), and a loaded machine skips a slot now and
+  // then (5 against 7 in a CI-like run). A batch that hung on the rule, as before issue 44, made none.
+  assert.ok(underHostile >= 3 && underHostile >= plainCount - 2, `${underHostile} against ${plainCount}`);
   for (const c of await checks(hostile.key, hung)) assert.equal(c.maintenance, false);
   // The API shows those windows without expanding their rules.
   const listed = (await as(hostile.key).get('/maintenance-windows')).body.data as Json[];
