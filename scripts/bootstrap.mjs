@@ -149,11 +149,7 @@ export function bootstrap({ needServices }) {
  * own parent dies (`npm start` killed outright), the child is told to stop as if by SIGTERM.
  */
 export function handOver(command, args, env) {
-  const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, env });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  const parent = process.ppid;
-  setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500).unref();
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  handOverAll([{ command, args }], env);
 }
 
 /**
