@@ -15450,10 +15450,10 @@ function retryAfter(headers) {
 
 // ../client/src/wait.ts
 var finished = (t) => t.status === "completed" || t.status === "failed";
-function sleep(ms, signal) {
+function sleep(ms2, signal) {
   return new Promise((resolve2, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve2, ms);
+    const timer = setTimeout(resolve2, ms2);
     signal?.addEventListener(
       "abort",
       () => {
@@ -15579,6 +15579,8 @@ function createClient(options) {
       checks: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/checks`, { query })),
       series,
       alerts: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/alerts`, { query })),
+      /** Issue 58: its uptime report over a month (`{month: '2026-11'}`) or a range. */
+      report: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/report`, { query })),
       /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
       pings: (monitorId, query = {}) => data(request("GET", `/monitors/${id(monitorId)}/pings`, { query }))
     },
@@ -15592,7 +15594,43 @@ function createClient(options) {
     },
     statusPages: {
       list: (query = {}) => data(request("GET", "/status-pages", { query })),
-      update: (pageId, body) => data(request("PATCH", `/status-pages/${id(pageId)}`, { body }))
+      update: (pageId, body) => data(request("PATCH", `/status-pages/${id(pageId)}`, { body })),
+      /** Issue 58: its uptime report over a month or a range. */
+      report: (pageId, query = {}) => data(request("GET", `/status-pages/${id(pageId)}/report`, { query })),
+      /** Its subscribers, newest first, with the page's counts (only the team sees who). */
+      subscribers: (pageId, query = {}) => data(
+        request(
+          "GET",
+          `/status-pages/${id(pageId)}/subscribers`,
+          { query }
+        )
+      ),
+      /** What was sent to one subscriber: its confirmation and notices, each with its attempts. */
+      subscriberDeliveries: (pageId, subscriberId, query = {}) => data(
+        request(
+          "GET",
+          `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}/deliveries`,
+          {
+            query
+          }
+        )
+      ),
+      removeSubscriber: async (pageId, subscriberId) => {
+        await request("DELETE", `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}`);
+      }
+    },
+    /** Incidents on the team's status pages (issue 58): opened, moved by updates, resolved. */
+    incidents: {
+      create: (body) => data(request("POST", "/incidents", { body })),
+      list: (query = {}) => data(request("GET", "/incidents", { query })),
+      get: (incidentId) => data(request("GET", `/incidents/${id(incidentId)}`)),
+      /** POST /incidents/{id}/updates: its next move (status, what the team says, when). */
+      update: (incidentId, body) => data(request("POST", `/incidents/${id(incidentId)}/updates`, { body })),
+      /** PATCH /incidents/{id}: its title, components, or postmortem once resolved. */
+      change: (incidentId, body) => data(request("PATCH", `/incidents/${id(incidentId)}`, { body })),
+      delete: async (incidentId) => {
+        await request("DELETE", `/incidents/${id(incidentId)}`);
+      }
     },
     /** Monitoring as code (pageprobe.yaml): the whole desired state in one request. */
     config: {
@@ -15609,6 +15647,176 @@ function createClient(options) {
   };
   return client;
 }
+
+// ../client/src/kinds.ts
+var plain = { ok: (s) => s, bad: (s) => s, dim: (s) => s };
+var printable = (text) => text.replace(new RegExp("\\p{Cc}", "gu"), "\uFFFD");
+var ms = (v) => typeof v !== "number" ? "\u2013" : v >= 1e3 ? `${(v / 1e3).toFixed(1)} s` : `${Math.round(v)} ms`;
+var verdict = (r, paint = plain) => r.up ? paint.ok("up") : paint.bad(`down (${r.reason})${r.error && r.reason !== "expectation_failed" ? `: ${printable(r.error)}` : ""}`);
+var ANSWERS_SHOWN = 10;
+var KINDS = {
+  lighthouse: {
+    title: "Speed test",
+    usesDevice: true,
+    maxRuns: 5,
+    about: "speed and Core Web Vitals in a lab run, beside what real Chrome users saw: `result.field`",
+    target: "an absolute http(s) URL",
+    run: "test",
+    metrics: [
+      "performance_score",
+      "structure_score",
+      "accessibility",
+      "best_practices",
+      "seo",
+      "agentic-browsing",
+      "lcp_ms",
+      "fcp_ms",
+      "cls",
+      "tbt_ms",
+      "speed_index_ms",
+      "ttfb_ms",
+      "interactive_ms",
+      "requests",
+      "transfer_bytes"
+    ],
+    namedMetrics: "user_timing:<name> for each User Timing mark or measure the page records",
+    fieldMetrics: ["lcp_ms", "inp_ms", "cls", "fcp_ms", "ttfb_ms"],
+    figures: (t) => {
+      const lines = [];
+      const v = t.vitals;
+      if (v)
+        lines.push([
+          `LCP ${ms(v.lcp_ms)}`,
+          `FCP ${ms(v.fcp_ms)}`,
+          `CLS ${v.cls ?? "\u2013"}`,
+          `TBT ${ms(v.tbt_ms)}`,
+          `TTFB ${ms(v.ttfb_ms)}`
+        ]);
+      if (t.spread) lines.push([`performance over the runs: ${t.spread.min}\u2013${t.spread.max} (sd ${t.spread.stddev})`]);
+      return lines;
+    }
+  },
+  seo_crawl: {
+    title: "SEO and AI-readiness audit",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "SEO and AI-readiness: a crawl of the site, its pages and files judged",
+    target: "an absolute http(s) URL (the crawl starts there)",
+    run: "test",
+    metrics: ["structure_score", "errors", "warnings", "notices", "pages_crawled"],
+    figures: (t) => {
+      const lines = [];
+      if (t.result) {
+        const c = t.result.issue_counts;
+        lines.push([
+          `${t.result.pages_crawled} pages`,
+          `${c.error} errors`,
+          `${c.warning} warnings`,
+          `${c.notice} notices`
+        ]);
+      }
+      if (t.seo_issues?.length)
+        lines.push([
+          `issues: ${t.seo_issues.slice(0, 8).map((i) => `${i.code} (${i.severity}, ${i.url_count} URLs)`).join(", ")}`
+        ]);
+      return lines;
+    }
+  },
+  uptime: {
+    title: "Uptime check",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "an HTTP request, any method and body, with expectations on its status, headers, body, JSON, time and certificate",
+    target: "an absolute http(s) URL",
+    run: "check",
+    metrics: [
+      "up",
+      "dns_ms",
+      "connect_ms",
+      "tls_ms",
+      "first_byte_ms",
+      "download_ms",
+      "total_ms",
+      "status_code",
+      "certificate_days_remaining"
+    ],
+    expects: ["status", "header", "body", "json", "response_time", "certificate_days"],
+    flags: ["method", "body", "body-file", "content-type", "expect"],
+    usage: "[--method POST] [--body <text> | --body-file <path>] [--content-type <type>]",
+    figures: (t, paint) => {
+      const r = t.result;
+      return r ? [[verdict(r, paint), `status ${r.status_code ?? "\u2013"}`, `total ${ms(r.timings_ms.total)}`]] : [];
+    }
+  },
+  tcp: {
+    title: "TCP check",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "does a port accept connections; optionally its TLS certificate",
+    target: "tcp://host:port (or host:port)",
+    run: "check",
+    metrics: ["up", "dns_ms", "connect_ms", "tls_ms", "total_ms", "certificate_days_remaining"],
+    expects: ["response_time", "certificate_days"],
+    flags: ["tls", "expect"],
+    usage: "<host:port> [--tls]",
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const lines = [
+        [verdict(r, paint), `connect ${ms(r.timings_ms.connect)}`, `total ${ms(r.timings_ms.total)}`]
+      ];
+      if (r.tls)
+        lines.push([
+          `TLS ${r.tls.protocol ?? "\u2013"}`,
+          `certificate ${r.tls.days_remaining ?? "\u2013"} days left${r.tls.chain_valid ? "" : paint.bad(` (not trusted: ${r.tls.error})`)}`
+        ]);
+      return lines;
+    }
+  },
+  dns: {
+    title: "DNS check",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "a record\u2019s answers and TTLs, at a resolver or the system\u2019s",
+    run: "check",
+    metrics: ["up", "total_ms"],
+    expects: ["answers", "response_time"],
+    target: "a name (type A) or a DNS URI, dns:example.com?type=MX, or with a resolver to ask dns://192.0.2.53:5353/example.com?type=A (types A, AAAA, CNAME, MX, TXT, NS, CAA, SOA)",
+    flags: ["record", "resolver", "expect"],
+    usage: `<name> [--record A|AAAA|CNAME|MX|TXT|NS|CAA|SOA] [--resolver <ip[:port]>]
+(or a DNS URI: dns:example.com?type=MX)`,
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const lines = [
+        [
+          verdict(r, paint),
+          `${r.type} ${r.name} from ${r.resolver ?? "the system resolver"}`,
+          `total ${ms(r.timings_ms.total)}`
+        ]
+      ];
+      for (const a of r.answers.slice(0, ANSWERS_SHOWN))
+        lines.push([`${printable(a.value)}${a.ttl === null ? "" : ` (ttl ${a.ttl})`}`]);
+      if (r.answers.length > ANSWERS_SHOWN) lines.push([`\u2026 ${r.answers.length - ANSWERS_SHOWN} more (--json for all)`]);
+      return lines;
+    }
+  }
+};
+var MONITOR_KINDS = {
+  ...Object.fromEntries(
+    Object.entries(KINDS).map(([type, k]) => {
+      const { title, run, metrics, metricsNote, namedMetrics, fieldMetrics } = k;
+      return [type, { title, run, metrics, metricsNote, namedMetrics, fieldMetrics, calledBy: "target" }];
+    })
+  ),
+  heartbeat: {
+    title: "Heartbeat",
+    calledBy: "name",
+    run: "check",
+    metrics: ["up", "total_ms"],
+    metricsNote: "total_ms is a run\u2019s duration, from its /start to its end"
+  }
+};
 
 // src/action-config.ts
 import { appendFileSync } from "node:fs";
@@ -15952,6 +16160,23 @@ var pageprobe_schema_default = {
         tags: {
           $ref: "#/$defs/MonitorTags"
         },
+        public_page: {
+          allOf: [
+            {
+              $ref: "#/$defs/PublicPage"
+            }
+          ],
+          description: "Whether its page opens with its link (`report_url`); unset, the team's default for new monitors (public unless the team chose otherwise)."
+        },
+        depends_on: {
+          type: "array",
+          maxItems: 20,
+          description: "Keys of the monitors it depends on (in the file, or the team\u2019s); a cycle is refused.",
+          items: {
+            $ref: "#/$defs/ConfigKey"
+          },
+          uniqueItems: true
+        },
         locations: {
           allOf: [
             {
@@ -16053,6 +16278,23 @@ var pageprobe_schema_default = {
           type: "boolean",
           default: false,
           description: "Whether search engines may index the public page; until then it is sent with `X-Robots-Tag: noindex`."
+        },
+        auto_incidents: {
+          type: "boolean",
+          default: false,
+          description: "Whether one of its monitors going down opens an incident (`investigating`, titled by its label), resolved when the monitor recovers; the team may edit it meanwhile."
+        },
+        logo_url: {
+          type: ["string", "null"],
+          format: "uri",
+          maxLength: 2e3,
+          pattern: "^https://",
+          description: "The team's logo at the top of the public page: an https image."
+        },
+        accent_color: {
+          type: ["string", "null"],
+          pattern: "^#[0-9a-fA-F]{6}$",
+          description: "The public page's accent color (#rrggbb): the rule under its header (never its text, whose contrast stays ours)."
         }
       },
       description: "POST /status-pages\u2019 body with its `key`; monitors by key."
@@ -16124,6 +16366,11 @@ var pageprobe_schema_default = {
               }
             }
           ]
+        },
+        severity: {
+          description: "What its failure makes of the check: `down` (the default), or `degraded`: a check whose failed expectations are all `degraded` is up, but degraded (a monitor then says `degraded` and raises monitor.degraded; uptime counts it up and reports it apart).",
+          type: "string",
+          enum: ["down", "degraded"]
         }
       },
       required: ["source", "operator"],
@@ -16142,19 +16389,19 @@ var pageprobe_schema_default = {
       type: "integer",
       minimum: 1,
       maximum: 2592e3,
-      description: "Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far)."
+      description: "Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). At least the plan's shortest interval, as `period_seconds`."
     },
     HeartbeatPeriod: {
       type: "integer",
       minimum: 1,
       maximum: 2592e3,
-      description: "Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made."
+      description: "Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. At least the plan's shortest interval (300 on free, MONITOR_MIN_INTERVAL_SECONDS on pro), as `interval_seconds`: a 400 naming `period_seconds` below it."
     },
     HeartbeatSchedule: {
       type: "string",
       minLength: 9,
       maxLength: 200,
-      description: "Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, or with no slot within a year, is a 400 naming `schedule`.",
+      description: "Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, with no slot within a year, or with slots closer than the plan's shortest interval (300 s on free), is a 400 naming `schedule`.",
       examples: ["0 3 * * *"]
     },
     HeartbeatTimeZone: {
@@ -16212,6 +16459,10 @@ var pageprobe_schema_default = {
           const: "heartbeat"
         }
       ]
+    },
+    PublicPage: {
+      type: "boolean",
+      description: "true: anyone with the monitor's page link (`report_url`) sees the page. false: the page is private, for the team's signed-in members only (in the dashboard, `{DASHBOARD_BASE_URL}/monitors/{id}`), and its link answers 404 until it is public again. Status pages and badges stay public either way."
     },
     RepeatView: {
       type: "boolean",
@@ -16649,6 +16900,12 @@ function substituteEnv(source, env) {
         errors.push(`${source.where(path)}: ${match} is not a variable name (letters, digits and _)`);
         return match;
       }
+      if (!isSecretPath(path)) {
+        errors.push(
+          `${source.where(path)}: ${match} is put in only where a secret goes (${showPath(path)} is not one); write the value itself, or $\${ for a literal \${`
+        );
+        return match;
+      }
       const set = env[name];
       if (!set) errors.push(`${source.where(path)}: \${${name}} is not set (${showPath(path)})`);
       return set ?? "";
@@ -16672,9 +16929,6 @@ async function loadConfig(file, { cwd, env }) {
   const { $schema: _, ...state } = value;
   return { file: source.file, name: source.name, state, warnings, where: source.where };
 }
-
-// src/format.ts
-var plain = { ok: (s) => s, bad: (s) => s, dim: (s) => s };
 
 // src/config/plan-lines.ts
 var MAX_VALUE = 120;
@@ -16730,14 +16984,17 @@ async function planOrApply(client, action, options, { out, err, paint }) {
     ...options.adopt ? { adopt: true } : {}
   };
   let changes;
+  let notCompared;
   try {
-    ({ changes } = await (action === "plan" ? client.config.plan(body) : client.config.apply(body)));
+    ({ changes, not_compared: notCompared } = await (action === "plan" ? client.config.plan(body) : client.config.apply(body)));
   } catch (error) {
     throw entryProblems(error, config) ?? error;
   }
   for (const line of planLines(changes, paint)) out(line);
   const summary = planSummary(changes, config.file);
   out(action === "apply" && changes.length ? `Applied: ${summary}` : summary);
+  if (notCompared?.length)
+    out(paint.dim(`(${notCompared.length} secret values not compared: a read key cannot; plan with a write key)`));
   if (action === "plan" && !options.prune)
     out(paint.dim("(resources the file no longer lists are deleted only with --prune: plan --prune shows them)"));
   return { changes, file: config.file };
@@ -16919,8 +17176,8 @@ var cell = (v) => v === null || v === void 0 ? "\u2013" : String(v).replace(/\|/
 function jobSummary(tests) {
   const rows = tests.map((t) => {
     const s = t.scores ?? {};
-    const verdict = t.status === "failed" ? `\u274C failed: ${t.error?.code}` : t.passed === false ? "\u274C assertions failed" : "\u2705";
-    return `| ${cell(t.url)} | ${cell(t.type)} | ${cell(t.grade)} | ${cell(s.performance)} | ${cell(s.accessibility)} | ${cell(s.best_practices)} | ${cell(s.seo)} | ${cell(t.structure_score)} | ${verdict} | [report](${t.report_url}) |`;
+    const verdict2 = t.status === "failed" ? `\u274C failed: ${t.error?.code}` : t.passed === false ? "\u274C assertions failed" : "\u2705";
+    return `| ${cell(t.url)} | ${cell(t.type)} | ${cell(t.grade)} | ${cell(s.performance)} | ${cell(s.accessibility)} | ${cell(s.best_practices)} | ${cell(s.seo)} | ${cell(t.structure_score)} | ${verdict2} | [report](${t.report_url}) |`;
   });
   const failing = tests.flatMap(
     (t) => (t.assertion_results ?? []).filter((r) => !r.passed).map(

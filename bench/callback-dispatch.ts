@@ -55,7 +55,12 @@ export async function callbackDispatch(
   const prefix = 'bench-callbacks';
   const connection = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
   const callbacks = openQueue(jobs.callback, { connection, prefix });
-  const lifecycle = { db, callbacks, publicBaseUrl: 'https://pageprobe.bench' };
+  const lifecycle = {
+    db,
+    callbacks,
+    publicBaseUrl: 'https://pageprobe.bench',
+    dashboardBaseUrl: 'https://pageprobe.bench/app',
+  };
   const startDispatcher = () =>
     spawnApp(
       'callback-dispatcher',

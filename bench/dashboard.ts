@@ -223,8 +223,18 @@ export async function dashboardBench(services: BenchServices): Promise<string> {
         `GET ${p}`,
         `${base}${p}`,
       ]);
-      if (routes.some((r) => r.method === 'get' && r.path === '/monitors/:id'))
-        targets.push(['GET /monitors/:id', `${base}/monitors/${seed.monitorId}`]);
+      // The monitor's page is the one people open most after the list, and its score moved with the
+      // machine's load (90 and 97 in issue 46's runs): scored three times in a row (issue 56, item 22),
+      // beside the same page with its charts' figures inline, as it was before.
+      if (routes.some((r) => r.method === 'get' && r.path === '/monitors/:id')) {
+        const monitorRuns = Number(process.env.BENCH_DASHBOARD_MONITOR_RUNS ?? 3);
+        for (let run = 1; run <= monitorRuns; run++)
+          targets.push([`GET /monitors/:id, run ${run} of ${monitorRuns}`, `${base}/monitors/${seed.monitorId}`]);
+        targets.push([
+          'baseline: GET /monitors/:id?figures=1 (figures inline)',
+          `${base}/monitors/${seed.monitorId}?figures=1`,
+        ]);
+      }
       if (routes.some((r) => r.method === 'get' && r.path === '/tests/:id'))
         targets.push(['GET /tests/:id', `${base}/tests/${seed.testId}`]);
       lighthouseTable = await lighthouseScores(targets, origin, cookie, failures);
@@ -430,9 +440,11 @@ async function lighthouseScores(
             .map((a) => `${a.id}${firstItem(a.details)}`),
         );
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-        const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
+        const kb = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);
+        const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ${kb} KB`;
         const ok = perf >= 95 && a11y === 100 && bp === 100;
-        if (!ok) failures.push(`Lighthouse ${label}`);
+        // A baseline is measured beside the pages, not held to their goals.
+        if (!ok && !label.startsWith('baseline')) failures.push(`Lighthouse ${label}`);
         const problem = lhr.runtimeError ? `Lighthouse: ${lhr.runtimeError.code}; ` : '';
         rows.push([
           label,

@@ -52,7 +52,12 @@ export async function heartbeatsBench(services: BenchServices): Promise<string> 
     const port = await freePort();
     const basePort = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const env = appEnv(services, port, { QUEUE_PREFIX: PREFIX, PINGS_PER_TEAM_PER_MIN: '1000000000' });
+    const env = appEnv(services, port, {
+      QUEUE_PREFIX: PREFIX,
+      PINGS_PER_TEAM_PER_MIN: '1000000000',
+      PINGS_PER_MONITOR_PER_SEC: '1000000',
+      PINGS_PER_MONITOR_BURST: '1000000',
+    });
     progress('heartbeats: starting the API, a callback-dispatcher and the bare HTTP server');
     const api = await spawnApp('api', env, { readyUrl: `${origin}/healthz`, discardOutput: true });
     apps.push(api);

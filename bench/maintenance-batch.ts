@@ -65,7 +65,7 @@ export async function maintenanceBatchBench(services: BenchServices): Promise<st
           failing: [],
         }));
         const started = performance.now();
-        await recordChecks(db, batch, 'http://127.0.0.1');
+        await recordChecks(db, batch, { publicBaseUrl: 'http://127.0.0.1', dashboardBaseUrl: 'http://127.0.0.1/app' });
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);

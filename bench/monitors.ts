@@ -425,7 +425,7 @@ async function readFigures(
         failing: [],
       });
     }
-    await recordChecks(db, batch, origin);
+    await recordChecks(db, batch, { publicBaseUrl: origin, dashboardBaseUrl: `${origin}/app` });
   }
   const fillS = (performance.now() - fillStart) / 1000;
 

@@ -13,6 +13,7 @@ import { maintenanceBatchBench } from './maintenance-batch.ts';
 import { monitorsBench } from './monitors.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { sessionsBench } from './sessions.ts';
+import { statusNoticesBench } from './status-notices.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,5 +46,7 @@ await withBenchServices(async (urls) => {
     results.push(`The dashboard at 10,000 monitors and 1,000,000 tests (issue 46)\n${await dashboardBench(urls)}`);
   if (!only || only === 'heartbeats')
     results.push(`Heartbeat pings and late heartbeats (issue 47)\n${await heartbeatsBench(urls)}`);
+  if (!only || only === 'status-notices')
+    results.push(`Status pages' notices and a large status page (issue 58)\n${await statusNoticesBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

@@ -2,7 +2,7 @@
 // .data/ (for each of DATABASE_URL, REDIS_URL, S3_ENDPOINT left unset), migrations, a dev team on the
 // first run, then every app as its own process; ready once each app says so (the browser worker after
 // warming Chromium up). Ctrl-C, or SIGINT or SIGTERM to this process or to `npm start`, stops everything
-// it started within 15 s; what a killed run left behind is ended by the next.
+// it started within 15 s (a second Ctrl-C forces); what a killed run left behind is ended by the next.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createAdminService } from '@pageprobe/api';
 import { PROCESS_ENV } from '@pageprobe/config';
+import { prettyLine } from '@pageprobe/logger';
 import { createDb, migrate } from '@pageprobe/db';
 import {
   type LocalService,
@@ -61,7 +62,9 @@ async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     if (startedAny()) {
-      step('stopping (the workers hand back the tests they hold)');
+      step(
+        `stopping (the workers hand back the tests they hold)${process.stdout.isTTY ? '; press Ctrl-C again to force' : ''}`,
+      );
       await Promise.all([...apps.values()].map(stopApp));
       await Promise.all(services.map((s) => s.stop()));
       rmSync(LEDGER, { force: true });
@@ -70,8 +73,41 @@ async function stopAll(code: number): Promise<never> {
   }
   process.exit(code);
 }
-process.on('SIGINT', () => void stopAll(0));
+
+/** Ctrl-C again while stopping: everything this run started is killed at once, with what it started. */
+function forceStop(): never {
+  step('forcing: killing what is still running');
+  // Each app and server leads a process group of its own: PostgreSQL's backends go with it.
+  for (const pid of [...[...apps.values()].map((c) => c.pid!), ...services.map((s) => s.pid)]) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+  // The next start ends anything the kill missed (from the ledger) and clears PostgreSQL's lock file.
+  process.exit(1);
+}
+
+/**
+ * A terminal's Ctrl-C reaches every process of its foreground group: this one, and `npm start` and
+ * start.mjs, which pass it on too. Those copies arrive within milliseconds of each other and are one
+ * press: a SIGINT within DUPLICATE_MS of the one before counts for nothing. Another, later, while
+ * stopping forces. The apps and servers run in process groups of their own (startApp, localServices),
+ * out of the terminal's reach, so only this process stops them, in order: the apps first (the workers
+ * hand their tests back to Redis), then the servers. SIGTERM (a service manager, a closed parent) and
+ * SIGHUP (the terminal closed) stop the same way and never force.
+ */
+const DUPLICATE_MS = 1_000;
+let lastInterruptAt = Number.NEGATIVE_INFINITY;
+process.on('SIGINT', () => {
+  const now = performance.now();
+  const duplicate = now - lastInterruptAt < DUPLICATE_MS;
+  lastInterruptAt = now;
+  if (duplicate) return;
+  if (stopping) forceStop();
+  else void stopAll(0);
+});
 process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
 // Killed outright, `npm start` (or whatever started this) cannot pass a signal on: its end is the signal.
 const parent = process.ppid;
 setInterval(() => process.ppid !== parent && void stopAll(0), 500).unref();
@@ -97,7 +133,7 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<string> 
 async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
   if (!env.DATABASE_URL) {
     step('starting PostgreSQL (.data/postgres)');
-    const server = await startPostgres({ dataDir: `${DATA}/postgres` });
+    const server = await startPostgres({ dataDir: `${DATA}/postgres`, ownProcessGroup: true });
     services.push(server);
     recordProcesses();
     env.DATABASE_URL = await ensureDatabase(server.url, 'pageprobe');
@@ -105,14 +141,14 @@ async function localServices(env: NodeJS.ProcessEnv): Promise<void> {
   // A Sentinel group given instead (issue 49) is used as it is: no local Redis beside it.
   if (!env.REDIS_URL && !env.REDIS_SENTINELS) {
     step('starting Redis (.data/redis)');
-    const server = await startRedis({ dataDir: `${DATA}/redis`, persist: true });
+    const server = await startRedis({ dataDir: `${DATA}/redis`, persist: true, ownProcessGroup: true });
     services.push(server);
     recordProcesses();
     env.REDIS_URL = server.url;
   }
   if (!env.S3_ENDPOINT) {
     step('starting the S3-compatible server (.data/s3)');
-    const server = await startS3({ dataDir: `${DATA}/s3` });
+    const server = await startS3({ dataDir: `${DATA}/s3`, ownProcessGroup: true });
     services.push(server);
     recordProcesses();
     env.S3_ENDPOINT = server.url;
@@ -185,22 +221,43 @@ async function devDashboard(databaseUrl: string, creds: DevCredentials, dashboar
 const APPS = ['api', 'worker-uptime', 'worker-browser', 'callback-dispatcher', 'dashboard'] as const;
 const COLORS = ['\x1b[32m', '\x1b[33m', '\x1b[35m', '\x1b[34m', '\x1b[96m'];
 
-/** Starts an app with its output labelled; resolves once it logs that it is ready (or listening). */
+/** Whether a person reads this output (the apps' JSON lines are shown to them in the pretty format). */
+const PRETTY = (process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+const show = PRETTY ? prettyLine() : (line: string) => line;
+
+/** The message of a JSON log line, if it is one. */
+function logMessage(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const msg = (JSON.parse(line) as { msg?: unknown }).msg;
+    return typeof msg === 'string' ? msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts an app with its output labelled; resolves once it logs that it is ready (or listening). The
+ * apps always log JSON lines here, and their readiness is read from the entry's message, never from
+ * a line as coloured for a terminal (issue 56: the colour codes hid `worker-uptime ready`). Each runs in
+ * a process group of its own, out of reach of a terminal's Ctrl-C: this process stops it.
+ */
 function startApp(name: string, color: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [`apps/${name}/src/main.ts`], {
     cwd: ROOT,
-    env: { ...PROCESS_ENV, ...env },
+    env: { ...PROCESS_ENV, ...env, LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   apps.set(name, child);
   recordProcesses();
   const label = `${color}${name.padEnd(20)}\x1b[0m│ `;
-  const readyLine = new RegExp(`\\b${name} (ready|listening)\\b`);
+  const ready = new Set([`${name} ready`, `${name} listening`]);
   return new Promise((resolve) => {
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
-        process.stdout.write(`${label}${line}\n`);
-        if (readyLine.test(line)) resolve();
+        for (const part of show(line).split('\n')) process.stdout.write(`${label}${part}\n`);
+        if (ready.has(logMessage(line) ?? '')) resolve();
       });
     }
     child.on('exit', (code, signal) => {
@@ -209,6 +266,11 @@ function startApp(name: string, color: string, env: NodeJS.ProcessEnv): Promise<
       void stopAll(1);
     });
   });
+}
+
+/** The name a browser reaches the dashboard by: localhost for a loopback address, else the host as given. */
+function dashboardHost(host: string): string {
+  return host === '127.0.0.1' || host === '::1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 }
 
 async function assertPortFree(host: string, port: number): Promise<void> {
@@ -236,15 +298,14 @@ try {
   // Seals request secrets (header and cookie values, passwords) at rest; losing it loses queued tests'
   // secrets and pauses the monitors that carry some (secrets_unreadable) until they are given again.
   env.SECRETS_KEY ||= readOrCreate(`${DATA}/secrets-key`, () => randomBytes(32).toString('base64'));
-  // The apps' output is piped through here: tell them whether a person reads it.
-  env.LOG_FORMAT ||= process.stdout.isTTY ? 'pretty' : 'json';
   env.HOST ||= '127.0.0.1';
   env.PORT ||= '3000';
   env.PUBLIC_BASE_URL ||= `http://${env.HOST}:${env.PORT}`;
   // The dashboard (issue 45) on a port of its own, under /app/ as behind production's ingress; its keys
-  // page points its snippets at PUBLIC_BASE_URL.
+  // page points its snippets at PUBLIC_BASE_URL. Reached as localhost (issue 56): a browser's WebAuthn
+  // refuses an IP address as a passkey's relying party, and localhost is a secure context over http.
   env.DASHBOARD_PORT ||= '3001';
-  env.DASHBOARD_BASE_URL ||= `http://${env.HOST}:${env.DASHBOARD_PORT}/app`;
+  env.DASHBOARD_BASE_URL ||= `http://${dashboardHost(env.HOST)}:${env.DASHBOARD_PORT}/app`;
   const dashboardBase = env.DASHBOARD_BASE_URL.replace(/\/+$/, '');
   writeFileSync(
     `${DATA}/stack.env`,
@@ -255,8 +316,11 @@ try {
       'REDIS_SENTINELS',
       'REDIS_SENTINEL_NAME',
       'REDIS_SENTINEL_PASSWORD',
+      'REDIS_SENTINEL_TLS',
       'S3_ENDPOINT',
       'PUBLIC_BASE_URL',
+      // `pnpm admin` reads this file: its set-up and invitation links go to the address printed here.
+      'DASHBOARD_BASE_URL',
       'SECRETS_KEY',
     ]
       .filter((k) => env[k])

@@ -1,16 +1,33 @@
 import { after } from 'node:test';
 import { freePort } from '@pageprobe/local-services';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import { startApp } from './app-process.ts';
+import { type AppProcess, startApp } from './app-process.ts';
+import { type InProcessApp, startInProcess } from './stack.ts';
 
-/** The dashboard in its own process on a free port; its base URL (`…/app`). */
+/**
+ * The dashboard on a free port; its base URL (`…/app`). In the file's own process (stack.ts) unless
+ * `process` is asked for (a test reading its process's CPU). Its write limit (10 a minute per person and
+ * team by default) is raised, as startApiApp raises the API's reads, so a test may send its forms freely:
+ * dashboard-write-limits.test.ts sets it back.
+ */
+export async function startDashboard(
+  env: { appEnv(extra?: Record<string, string>): NodeJS.ProcessEnv },
+  extra?: Record<string, string>,
+): Promise<{ base: string; app: InProcessApp }>;
+export async function startDashboard(
+  env: { appEnv(extra?: Record<string, string>): NodeJS.ProcessEnv },
+  extra: Record<string, string>,
+  options: { process: true },
+): Promise<{ base: string; app: AppProcess }>;
 export async function startDashboard(
   env: { appEnv(extra?: Record<string, string>): NodeJS.ProcessEnv },
   extra: Record<string, string> = {},
-) {
+  { process = false }: { process?: boolean } = {},
+): Promise<{ base: string; app: AppProcess | InProcessApp }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/app`;
-  const app = await startApp('dashboard', env.appEnv({ DASHBOARD_PORT: String(port), ...extra }));
+  const vars = env.appEnv({ DASHBOARD_PORT: String(port), RATE_LIMIT_WRITES_PER_MIN: '100000', ...extra });
+  const app = process ? await startApp('dashboard', vars) : await startInProcess('dashboard', vars);
   return { base, app };
 }
 
@@ -57,4 +74,13 @@ export async function signedIn(
   await fill(page, 'Password', person.password);
   await press(page, 'Sign in');
   return { context, page };
+}
+
+/** Full-page screenshots at a phone's width and a laptop's (name-375.png, name-1280.png) in `dir`. */
+export async function shoot(page: Page, dir: URL, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewport({ width, height: 900 });
+    await page.screenshot({ path: new URL(`${name}-${width}.png`, dir).pathname, fullPage: true });
+  }
+  await page.setViewport({ width: 1280, height: 900 });
 }

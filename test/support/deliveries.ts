@@ -39,10 +39,14 @@ export async function callbackThroughDispatcher(
     },
   });
   const seen = receiver.requests.length;
-  await finishTest({ db, callbacks, publicBaseUrl: 'https://pageprobe.test' }, row.id, {
-    status: 'completed',
-    fields: { result: { up: true } },
-  });
+  await finishTest(
+    { db, callbacks, publicBaseUrl: 'https://pageprobe.test', dashboardBaseUrl: 'https://pageprobe.test/app' },
+    row.id,
+    {
+      status: 'completed',
+      fields: { result: { up: true } },
+    },
+  );
   const delivery = await db.callbackDelivery.findUniqueOrThrow({ where: { testId: row.id } });
   const settled = await deliverySettled(db, delivery.id, 20_000);
   if (settled.state !== 'delivered') throw new Error(`the callback ended ${settled.state}`);

@@ -21,8 +21,7 @@ interface Span {
 }
 
 /** Each file's process life (epoch ms), as its createTestEnv recorded it. */
-function processSpans(): Map<string, Span> {
-  const path = process.env.PAGEPROBE_TEST_SPANS;
+function processSpans(path = process.env.PAGEPROBE_TEST_SPANS): Map<string, Span> {
   const spans = new Map<string, Span>();
   if (!path || !existsSync(path)) return spans;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -47,7 +46,19 @@ export default async function* fileSpans(source: AsyncIterable<Event>): AsyncGen
     const span = reported.get(name);
     reported.set(name, span ? { start: Math.min(span.start, start), end } : { start, end });
   }
-  const lived = processSpans();
+  yield* spansTable(reported, processSpans());
+}
+
+/**
+ * What test/run.ts prints once the runner has exited: --test-force-exit ends the runner before a
+ * reporter's last words, so the table cannot come from the reporter there.
+ */
+export function printFileSpans(path: string): void {
+  for (const line of spansTable(new Map(), processSpans(path))) process.stdout.write(line);
+}
+
+function* spansTable(reported: Map<string, Span>, lived: Map<string, Span>): Generator<string> {
+  if (reported.size === 0 && lived.size === 0) return;
   const rows = [...new Set([...reported.keys(), ...lived.keys()])].map((file) => {
     const span = (lived.get(file) ?? reported.get(file))!;
     return { file, span, measured: lived.has(file) };
@@ -56,7 +67,7 @@ export default async function* fileSpans(source: AsyncIterable<Event>): AsyncGen
   yield '\ntest files, longest first (seconds from the process start to its exit; * from the first test to the last),\n';
   yield 'and the CPU seconds of the file and the processes it started (its apps, Chromium):\n';
   for (const { file, span, measured } of rows) {
-    const cpu = span.cpu == null ? '' : span.cpu.toFixed(0);
+    const cpu = span.cpu == null ? '' : span.cpu.toFixed(1);
     yield `${((span.end - span.start) / 1000).toFixed(0).padStart(6)}${measured ? ' ' : '*'} ${cpu.padStart(6)}  ${file}\n`;
   }
   if (lived.size > 0) {

@@ -110,7 +110,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       OPENAPI_VALIDATE_RESPONSES: 'true',
       // The browser worker's warm-up (a whole Lighthouse run before ready) would cost each of the suite's
       // many browser-worker starts ~9 s of CPU, and under the suite's load push ready past the harness's
-      // wait. test/local-stack.test.ts proves it where it matters: `npm start`.
+      // wait. test/doors/local-stack.test.ts proves it where it matters: `npm start`.
       BROWSER_WARM_UP: 'false',
       ...extra,
     }),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, Router } from 'express';
 import { createMail } from '@pageprobe/accounts';
-import { createAdminService } from './admin/admin-service.ts';
+import { createAdminService } from '@pageprobe/services';
 import { adminRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authenticateApiKey, writesNeedWriteScope } from './auth/api-key-auth.ts';
@@ -11,7 +11,7 @@ import { KeyLastUsed } from './auth/key-last-used.ts';
 import { KeyRevocations } from './auth/key-revocations.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
-import { cruxOf } from './field/crux-of.ts';
+import { cruxOf } from '@pageprobe/services';
 import { confirmEmailRoutes } from './pages/confirm-email-routes.ts';
 import type { ApiDeps } from './deps.ts';
 import { openApiRouter } from './http/openapi-router.ts';
@@ -19,11 +19,10 @@ import { ProblemError, problemHandler } from './http/problem.ts';
 import './http/request-context.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { requestMetrics } from './http/request-metrics.ts';
-import { checkReadiness } from '@pageprobe/ops';
+import { checkReadiness, SlidingWindowLimiter } from '@pageprobe/ops';
 import { adminSpec, publicSpec } from './openapi/load-spec.ts';
 import { rateLimit } from './limits/rate-limit.ts';
 import { PerAddressWindow } from './limits/per-address.ts';
-import { SlidingWindowLimiter } from './limits/sliding-window.ts';
 import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { alertChannelRoutes } from './alert-channels/routes.ts';
@@ -31,6 +30,7 @@ import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { pingHandler } from './pings/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
+import { incidentRoutes } from './incidents/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { mcpRoutes } from './mcp/routes.ts';
@@ -77,6 +77,9 @@ export function createApp(deps: ApiDeps): Express {
     registry: deps.registry,
     prefix: config.QUEUE_PREFIX,
     perTeamPerMinute: config.PINGS_PER_TEAM_PER_MIN,
+    perMonitorPerSecond: config.PINGS_PER_MONITOR_PER_SEC,
+    perMonitorBurst: config.PINGS_PER_MONITOR_BURST,
+    logBytesPerMonitorPerHour: config.PING_LOG_BYTES_PER_MONITOR_PER_HOUR,
     unknownPerMinute: config.AUTH_FAILURES_PER_MIN,
     trustProxyHops: config.TRUST_PROXY_HOPS,
   });
@@ -97,6 +100,7 @@ export function createApp(deps: ApiDeps): Express {
         },
         mail,
         dashboardBaseUrl: config.DASHBOARD_BASE_URL,
+        publicBaseUrl: base,
       }),
     ),
     validateResponses,
@@ -109,6 +113,7 @@ export function createApp(deps: ApiDeps): Express {
     testRoutes(deps),
     monitorRoutes(deps),
     statusPageRoutes(deps),
+    incidentRoutes(deps),
     alertChannelRoutes(deps),
     maintenanceWindowRoutes(deps),
     locationRoutes(deps),
@@ -159,6 +164,7 @@ export function createApp(deps: ApiDeps): Express {
         publicBaseUrl: base,
         perMinute: config.REPORTS_PER_MIN,
         crux: cruxOf(deps),
+        services: deps,
       }),
     );
 

@@ -8,12 +8,13 @@ import {
   loadConfigOrExit,
   opsEnv,
   portVar,
+  rateLimitEnv,
   redisEnv,
   redisTargetCheck,
   withRedisTarget,
 } from '@pageprobe/config';
 import { z } from 'zod';
-import { serviceEnvShape } from './service-config.ts';
+import { serviceEnvShape } from '@pageprobe/services';
 
 export const apiEnv = z
   .object({
@@ -34,8 +35,7 @@ export const apiEnv = z
     /** Serve the admin API on this port only (not on PORT), so it can stay inside the deployment's network. */
     ADMIN_PORT: portVar(0).optional(),
     ADMIN_TOKEN: z.string({ error: 'is required (npm start generates one)' }).min(24, 'must be at least 24 characters'),
-    RATE_LIMIT_READS_PER_MIN: intVar(60, { min: 1 }),
-    RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
+    ...rateLimitEnv,
     /** Per client address and replica: unknown or revoked API keys per minute before 429 (each costs a lookup). */
     AUTH_FAILURES_PER_MIN: intVar(20, { min: 1 }),
     /** How often keys' last_used_at is written (one UPDATE for every key used since): at most once a key. */
@@ -44,6 +44,14 @@ export const apiEnv = z
     ADMIN_AUTH_FAILURES_PER_MIN: intVar(10, { min: 1 }),
     /** Heartbeats' pings one team may send a minute, across replicas (a fixed window; 429 past it). */
     PINGS_PER_TEAM_PER_MIN: intVar(6_000, { min: 1 }),
+    /**
+     * Per heartbeat and replica, checked before the team's: pings a second, and how many may come at once
+     * (a token bucket). A flooded ping URL is refused (429) without spending its team's pings.
+     */
+    PINGS_PER_MONITOR_PER_SEC: intVar(5, { min: 1 }),
+    PINGS_PER_MONITOR_BURST: intVar(20, { min: 1 }),
+    /** Bytes of ping logs (POST bodies) kept per heartbeat an hour, across replicas; past it, pings are kept without. */
+    PING_LOG_BYTES_PER_MONITOR_PER_HOUR: intVar(2 * 1024 * 1024, { min: 0 }),
     /** Per client address and replica: report pages per minute (they are public, behind their token). */
     REPORTS_PER_MIN: intVar(120, { min: 1 }),
     /** Proxy hops in front of the API whose X-Forwarded-For is trusted for the client address (0: none). */

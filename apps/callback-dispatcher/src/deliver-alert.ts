@@ -10,6 +10,7 @@ import { gateMessage, refuseMessage } from './alert-gate.ts';
 import { earlierPendingMessage } from './alert-order.ts';
 import { noteChannelOutcome } from './channel-health.ts';
 import { deliverConfirmation } from './deliver-confirmation.ts';
+import { deliverNotice } from './deliver-notice.ts';
 import { RetryableDeliveryError } from './deliver-callback.ts';
 import type { DeliveryStore } from './delivery-store.ts';
 
@@ -43,6 +44,8 @@ export async function deliverAlert(deps: AlertDeps, deliveryId: string, job: Job
       },
     },
   });
+  // Issue 58: a status page subscriber's confirmation or notice.
+  if (delivery?.state === 'pending' && delivery.subscriberId) return deliverNotice(deps, delivery, job);
   if (delivery?.state !== 'pending' || !delivery.channel) return;
   const { channel } = delivery;
   const number = job.attemptsMade + 1;

@@ -7,6 +7,7 @@ import { readCookie, sessionCookieName, setSessionCookie } from './http/cookies.
 import type { DashboardDeps, PageContext, PageRoute } from './http/page-context.ts';
 import { fromOwnPages } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { spendWrite } from './http/write-limit.ts';
 import { sessionSettings } from './http/session-settings.ts';
 import { ROUTES } from './routes.ts';
 import { message } from './views/layout.ts';
@@ -21,7 +22,7 @@ const sameToken = (a: string, b: string) => {
  * The dashboard (issue 45): pages rendered on the server over the domain packages, behind a session
  * cookie. Every route is one of ROUTES; this checks, before a route runs, that its caller may reach it:
  * signed in, a member whose role holds the route's permission, from the dashboard's own pages with the
- * session's CSRF token for anything that changes state.
+ * session's CSRF token for anything that changes state, within the API's write limit.
  */
 export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = ROUTES): Express {
   const { config } = deps;
@@ -80,6 +81,9 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
           );
         }
       }
+      // The API's write limit, per person and team (issue 56), before anything changes.
+      if (route.method === 'post' && route.access !== 'public' && route.limit !== false && !(await spendWrite(ctx)))
+        return;
       await route.handle(ctx);
     });
   }

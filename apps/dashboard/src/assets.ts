@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { REPORT_CSS } from '@pageprobe/api/services';
+import { REPORT_CSS } from '@pageprobe/test-kinds';
 import { WEBAUTHN_BROWSER } from './passkeys/browser-library.ts';
 
 // The dashboard's own stylesheet and script, named by their content: cached for good, a change is a new name.

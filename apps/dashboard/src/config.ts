@@ -7,11 +7,12 @@ import {
   loadConfigOrExit,
   opsEnv,
   portVar,
+  rateLimitEnv,
   redisEnv,
   redisTargetCheck,
   withRedisTarget,
 } from '@pageprobe/config';
-import { serviceEnvShape } from '@pageprobe/api/services';
+import { serviceEnvShape } from '@pageprobe/services';
 import { z } from 'zod';
 
 export const dashboardEnv = z
@@ -25,6 +26,8 @@ export const dashboardEnv = z
     ...httpServerEnv,
     // Invitations, address checks and password resets are mailed through the alerts' SMTP server.
     ...alertEnv,
+    // Forms that change something have the API's write limit, per person and team (issue 56).
+    ...rateLimitEnv,
     DASHBOARD_PORT: portVar(3001),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** The dashboard's public origin and path (behind the API's host at /app/ in production). */
@@ -42,6 +45,22 @@ export const dashboardEnv = z
       .optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * The address domains the provider speaks for (comma-separated): its verified address of one of them
+     * may open an existing account, or accept an invitation, here. Other addresses link while signed in.
+     */
+    OIDC_EMAIL_DOMAINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')))
+      .transform((domains) => domains.filter(Boolean))
+      .refine(
+        (domains) =>
+          domains.every((d) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/.test(d)),
+        {
+          message: 'must be domain names separated by commas (example.com,example.org)',
+        },
+      ),
     SESSION_IDLE_HOURS: intVar(12, { min: 1, max: 24 * 30 }),
     SESSION_MAX_DAYS: intVar(30, { min: 1, max: 365 }),
     /** Proxy hops in front whose X-Forwarded-For is trusted for the client's address (0: none). */

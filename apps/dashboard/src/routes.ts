@@ -2,6 +2,7 @@ import type { PageRoute } from './http/page-context.ts';
 import { alertChannelRoutes } from './pages/alert-channels/routes.ts';
 import { auditLogRoutes } from './pages/audit-log.ts';
 import { homeRoutes } from './pages/home.ts';
+import { incidentRoutes } from './pages/incidents/routes.ts';
 import { inviteRoutes } from './pages/invite.ts';
 import { keyRoutes } from './pages/keys.ts';
 import { maintenanceRoutes } from './pages/maintenance/routes.ts';
@@ -19,7 +20,7 @@ import { statusPageRoutes } from './pages/status-pages/routes.ts';
 import { teamHubRoutes } from './pages/team.ts';
 import { teamSettingsRoutes } from './pages/team-settings.ts';
 import { teamRoutes } from './pages/teams.ts';
-import { testRoutes } from './pages/tests/index.ts';
+import { testRoutes } from './pages/test-pages/index.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
 import { webhookSecretRoutes } from './pages/webhook-secret.ts';
 
@@ -41,6 +42,7 @@ export const ROUTES: PageRoute[] = [
   ...alertChannelRoutes,
   ...maintenanceRoutes,
   ...statusPageRoutes,
+  ...incidentRoutes,
   ...teamRoutes,
   ...keyRoutes,
   ...webhookSecretRoutes,

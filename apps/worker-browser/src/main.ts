@@ -1,56 +1,5 @@
-import { BrowserPool } from '@pageprobe/browser';
-import { cruxClient, cruxConfigFrom, formFactorOf } from '@pageprobe/crux';
-import { createRedis } from '@pageprobe/jobs';
-import { type FieldLookup, lighthouseRunner } from '@pageprobe/lighthouse-runner';
-import { createLogger } from '@pageprobe/logger';
-import { counterOf } from '@pageprobe/ops';
-import { seoCrawlRunner } from '@pageprobe/seo-crawl-runner';
-import { startTestWorkerHost } from '@pageprobe/worker-host';
+import { runAsProcess } from '@pageprobe/ops';
 import { loadBrowserConfig } from './config.ts';
+import { start } from './start.ts';
 
-const config = loadBrowserConfig();
-const logger = createLogger({ name: 'worker-browser', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-// One warm Chromium for every kind this process runs.
-const browsers = new BrowserPool({
-  chromePath: config.CHROME_PATH,
-  recycleAfter: config.BROWSER_RECYCLE_AFTER,
-  trustedSpki: config.CHROME_TRUSTED_SPKI,
-  sandbox: config.CHROME_SANDBOX,
-  logger,
-});
-// Field data (issue 48): the CrUX client's cache and quota are in Redis, shared by every replica. Its own
-// connection, failing fast ('api'): with Redis away a lookup answers api_error at once instead of waiting
-// for it, and the test goes on without field data. Only a process that runs lighthouse tests makes it.
-const cruxRedis = config.BROWSER_TEST_TYPES.includes('lighthouse') ? createRedis(config.REDIS_TARGET, 'api') : null;
-cruxRedis?.on('error', (error) => logger.debug({ err: error.message }, 'CrUX cache connection error'));
-const runners = {
-  lighthouse: (c: typeof config, b: BrowserPool) => {
-    const crux = cruxClient({ config: cruxConfigFrom(c), redis: cruxRedis!, log: logger });
-    const field: FieldLookup = (url, device) => crux.record(url, formFactorOf(device));
-    return lighthouseRunner(c, b, { field });
-  },
-  seo_crawl: seoCrawlRunner,
-};
-await startTestWorkerHost({
-  app: 'worker-browser',
-  config,
-  poolSize: 5,
-  runners: config.BROWSER_TEST_TYPES.map((type) => runners[type](config, browsers)),
-  describe: {
-    chrome: config.CHROME_PATH,
-    chromeSandbox: browsers.sandboxed,
-    fieldData: config.CRUX_API_KEY ? 'on' : 'off (no CRUX_API_KEY)',
-  },
-  onReady: ({ ops }) =>
-    counterOf(
-      ops.registry,
-      'browser_restarts_total',
-      'Chromium replaced after a crash, a time-out or BROWSER_RECYCLE_AFTER tests.',
-      () => browsers.restarts,
-    ),
-  // Chromium stays up until the tests in hand are done.
-  close: async () => {
-    await browsers.close();
-    cruxRedis?.disconnect();
-  },
-});
+await runAsProcess(() => start(loadBrowserConfig()));

@@ -1,1 +1,2 @@
 export { uptimeEnv } from './config.ts';
+export { start } from './start.ts';

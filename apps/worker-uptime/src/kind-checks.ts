@@ -6,6 +6,8 @@ import { checkTcp, tcpOptionsOf } from '@pageprobe/tcp-runner';
 import {
   credentialsFor,
   dns,
+  type ExpectationResult,
+  firstDegraded,
   type Measure,
   measureDns,
   measureTcp,
@@ -30,6 +32,15 @@ export interface KindCheck {
 
 const none = { dns: null, connect: null, tls: null, first_byte: null, download: null, total: null };
 
+/**
+ * An up check that failed an expectation of severity degraded is degraded, in that expectation's words
+ * (a down check is down whatever else failed).
+ */
+function degradedOf(up: boolean, expectations: readonly ExpectationResult[] | undefined) {
+  const message = up ? firstDegraded(expectations ?? []) : null;
+  return message === null ? { degraded: false } : { degraded: true, message };
+}
+
 export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<string, KindCheck> {
   const checks: KindCheck[] = [
     {
@@ -43,7 +54,8 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
         });
         // The failed expectation's words go to the alert, not to monitoring.checks.
         const message = result.reason === 'expectation_failed' ? result.error : null;
-        return { figures: { ...result, message }, measure: measureUptime(result) };
+        const figures = { ...result, message, ...degradedOf(result.up, result.expectations) };
+        return { figures, measure: measureUptime(result) };
       },
     },
     {
@@ -62,6 +74,7 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
           timings_ms: { ...none, dns: lookup, connect, tls, total },
           tls: result.tls ? { days_remaining: result.tls.days_remaining, valid_to: result.tls.valid_to } : null,
           message: result.error,
+          ...degradedOf(result.up, result.expectations),
         };
         return { figures, measure: measureTcp(result) };
       },
@@ -81,6 +94,7 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
           timings_ms: { ...none, total: result.timings_ms.total },
           tls: null,
           message: result.error,
+          ...degradedOf(result.up, result.expectations),
         };
         return { figures, measure: measureDns(result) };
       },

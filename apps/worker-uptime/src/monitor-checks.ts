@@ -22,6 +22,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
     db: host.db,
     callbacks: callbackQueue(host),
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    dashboardBaseUrl: config.DASHBOARD_BASE_URL,
     logger: host.logger,
   };
   const recorder = checkRecorder(deps);

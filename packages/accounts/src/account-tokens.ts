@@ -4,13 +4,15 @@ import { hashToken, isTokenShaped, newToken } from './secret-token.ts';
 // Single-use links: an address to verify (48 h), a sign-up to finish (48 h), a password to reset (1 h),
 // the first owner's set-up.
 
-export type TokenPurpose = 'verify_email' | 'sign_up' | 'reset_password' | 'owner_setup';
+export type TokenPurpose = 'verify_email' | 'sign_up' | 'reset_password' | 'owner_setup' | 'strong_enrolment';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 48 * 3_600_000,
   sign_up: 48 * 3_600_000,
   reset_password: 3_600_000,
   owner_setup: 7 * 24 * 3_600_000,
+  /** A password's session adding a passkey or SSO under a team's requirement (the link: its subject). */
+  strong_enrolment: 3_600_000,
 };
 
 /** A new link's token for a person (or, for owner_setup, a subject such as a team id). */

@@ -8,7 +8,14 @@ export {
   KEY_PREFIX,
   sameHash,
 } from './api-key.ts';
-export { createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey } from './api-keys.ts';
+export {
+  createApiKey,
+  KeyExpiryInPast,
+  keyRevokedChannel,
+  liveKeysMadeBy,
+  type RevokedKeys,
+  revokeApiKey,
+} from './api-keys.ts';
 export { type Actor, type AuditInput, audit, auditPage } from './audit.ts';
 export { createInvitation, INVITATION_LIFETIME_MS, openInvitation, useInvitation } from './invitations.ts';
 export { invitationUrl, invite, NotAnEmail } from './invite.ts';
@@ -44,5 +51,15 @@ export {
   type SignInMethod,
   sessionsOf,
 } from './sessions.ts';
-export { ensureUser, findUserByEmail, isEmail, LastOwner, normalizeEmail, setMembership, teamsOf } from './users.ts';
+export {
+  changeMembership,
+  ensureUser,
+  findUserByEmail,
+  isEmail,
+  LastOwner,
+  normalizeEmail,
+  revokesKeys,
+  setMembership,
+  teamsOf,
+} from './users.ts';
 export { createPersonWithTeam, deleteTeam, MAX_TEAM_NAME, renameTeam } from './teams.ts';

@@ -1,5 +1,5 @@
 import { smtpMailer } from '@pageprobe/alert-channels';
-import { escapeHtml } from '@pageprobe/test-kinds';
+import { escapeHtml } from '@pageprobe/html';
 
 /**
  * Mail to people (invitations, address checks, password resets), through SMTP_URL as alerts go. Passed in

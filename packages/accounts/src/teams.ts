@@ -1,4 +1,5 @@
 import type { Db, Prisma } from '@pageprobe/db';
+import type { AlertLinkBases } from '@pageprobe/test-lifecycle';
 import { revokeApiKey } from './api-keys.ts';
 import { type Actor, audit } from './audit.ts';
 
@@ -16,9 +17,9 @@ export async function renameTeam(db: Db, teamId: string, name: string) {
  * monitors deleted, its status pages, maintenance windows, invitations and memberships removed, its
  * webhook secrets dropped (its alert channels stay, with their deliveries' history, reached by nothing). Returns the revoked keys' ids, for the caller to announce.
  */
-export async function deleteTeam(db: Db, teamId: string): Promise<string[]> {
+export async function deleteTeam(db: Db, teamId: string, links: AlertLinkBases): Promise<string[]> {
   const keys = await db.apiKey.findMany({ where: { teamId, revokedAt: null }, select: { id: true } });
-  for (const key of keys) await revokeApiKey(db, key.id, teamId);
+  for (const key of keys) await revokeApiKey(db, key.id, links, teamId);
   const now = new Date();
   await db.$transaction([
     db.monitor.updateMany({

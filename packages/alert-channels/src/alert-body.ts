@@ -11,6 +11,12 @@ export interface AlertBody {
     status: string;
     interval_seconds: number;
     report_url: string;
+    /** Its name, or its URL when it has none (absent from bodies stored before names were sent). */
+    name?: string;
+    /** Its page in the dashboard, for the team's members. */
+    dashboard_url?: string;
+    /** False: its page is for members only, and `report_url` answers 404. */
+    public_page?: boolean;
   };
   alert: { id: string; reason: string; details: Record<string, unknown>; created_at: string };
   /** The incident a monitor.down opened or a monitor.recovered closed. */

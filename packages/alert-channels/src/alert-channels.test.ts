@@ -164,3 +164,38 @@ test('a monitor.field_regressed in words: the metric from one category to the ne
   const bare = messageOf({ ...field, alert: { ...field.alert, details: { ...field.alert.details, message: null } } });
   assert.equal(bare.summary, 'INP p75 went from good to needs improvement for real users.');
 });
+
+test('an alert names its monitor and links to its page in the dashboard; a private page is not linked', () => {
+  const named: AlertBody = {
+    ...down,
+    monitor: {
+      ...down.monitor,
+      name: 'Shop checkout',
+      dashboard_url: 'https://pageprobe.example/app/monitors/m1',
+      public_page: true,
+    },
+  };
+  const message = messageOf(named);
+  assert.equal(message.title, 'Down: Shop checkout');
+  const facts = Object.fromEntries(message.facts.map((f) => [f.label, f.value]));
+  assert.deepEqual([facts.Monitor, facts.Target], ['Shop checkout', 'https://shop.example/<b>']);
+  assert.deepEqual(message.links, [
+    { text: 'Monitor page', url: named.monitor.report_url },
+    { text: 'Open in the dashboard', url: 'https://pageprobe.example/app/monitors/m1' },
+  ]);
+  const hidden = messageOf({ ...named, monitor: { ...named.monitor, public_page: false } });
+  assert.deepEqual(
+    hidden.links.map((l) => l.url),
+    ['https://pageprobe.example/app/monitors/m1'],
+  );
+  // A heartbeat's URL is a placeholder: its name alone, no target.
+  const beat = messageOf({
+    ...named,
+    monitor: { ...named.monitor, type: 'heartbeat', url: 'heartbeat:0191f3b0', name: 'Nightly backup' },
+  });
+  assert.equal(beat.title, 'Down: Nightly backup');
+  assert.equal(
+    beat.facts.find((f) => f.label === 'Target'),
+    undefined,
+  );
+});

@@ -36,6 +36,9 @@ const ms = (value: unknown) => (typeof value === 'number' ? `${Math.round(value)
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/** What an alert calls its monitor: its name, or its URL when it has none. */
+export const monitorNameOf = (monitor: AlertBody['monitor']) => monitor.name ?? monitor.url;
+
 /** A time as people read it in an alert: UTC, to the second. */
 export const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
@@ -68,28 +71,38 @@ function timings(check: Record<string, unknown>): string | null {
 
 function headline(body: AlertBody): { severity: Severity; title: string; summary: string } {
   const { monitor, alert } = body;
+  const name = monitorNameOf(monitor);
   const details = record(alert.details);
   const message = text(details.message);
   switch (body.event) {
     case 'monitor.down':
       return {
         severity: 'critical',
-        title: `Down: ${monitor.url}`,
-        summary: message ?? `${monitor.url} is down: ${words(alert.reason)}.`,
+        title: `Down: ${name}`,
+        summary: message ?? `${name} is down: ${words(alert.reason)}.`,
+      };
+    case 'monitor.degraded':
+      return {
+        severity: 'warning',
+        title: `Degraded: ${name}`,
+        summary: message ?? `${name} is up, but degraded.`,
       };
     case 'monitor.recovered': {
+      if (details.from === 'degraded') {
+        return { severity: 'resolved', title: `Recovered: ${name}`, summary: `${name} is no longer degraded.` };
+      }
       const incident = body.incident;
       const length = incident?.ended_at ? ` after ${lengthOf(incident.started_at, incident.ended_at)}` : '';
       return {
         severity: 'resolved',
-        title: `Recovered: ${monitor.url}`,
-        summary: `${monitor.url} is up again${length}.`,
+        title: `Recovered: ${name}`,
+        summary: `${name} is up again${length}.`,
       };
     }
     case 'monitor.regressed':
       return {
         severity: 'warning',
-        title: `Regressed: ${monitor.url}`,
+        title: `Regressed: ${name}`,
         summary:
           alert.reason === 'score_dropped'
             ? `The score fell to ${text(details.score)}, ${text(details.drop)} points below the median (${text(details.median_of_last_runs)}) of the last runs.`
@@ -98,25 +111,25 @@ function headline(body: AlertBody): { severity: Severity; title: string; summary
     case 'monitor.paused':
       return {
         severity: 'warning',
-        title: `Paused: ${monitor.url}`,
+        title: `Paused: ${name}`,
         summary: message ?? `The monitor paused: ${words(alert.reason)}.`,
       };
     case 'monitor.certificate_expiring':
       return {
         severity: 'warning',
-        title: `Certificate expiring: ${monitor.url}`,
+        title: `Certificate expiring: ${name}`,
         summary: message ?? `The certificate expires in ${text(details.days_remaining)} days.`,
       };
     case 'monitor.field_regressed':
       return {
         severity: 'warning',
-        title: `Real users fare worse: ${monitor.url}`,
+        title: `Real users fare worse: ${name}`,
         summary:
           message ??
           `${text(details.metric)?.toUpperCase()} p75 went from ${words(text(details.from) ?? '')} to ${words(text(details.to) ?? '')} for real users.`,
       };
     default:
-      return { severity: 'info', title: `${body.event}: ${monitor.url}`, summary: message ?? words(alert.reason) };
+      return { severity: 'info', title: `${body.event}: ${name}`, summary: message ?? words(alert.reason) };
   }
 }
 
@@ -139,7 +152,12 @@ function factsOf(body: AlertBody): Fact[] {
   const check = record(details.check);
   const advice = record(details.advice);
   const facts: Array<[string, string | null]> = [
-    ['Monitor', body.monitor.url],
+    ['Monitor', monitorNameOf(body.monitor)],
+    // What it watches, beside its name (a heartbeat watches nothing: its URL is a placeholder).
+    [
+      'Target',
+      monitorNameOf(body.monitor) !== body.monitor.url && body.monitor.type !== 'heartbeat' ? body.monitor.url : null,
+    ],
     ['Kind', `${body.monitor.type}, every ${body.monitor.interval_seconds} s`],
     ['When', when(body.alert.created_at)],
     ['Reason', words(body.alert.reason)],
@@ -179,8 +197,10 @@ export function messageOf(body: DeliveryBody): AlertMessage {
     ...headline(body),
     at: body.alert.created_at,
     facts: factsOf(body),
+    // Its page, when public (a private one's link answers 404), and its page in the dashboard.
     links: [
-      { text: 'Monitor page', url: body.monitor.report_url },
+      ...(body.monitor.public_page === false ? [] : [{ text: 'Monitor page', url: body.monitor.report_url }]),
+      ...(body.monitor.dashboard_url ? [{ text: 'Open in the dashboard', url: body.monitor.dashboard_url }] : []),
       ...(body.test ? [{ text: 'Test report', url: body.test.report_url }] : []),
     ],
     source: body.monitor.url,

@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
+import { withoutNul } from '@pageprobe/db';
 import { guardedRequest, RequestFailed } from '@pageprobe/net-guard';
-import { withoutNul } from '@pageprobe/test-lifecycle';
 
 /** How much of the receiver's answer is read and kept; the rest is never downloaded. */
 export const SNIPPET_BYTES = 512;

@@ -38,13 +38,13 @@ test('command: plan checks the file before any request: each problem an error an
     { command: 'plan' },
     {
       'pageprobe.yaml':
-        'monitors:\n  - key: home\n    url: https://example.com/\n    inteval_seconds: 300\n  - key: api\n    url: ${API_URL}\n    interval_seconds: 60\n',
+        'monitors:\n  - key: home\n    url: https://example.com/\n    inteval_seconds: 300\n  - key: api\n    url: https://example.com/api\n    interval_seconds: 60\n    headers:\n      Authorization: ${API_TOKEN}\n',
     },
   );
   assert.equal(result.code, 1);
   assert.deepEqual(result.stdout.split('\n').filter(Boolean), [
     '::add-mask::pp_live_unused',
-    '::error file=pageprobe.yaml,line=6,col=10::${API_URL} is not set (monitors[1].url)',
+    '::error file=pageprobe.yaml,line=9,col=22::${API_TOKEN} is not set (monitors[1].headers.Authorization)',
   ]);
   const typo = await action(
     t,

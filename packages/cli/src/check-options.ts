@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import type { CreateTest } from '@pageprobe/client';
+import { type CreateTest, kindsTaking, type TestType } from '@pageprobe/client';
 import { UsageError } from './assertions.ts';
 import { parseExpect } from './expect-arg.ts';
 
@@ -51,7 +51,9 @@ export function checkFields(args: CheckArgs): CheckFields {
  */
 export function targetOf(input: string, args: CheckArgs): string {
   if (args.record === undefined && args.resolver === undefined) return input;
-  if (args.type !== 'dns') throw new UsageError('--record and --resolver are for --type dns');
+  const takers = kindsTaking('record');
+  if (!takers.includes(args.type as TestType))
+    throw new UsageError(`--record and --resolver are for --type ${takers.join(' or --type ')}`);
   if (/^dns:/i.test(input)) throw new UsageError(`${input} is a dns: URI already: give --record and --resolver in it`);
   const type = (args.record ?? 'A').toUpperCase();
   const authority = args.resolver === undefined ? '' : `//${resolverOf(args.resolver)}/`;

@@ -67,3 +67,20 @@ test('--expect: a JSONPath filter keeps its own operators; word operators after 
     assert.throws(() => parseExpect(bad), UsageError, bad);
   }
 });
+
+test('--expect degraded:<expectation>: the same expectation, of severity degraded (issue 58)', () => {
+  assert.deepEqual(parseExpect('degraded:response_time<800'), {
+    source: 'response_time',
+    operator: 'lt',
+    value: 800,
+    severity: 'degraded',
+  });
+  assert.deepEqual(parseExpect('degraded:json:$.status=ok'), {
+    source: 'json',
+    path: '$.status',
+    operator: 'eq',
+    value: 'ok',
+    severity: 'degraded',
+  });
+  assert.throws(() => parseExpect('degraded:'), /starts with one of/);
+});

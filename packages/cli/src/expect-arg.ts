@@ -27,10 +27,14 @@ const usage = (arg: string, why: string) =>
 /**
  * One `--expect`: `<subject><symbol><value>` (`json:$.status=ok`, `response_time<500`,
  * `header:content-type~json`), `<subject> <operator> [<value>]` (`json:$.id exists`, `body matches ^OK$`),
- * or the API's JSON (`{"source":"status","operator":"eq","value":200}`). Which sources and operators a
+ * or the API's JSON (`{"source":"status","operator":"eq","value":200}`); `degraded:` before any but the
+ * JSON makes it of severity degraded (`degraded:response_time<500`). Which sources and operators a
  * kind takes is the API's to say (a 400 names the field); this only reads the words.
  */
 export function parseExpect(arg: string): Expectation {
+  // Issue 58: `degraded:` before an expectation makes its failure a degraded check, not a down one.
+  const degraded = /^degraded:(?!\s*\{)/.exec(arg);
+  if (degraded) return { ...parseExpect(arg.slice(degraded[0].length)), severity: 'degraded' } as Expectation;
   if (arg.trimStart().startsWith('{')) {
     let parsed: unknown;
     try {

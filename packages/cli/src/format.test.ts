@@ -77,7 +77,7 @@ test('a dns test: the answers with their TTLs; a TXT record’s control characte
   );
   assert.match(
     text,
-    /\n {2}up · TXT example\.com from 192\.0\.2\.53:5353 · total 3 ms\n {4}v=spf1 -all\uFFFD\[2J {2}\(ttl 300\)\n/,
+    /\n {2}up · TXT example\.com from 192\.0\.2\.53:5353 · total 3 ms\n {2}v=spf1 -all\uFFFD\[2J \(ttl 300\)\n/,
   );
   assert.ok(!text.includes('\u001b'));
   const down = summary(

@@ -1,36 +1,15 @@
-import {
-  type Comparison,
-  type ExpectationResult,
-  type HeartbeatPing,
-  type Monitor,
-  type MonitorAlert,
-  type MonitorCheck,
-  type MonitorSeries,
-  significantChanges,
-  type Test,
-} from '@pageprobe/client';
-
+import type { Comparison, ExpectationResult, HeartbeatPing, Monitor, MonitorAlert } from '@pageprobe/client';
+import type { MonitorCheck, MonitorSeries, Test } from '@pageprobe/client';
+import { cadence, extrasOf, figuresOf, KINDS, monitorSubject, ms, type Paint, pinged } from '@pageprobe/client';
+import { plain, printable, significantChanges } from '@pageprobe/client';
 import { fieldLines } from './field-lines.ts';
 import { sparkline } from './sparkline.ts';
 
 // What a person reads: one screen per test, the figures that matter first.
 
-const ms = (v: unknown) =>
-  typeof v !== 'number' ? '–' : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`;
 const OPS: Record<string, string> = { minScore: '≥', minNumericValue: '≥', maxNumericValue: '≤', maxLength: 'items ≤' };
 
-/**
- * Text a target or a job chose (a TXT record, a body, a ping's log), its control characters shown as
- * U+FFFD: an escape sequence printed as is would drive the reader's terminal.
- */
-export const printable = (text: string) => text.replace(/\p{Cc}/gu, '\uFFFD');
-
-type Checked = { up: boolean; reason: string | null; error: string | null };
-/** Up, or down with its reason and (not for an expectation: its own line says it) its words. */
-const verdict = (r: Checked, paint: Paint) =>
-  r.up
-    ? paint.ok('up')
-    : paint.bad(`down (${r.reason})${r.error && r.reason !== 'expectation_failed' ? `: ${printable(r.error)}` : ''}`);
+export { cadence, type Paint, plain, printable };
 
 const SUBJECTS: Record<string, string> = { response_time: 'response time', certificate_days: 'certificate days' };
 const shown = (v: unknown) => {
@@ -47,12 +26,6 @@ export function expectationLine(e: ExpectationResult, paint: Paint = plain): str
   return `${paint.ok('✔')} ${printable(`${subject} ${e.operator}${value} (${shown(e.actual)})`)}`;
 }
 
-export interface Paint {
-  ok: (s: string) => string;
-  bad: (s: string) => string;
-  dim: (s: string) => string;
-}
-export const plain: Paint = { ok: (s) => s, bad: (s) => s, dim: (s) => s };
 export const colours: Paint = {
   ok: (s) => `\x1b[32m${s}\x1b[0m`,
   bad: (s) => `\x1b[31m${s}\x1b[0m`,
@@ -64,7 +37,7 @@ export function summary(t: Test, paint: Paint = plain): string {
   const head =
     t.status === 'completed' ? paint.ok('✔ completed') : t.status === 'failed' ? paint.bad('✖ failed') : t.status;
   const runs = t.runs_requested > 1 ? `, ${t.runs_requested} runs` : '';
-  const device = t.type === 'lighthouse' || t.type === 'seo_crawl' ? `, ${t.device}` : '';
+  const device = KINDS[t.type].usesDevice ? `, ${t.device}` : '';
   lines.push(`${head}  ${t.url}  (${t.type}${device}${runs})`);
   if (t.error) lines.push(`  ${paint.bad(t.error.code)}: ${t.error.message}`);
   if (t.status === 'completed') {
@@ -75,44 +48,12 @@ export function summary(t: Test, paint: Paint = plain): string {
       t.structure_score !== null ? `structure ${t.structure_score}` : null,
     ];
     if (figures.some(Boolean)) lines.push(`  ${figures.filter(Boolean).join(' · ')}`);
-    if (t.type === 'lighthouse' && t.vitals) {
-      const v = t.vitals as Record<string, number | null>;
-      lines.push(
-        `  LCP ${ms(v.lcp_ms)} · FCP ${ms(v.fcp_ms)} · CLS ${v.cls ?? '–'} · TBT ${ms(v.tbt_ms)} · TTFB ${ms(v.ttfb_ms)}`,
-      );
-    }
-    if (t.type === 'lighthouse' && t.spread)
-      lines.push(`  performance over the runs: ${t.spread.min}–${t.spread.max} (sd ${t.spread.stddev})`);
-    if (t.type === 'lighthouse') lines.push(...fieldLines(t.result?.field, paint));
-    if (t.type === 'uptime' && t.result) {
-      const r = t.result;
-      lines.push(`  ${verdict(r, paint)} · status ${r.status_code ?? '–'} · total ${ms(r.timings_ms.total)}`);
-    }
-    if (t.type === 'tcp' && t.result) {
-      const r = t.result;
-      lines.push(`  ${verdict(r, paint)} · connect ${ms(r.timings_ms.connect)} · total ${ms(r.timings_ms.total)}`);
-      if (r.tls)
-        lines.push(
-          `  TLS ${r.tls.protocol ?? '–'} · certificate ${r.tls.days_remaining ?? '–'} days left${r.tls.chain_valid ? '' : paint.bad(` · not trusted: ${r.tls.error}`)}`,
-        );
-    }
-    if (t.type === 'dns' && t.result) {
-      const r = t.result;
-      lines.push(
-        `  ${verdict(r, paint)} · ${r.type} ${r.name} from ${r.resolver ?? 'the system resolver'} · total ${ms(r.timings_ms.total)}`,
-      );
-      for (const a of r.answers.slice(0, 10))
-        lines.push(`    ${printable(a.value)}${a.ttl === null ? '' : `  (ttl ${a.ttl})`}`);
-      if (r.answers.length > 10) lines.push(`    … ${r.answers.length - 10} more (--json for all)`);
-    }
-    if ((t.type === 'uptime' || t.type === 'tcp' || t.type === 'dns') && t.result?.expectations?.length) {
-      lines.push('  expectations:');
-      for (const e of t.result.expectations) lines.push(`    ${expectationLine(e, paint)}`);
-    }
-    if (t.type === 'seo_crawl' && t.result) {
-      const c = t.result.issue_counts;
-      lines.push(`  ${t.result.pages_crawled} pages · ${c.error} errors · ${c.warning} warnings · ${c.notice} notices`);
-    }
+    // The kind's own figures (packages/client/src/kinds.ts), then real users' where the test has them.
+    lines.push(...figuresOf(t, paint).map((parts) => `  ${parts.join(' · ')}`));
+    const { field, expectations } = extrasOf(t);
+    lines.push(...fieldLines(field, paint));
+    if (expectations.length)
+      lines.push('  expectations:', ...expectations.map((e) => `    ${expectationLine(e, paint)}`));
   }
   if (t.assertion_results || t.passed !== null) {
     lines.push(`  assertions: ${t.passed ? paint.ok('passed') : paint.bad('failed')}`);
@@ -169,10 +110,8 @@ export function monitorSummary(m: Monitor, paint: Paint = plain): string {
       : m.down
         ? paint.bad('down')
         : paint.ok('up');
-  const heartbeat = m.type === 'heartbeat';
-  const what = heartbeat ? (m.name ?? 'heartbeat') : m.url;
-  const lines = [`${state}  ${what}  (${m.type}, ${cadence(m)})  ${paint.dim(m.id)}`];
-  if (heartbeat) {
+  const lines = [`${state}  ${monitorSubject(m)}  (${m.type}, ${cadence(m)})  ${paint.dim(m.id)}`];
+  if (pinged(m.type)) {
     lines.push(`  ping: ${m.ping_url ?? '–'}`);
     lines.push(`  last ping ${m.last_ping_at ?? 'none yet'} · down unless one comes by ${m.deadline_at ?? '–'}`);
     if (m.run_started_at) lines.push(`  a run started at ${m.run_started_at} and has not ended`);
@@ -199,19 +138,9 @@ export function monitorSummary(m: Monitor, paint: Paint = plain): string {
   return lines.join('\n');
 }
 
-/**
- * How often it runs: every N s; a heartbeat, when a ping is due (its period or cron schedule in its time
- * zone) and the grace after it.
- */
-export function cadence(m: Monitor): string {
-  if (m.type !== 'heartbeat') return `every ${m.interval_seconds} s`;
-  const due = m.schedule ? `cron '${m.schedule}' ${m.time_zone ?? 'UTC'}` : `every ${m.period_seconds} s`;
-  return `${due} + ${m.grace_seconds} s grace`;
-}
-
 /** A monitor in one line, as lists show it. */
 export const monitorLine = (m: Monitor) =>
-  `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  ${cadence(m)}  ${m.type === 'heartbeat' ? (m.name ?? '') : m.url}`;
+  `${m.id}  ${m.status.padEnd(6)}  ${m.type.padEnd(10)}  ${cadence(m)}  ${pinged(m.type) ? (m.name ?? '') : m.url}`;
 
 /** A series: a header, a sparkline of the means, then one line per point. */
 export function seriesLines(s: MonitorSeries): string[] {

@@ -1,6 +1,23 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createClient, PageprobeError, type PageprobeClient, type SeriesQuery, type Test } from '@pageprobe/client';
+import {
+  createClient,
+  kindsTaking,
+  kindUsage,
+  listed,
+  MONITOR_KINDS,
+  MONITOR_TYPES,
+  monitorTypesWhere,
+  type MonitorType,
+  PageprobeError,
+  type PageprobeClient,
+  pinged,
+  type SeriesQuery,
+  seriesOf,
+  TEST_TYPES,
+  type Test,
+  testTypesWhere,
+} from '@pageprobe/client';
 import { readApiKey } from './api-key.ts';
 import { gatherAssertions, UsageError } from './assertions.ts';
 import { checkFields, targetOf } from './check-options.ts';
@@ -21,46 +38,77 @@ import {
 import { exportCommand, planOrApply } from './config/config-commands.ts';
 import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
+import { INCIDENTS_USAGE, incidentsCommand } from './incidents-command.ts';
 
-export const USAGE = `pageprobe: speed, SEO, uptime, TCP and DNS tests from the terminal and CI
+// The usage's words for kinds come from the client's table of kinds, so a kind added there is in them.
+/** Kinds of monitor told by pings (a heartbeat): no URL, a period or schedule and a grace. */
+const PINGED = monitorTypesWhere((k) => k.calledBy === 'name');
+const CHECKED = monitorTypesWhere((k) => k.run === 'check');
+const TESTED = monitorTypesWhere((k) => k.run === 'test');
+const PINGED_MONITORS = `${listed(PINGED)} monitors`;
+/**
+ * A parenthesis of the usage under its command, a part a line: lines of at most 104 characters, words
+ * never split, a part's own lines indented under its first.
+ */
+function aside(...parts: string[]): string {
+  const lines = parts.flatMap((part, p) => {
+    const own: string[] = [];
+    for (const word of `${p ? '' : '('}${part}${p < parts.length - 1 ? ';' : ')'}`.split(' ')) {
+      const last = own.at(-1);
+      if (last !== undefined && 31 + last.length + 1 + word.length <= 104) own[own.length - 1] = `${last} ${word}`;
+      else own.push(word);
+    }
+    return own.map((l, i) => (i ? `  ${l}` : l));
+  });
+  return lines.map((l, i) => `${' '.repeat(i ? 29 : 28)}${l}`).join('\n');
+}
+/** The series by monitor type, then real users' (`--source field`). */
+const SERIES_HELP = aside(
+  ...MONITOR_TYPES.map((t) => `${t}: ${seriesOf(t)}`),
+  ...MONITOR_TYPES.flatMap((t) => {
+    const field = MONITOR_KINDS[t].fieldMetrics;
+    return field
+      ? [`--source field, ${t}: real Chrome users' weekly p75 of ${listed(field)} from the Chrome UX Report`]
+      : [];
+  }),
+);
+/** Which kinds each expectation's source is for, where not every check takes it (`answers`: dns). */
+const sourceKinds = (source: string) => listed(testTypesWhere((k) => k.expects?.includes(source as never) ?? false));
+/** The kinds of test whose `up` a CI step can assert (`uptime:up`): the checks. */
+const UP = testTypesWhere((k) => k.metrics.includes('up')).map((t) => `${t}:up`);
+
+export const USAGE = `pageprobe: Pageprobe's tests (${listed(TEST_TYPES, 'and')}) and monitors from the terminal and CI
 
 Usage:
-  pageprobe test <url>... [--type lighthouse|seo_crawl|uptime|tcp|dns] [--device mobile|desktop] [--runs N]
+  pageprobe test <url>... [--type ${TEST_TYPES.join('|')}] [--device mobile|desktop] [--runs N]
                  [--assert <key>=<expr>]... [--config lighthouserc.json] [--callback-url <url>]
                  [--wait | --no-wait] [--timeout <seconds>] [--json]
-                 uptime: [--method POST] [--body <text> | --body-file <path>] [--content-type <type>]
-                 uptime, tcp, dns: [--expect <expectation>]...
-                 tcp:    <host:port> [--tls]
-                 dns:    <name> [--record A|AAAA|CNAME|MX|TXT|NS|CAA|SOA] [--resolver <ip[:port]>]
-                         (or a DNS URI: dns:example.com?type=MX)
+${kindUsage(' '.repeat(17))}
   pageprobe get <test-id> [--json]
   pageprobe list [--limit N] [--status <status>] [--type <type>] [--json]
   pageprobe compare <test-id> <base-test-id> [--json]
   pageprobe monitors create <url> --interval <seconds> [--type] [--name] [--device] [--runs N] [--assert ...]
-                            [the test options above] [--callback-url <url>] [--json]
-  pageprobe monitors create --type heartbeat --grace <seconds> (--period <seconds> |
+                            [the test options above] [--callback-url <url>] [--depends-on <monitor-id>]...
+                            [--json]
+                            (--depends-on: while that monitor is down, this one's downs alert no one)
+  pageprobe monitors create --type ${PINGED.join('|')} --grace <seconds> (--period <seconds> |
                             --schedule '<cron>' [--time-zone <IANA zone>]) [--name] [--callback-url <url>]
                             (prints the ping URL the job calls: <ping URL>, /start, /fail, /<exit status>)
   pageprobe monitors list [--json]
   pageprobe monitors get <monitor-id> [--json]
-                            (state, uptime over 24h/7d/30d/90d, latest incidents, locations; a
-                             heartbeat's ping URL, last ping and deadline)
+                            (state, uptime over 24h/7d/30d/90d, latest incidents, locations; of
+                             ${PINGED_MONITORS}: the ping URL, last ping and deadline)
   pageprobe monitors series <monitor-id> --metric <metric> [--from <ISO time>] [--to <ISO time>]
                             [--location <location>] [--source lab|field] [--json]
-                            (lighthouse: performance_score, lcp_ms, cls, ...; seo_crawl:
-                             structure_score, errors, ...; uptime: up, total_ms, first_byte_ms, ...;
-                             tcp: up, connect_ms, tls_ms, total_ms, ...; dns: up, total_ms;
-                             heartbeat: up, total_ms (a run's duration);
-                             --source field, lighthouse: real Chrome users' weekly p75 of lcp_ms,
-                             inp_ms, cls, fcp_ms or ttfb_ms from the Chrome UX Report)
+${SERIES_HELP}
   pageprobe monitors alerts <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
   pageprobe monitors checks <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
-                            (newest first: an uptime, tcp, dns or heartbeat monitor's checks, or a
-                             lighthouse or seo_crawl monitor's runs)
+${aside(`newest first: the checks of ${listed(CHECKED)} monitors, or the runs of ${listed(TESTED)} monitors`)}
   pageprobe monitors pings <monitor-id> [--limit N] [--cursor <next_cursor>] [--json]
-                            (a heartbeat's pings, newest first, with each POST's log)
+                            (the pings of ${PINGED_MONITORS}, newest first, with each POST's log)
   pageprobe monitors pause|resume|delete <monitor-id>
   pageprobe credits [--json]
+${INCIDENTS_USAGE}
 
 Monitoring as code (docs/monitoring-as-code.md): pageprobe.yaml (or .yml, .json, pageprobe.config.ts)
   pageprobe plan [--file F] [--prune] [--adopt]
@@ -79,11 +127,11 @@ Assertions (Lighthouse CI's, also read from a lighthouserc's ci.assert.assertion
   --assert largest-contentful-paint=warn:maxNumericValue:2500
   --assert cache-insight=error              (<level>: error, warn or off; error when left out)
 
-Expectations (uptime, tcp, dns; each must hold, or the check is down and says which failed):
+Expectations (${kindsTaking('expect').join(', ')}; each must hold, or the check is down and says which failed):
   --expect 'status=200'                     --expect 'json:$.status=ok'
   --expect 'header:content-type~json'       --expect 'body!~error'
   --expect 'response_time<500'              --expect 'certificate_days>14'
-  --expect 'json:$.items[?@.stock<1] exists' --expect 'answers~93.184.216.34'   (dns)
+  --expect 'json:$.items[?@.stock<1] exists' --expect 'answers~93.184.216.34'   (${sourceKinds('answers')})
   <subject><op><value>, or <subject> <operator> [<value>] with the API's operator names.
   Subjects: status, header:<name>, body, json:<JSONPath>, response_time (ms), certificate_days, answers.
   Ops: = (eq)  != (ne)  < <= > >=  ~ (contains)  !~ (not_contains)  =~ (matches, RE2)
@@ -91,8 +139,9 @@ Expectations (uptime, tcp, dns; each must hold, or the check is down and says wh
   A value is JSON when it reads as JSON (200, true, null, "42" for the text 42, ["a","b"]), else text;
   for body, =~ and a header's or an answer's ~ it is always text. Or give the API's own JSON:
   --expect '{"source":"json","path":"$.status","operator":"eq","value":"ok"}'
+  --expect 'degraded:response_time<800'      (degraded: a failure makes the check degraded, not down)
   A check that finds its target down (a failed expectation included) is a completed test: to fail a CI
-  step on it, assert it is up: --assert uptime:up=error (tcp:up, dns:up).
+  step on it, assert it is up: --assert ${UP[0]}=error${UP.length > 1 ? ` (${UP.slice(1).join(', ')})` : ''}.
 
 API address and key: PAGEPROBE_API_URL (or --api-url) and PAGEPROBE_API_KEY, or the key on standard
 input with --api-key-stdin (e.g. \`pass show pageprobe | pageprobe credits --api-key-stdin\`). The key is
@@ -115,6 +164,7 @@ const OPTIONS = {
   assert: { type: 'string', multiple: true },
   config: { type: 'string' },
   'callback-url': { type: 'string' },
+  'depends-on': { type: 'string', multiple: true },
   wait: { type: 'boolean', default: true },
   'no-wait': { type: 'boolean' },
   timeout: { type: 'string' },
@@ -143,6 +193,11 @@ const OPTIONS = {
   grace: { type: 'string' },
   schedule: { type: 'string' },
   'time-zone': { type: 'string' },
+  // Incidents (issue 58).
+  title: { type: 'string' },
+  message: { type: 'string' },
+  component: { type: 'string', multiple: true },
+  at: { type: 'string' },
   // Monitoring as code (issue 50).
   file: { type: 'string', short: 'f' },
   prune: { type: 'boolean' },
@@ -286,6 +341,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
       case 'monitors':
         return await monitors(client, rest, values, { out, json, paint });
+      case 'incidents':
+        return await incidentsCommand(
+          client,
+          rest,
+          { ...values, at: time('at', values.at), limit: int('limit', values.limit) },
+          { out, json },
+        );
       case 'plan':
       case 'apply': {
         const options = {
@@ -345,15 +407,18 @@ async function monitors(
       const common = {
         ...(values.name ? { name: values.name } : {}),
         ...(values['callback-url'] ? { callback_url: values['callback-url'] } : {}),
+        ...(values['depends-on']?.length ? { depends_on: values['depends-on'] } : {}),
       };
-      if (values.type === 'heartbeat') {
-        if (args[0]) throw new UsageError('monitors create --type heartbeat: no URL (the job calls its ping URL)');
+      // A kind told by pings (a heartbeat) takes a period or a schedule and a grace, no URL.
+      if (values.type && pinged(values.type)) {
+        const type = values.type as MonitorType;
+        if (args[0]) throw new UsageError(`monitors create --type ${type}: no URL (the job calls its ping URL)`);
         if (!values.grace || !(values.period || values.schedule))
           throw new UsageError(
-            "monitors create --type heartbeat --grace <seconds> (--period <seconds> | --schedule '<cron>')",
+            `monitors create --type ${type} --grace <seconds> (--period <seconds> | --schedule '<cron>')`,
           );
         const m = await client.monitors.create({
-          type: 'heartbeat',
+          type,
           grace_seconds: int('grace', values.grace)!,
           ...(values.period ? { period_seconds: int('period', values.period)! } : {}),
           ...(values.schedule ? { schedule: values.schedule } : {}),

@@ -2,6 +2,15 @@ import { PageprobeError, retryAfter } from './errors.ts';
 import type {
   AlertChannel,
   Artifact,
+  ChangeIncident,
+  CreateIncident,
+  CreateIncidentUpdate,
+  ChannelDelivery,
+  Incident,
+  MonitorUptimeReport,
+  ReportQuery,
+  StatusPageUptimeReport,
+  StatusSubscriber,
   Comparison,
   ConfigExport,
   ConfigExportRequest,
@@ -168,6 +177,9 @@ export function createClient(options: ClientOptions) {
       series,
       alerts: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<MonitorAlert>>('GET', `/monitors/${id(monitorId)}/alerts`, { query })),
+      /** Issue 58: its uptime report over a month (`{month: '2026-11'}`) or a range. */
+      report: (monitorId: string, query: ReportQuery = {}) =>
+        data(request<MonitorUptimeReport>('GET', `/monitors/${id(monitorId)}/report`, { query })),
       /** GET /monitors/{id}/pings: a heartbeat's pings, newest first, each with the log a POST sent. */
       pings: (monitorId: string, query: PageQuery = {}) =>
         data(request<Page<HeartbeatPing>>('GET', `/monitors/${id(monitorId)}/pings`, { query })),
@@ -186,6 +198,48 @@ export function createClient(options: ClientOptions) {
       list: (query: PageQuery = {}) => data(request<Page<StatusPage>>('GET', '/status-pages', { query })),
       update: (pageId: string, body: UpdateStatusPage) =>
         data(request<StatusPage>('PATCH', `/status-pages/${id(pageId)}`, { body })),
+      /** Issue 58: its uptime report over a month or a range. */
+      report: (pageId: string, query: ReportQuery = {}) =>
+        data(request<StatusPageUptimeReport>('GET', `/status-pages/${id(pageId)}/report`, { query })),
+      /** Its subscribers, newest first, with the page's counts (only the team sees who). */
+      subscribers: (pageId: string, query: PageQuery = {}) =>
+        data(
+          request<Page<StatusSubscriber> & { count: { total: number; confirmed: number } }>(
+            'GET',
+            `/status-pages/${id(pageId)}/subscribers`,
+            { query },
+          ),
+        ),
+      /** What was sent to one subscriber: its confirmation and notices, each with its attempts. */
+      subscriberDeliveries: (pageId: string, subscriberId: string, query: PageQuery = {}) =>
+        data(
+          request<Page<ChannelDelivery>>(
+            'GET',
+            `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}/deliveries`,
+            {
+              query,
+            },
+          ),
+        ),
+      removeSubscriber: async (pageId: string, subscriberId: string) => {
+        await request<null>('DELETE', `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}`);
+      },
+    },
+    /** Incidents on the team's status pages (issue 58): opened, moved by updates, resolved. */
+    incidents: {
+      create: (body: CreateIncident) => data(request<Incident>('POST', '/incidents', { body })),
+      list: (query: PageQuery & { status?: 'open' | 'resolved' } = {}) =>
+        data(request<Page<Incident>>('GET', '/incidents', { query })),
+      get: (incidentId: string) => data(request<Incident>('GET', `/incidents/${id(incidentId)}`)),
+      /** POST /incidents/{id}/updates: its next move (status, what the team says, when). */
+      update: (incidentId: string, body: CreateIncidentUpdate) =>
+        data(request<Incident>('POST', `/incidents/${id(incidentId)}/updates`, { body })),
+      /** PATCH /incidents/{id}: its title, components, or postmortem once resolved. */
+      change: (incidentId: string, body: ChangeIncident) =>
+        data(request<Incident>('PATCH', `/incidents/${id(incidentId)}`, { body })),
+      delete: async (incidentId: string) => {
+        await request<null>('DELETE', `/incidents/${id(incidentId)}`);
+      },
     },
     /** Monitoring as code (pageprobe.yaml): the whole desired state in one request. */
     config: {

@@ -2,6 +2,29 @@ export { type Answer, type ClientOptions, createClient, type PageprobeClient } f
 export { type Change, significantChanges } from './changes.ts';
 export { defineConfig, type PageprobeConfig } from './define-config.ts';
 export { PageprobeError } from './errors.ts';
+export {
+  cadence,
+  type Figures,
+  extrasOf,
+  figuresOf,
+  type KindFacts,
+  KINDS,
+  kindsTaking,
+  kindUsage,
+  listed,
+  MONITOR_KINDS,
+  type MonitorKindFacts,
+  monitorSubject,
+  monitorTypesWhere,
+  ms,
+  type Paint,
+  pinged,
+  plain,
+  printable,
+  seriesOf,
+  testTypesWhere,
+  verdict,
+} from './kinds.ts';
 export { EXPECT_OPERATORS, EXPECT_SOURCES, MONITOR_TYPES, TEST_TYPES } from './names.ts';
 export type * from './types.ts';
 export type { WaitOptions } from './wait.ts';

@@ -196,8 +196,11 @@ export type paths = {
          *     `config_invalid` naming the entry's `key`, its `resource` and the `field`. Only resources the
          *     configuration manages (`managed_by` set and a `key`) are updated or deleted; an entry whose key
          *     a resource made by hand already has is a 409 `key_conflict` (unless `adopt`). Secret values
-         *     (webhook URLs, routing keys, request headers, cookies, passwords) are compared but never shown:
-         *     `(secret)`. A read is enough (a `read` key), and it counts as a read.
+         *     (webhook URLs, routing keys, request headers, cookies, passwords, typed step text) are never
+         *     shown: `(secret)`. With a `write` key they are compared; with a `read` key, which could not
+         *     write them, they are not (a plan never tells whether a guessed secret matches): a secret field
+         *     is then no change, and `not_compared` lists each one left so. A read is enough (a `read` key),
+         *     and it counts as a read.
          */
         post: operations["planConfig"];
         delete?: never;
@@ -240,6 +243,89 @@ export type paths = {
         get: operations["getApiDocs"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List incidents
+         * @description Newest first, keyset pagination as for tests; `status` keeps the open or the resolved ones alone.
+         */
+        get: operations["listIncidents"];
+        put?: never;
+        /**
+         * Open an incident
+         * @description Needs a `write` key. The incident names the monitors it affects (`components`), each with an impact,
+         *     and begins with its first update: its `status` (default `investigating`), a Markdown `message` and
+         *     the time it happened (`at`, default now; back-dated for an incident written after the fact, never
+         *     in the future). It shows on every status page that shows one of its components, leading the page
+         *     while open. A team may have 100 open incidents (409 `incident_limit_reached`).
+         */
+        post: operations["createIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/incidents/{incident_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An incident
+         * @description With its components and its updates, oldest first.
+         */
+        get: operations["getIncident"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an incident
+         * @description Needs a `write` key. It leaves every status page (within 30 s) and its feeds.
+         */
+        delete: operations["deleteIncident"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an incident
+         * @description Needs a `write` key. Its title, its components (replaced) and, once resolved, its postmortem (409 `incident_open` before). Its status moves by updates (POST .../updates).
+         */
+        patch: operations["changeIncident"];
+        trace?: never;
+    };
+    "/incidents/{incident_id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post an update
+         * @description Needs a `write` key. The incident's next move: its status from now on (`resolved` resolves it at
+         *     `at`; another status after that reopens it), what the team says (Markdown) and when (`at`, default
+         *     now, never in the future nor before the latest update: 409 `update_out_of_order`). An incident may
+         *     have 100 updates (409 `update_limit_reached`).
+         */
+        post: operations["addIncidentUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +547,53 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/monitors/{monitor_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Uptime report
+         * @description Over a month (`month`) or a range (`from`, `to`; whole UTC hours): checks, the uptime percentage
+         *     (maintenance left out), incidents with their length within the range, downtime, and time to
+         *     recovery (mean and longest) of the incidents that ended in it. The same figures as CSV at
+         *     `.../report.csv`; a printable page on the public page (docs/status-pages.md).
+         */
+        get: operations["monitorReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitor_id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Uptime report as CSV
+         * @description The report's figures, one line per monitor (a status page: each component, then the page's all together): name, from, to, checks, up, down, uptime_percent, degraded_percent, incidents, downtime_seconds, recovered, mean_recovery_seconds, longest_recovery_seconds.
+         */
+        get: operations["monitorReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitors/{monitor_id}/rotate-token": {
         parameters: {
             query?: never;
@@ -580,9 +713,12 @@ export type paths = {
          *     opened by `/start` ends (its duration measured), and the next ping is expected within
          *     `period_seconds` (or by the schedule's next slot) plus `grace_seconds`. HEAD is answered as GET.
          *     200 only once the ping is stored; 503 with Retry-After when it could not be (send it again), never
-         *     200 for a ping not kept. At most PINGS_PER_TEAM_PER_MIN pings a minute per team (6,000 by default,
-         *     a fixed window across replicas): 429 with Retry-After past it. An unknown token is 404, as any
-         *     unknown address.
+         *     200 for a ping not kept. At most PINGS_PER_MONITOR_PER_SEC pings a second per heartbeat (5, with
+         *     bursts of PINGS_PER_MONITOR_BURST, 20, by default; per replica), checked first, so a flooded URL
+         *     spends nothing of its team's; then PINGS_PER_TEAM_PER_MIN pings a minute per team (6,000 by
+         *     default, a fixed window across replicas): 429 with Retry-After past either. A POST's body is kept
+         *     as the ping's log up to PING_LOG_BYTES_PER_MONITOR_PER_HOUR (2 MB) a heartbeat an hour; past it
+         *     the ping is kept without its log. An unknown token is 404, as any unknown address.
          */
         get: operations["ping"];
         put?: never;
@@ -685,6 +821,146 @@ export type paths = {
          * @description Needs a `write` key. `monitors` replaces the list. The public page shows the change within 30 s (its cache).
          */
         patch: operations["updateStatusPage"];
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Uptime report
+         * @description Over a month (`month`) or a range (`from`, `to`; whole UTC hours): checks, the uptime percentage
+         *     (maintenance left out), incidents with their length within the range, downtime, and time to
+         *     recovery (mean and longest) of the incidents that ended in it. The same figures as CSV at
+         *     `.../report.csv`; a printable page on the public page (docs/status-pages.md).
+         */
+        get: operations["statusPageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Uptime report as CSV
+         * @description The report's figures, one line per monitor (a status page: each component, then the page's all together): name, from, to, checks, up, down, uptime_percent, degraded_percent, incidents, downtime_seconds, recovered, mean_recovery_seconds, longest_recovery_seconds.
+         */
+        get: operations["statusPageReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A status page's subscribers
+         * @description Who is told of the page's incidents (issue 58), newest first, with the page's counts: by mail (its
+         *     address) or webhook (its URL), confirmed or not, and the monitors each chose (none: all). Anyone
+         *     subscribes on the public page (`POST /status/{slug}/subscribe`, see docs/status-pages.md); only
+         *     the page's team sees who.
+         */
+        get: operations["listStatusPageSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/subscribers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a status page's subscribers as CSV
+         * @description Every subscriber, oldest first: id, kind, address, confirmed_at, monitor_ids (space-separated), created_at. A value a spreadsheet would run as a formula starts with `'`. The export is in the audit log.
+         */
+        get: operations["exportStatusPageSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/subscribers/{subscriber_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+                subscriber_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a subscriber
+         * @description Needs a `write` key. It is told nothing more, and nothing still pending is sent to it.
+         */
+        delete: operations["removeStatusPageSubscriber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-pages/{status_page_id}/subscribers/{subscriber_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+                subscriber_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What was sent to a subscriber
+         * @description Newest first: its confirmation (`subscription.confirm`) and each notice (`incident.created`, `incident.updated`, `incident.resolved`, `maintenance.scheduled`, `maintenance.started`, `maintenance.ended`), with its state and every attempt (the SMTP reply code for mail, the HTTP status for a webhook) and the first 512 bytes of each reply. Retried as alerts are, for about 30 minutes.
+         */
+        get: operations["listStatusPageSubscriberDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tests": {
@@ -907,7 +1183,7 @@ export type components = {
             alert: {
                 /** Format: date-time */
                 created_at: string;
-                /** @description What raised it. monitor.down says what failed in words (`message`) and what it means and what to try (`advice: {what, try}`). An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`, with its timings. monitor.field_regressed (lighthouse monitors; reason `field_category_worse`): `metric` (lcp, inp, cls, fcp, ttfb), `from` and `to` (good, needs_improvement, poor), `p75` and `previous_p75`, the new `collection_period` and the `previous_period` ({first_date, last_date}), `scope` (url or origin) and `form_factor` (PHONE or DESKTOP), and `message` in words. */
+                /** @description What raised it. monitor.down says what failed in words (`message`) and what it means and what to try (`advice: {what, try}`). An uptime monitor's monitor.down, monitor.recovered and monitor.regressed carry the check that raised them as `check`, with its timings. monitor.degraded (reason `expectation_degraded`): `message`, the degraded expectation's words, and `consecutive_degraded`; its monitor.recovered says `from: "degraded"`. monitor.field_regressed (lighthouse monitors; reason `field_category_worse`): `metric` (lcp, inp, cls, fcp, ttfb), `from` and `to` (good, needs_improvement, poor), `p75` and `previous_p75`, the new `collection_period` and the `previous_period` ({first_date, last_date}), `scope` (url or origin) and `form_factor` (PHONE or DESKTOP), and `message` in words. */
                 details: {
                     check?: components["schemas"]["AlertCheck"];
                 } & {
@@ -921,7 +1197,7 @@ export type components = {
                 reason: string;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed" | "monitor.degraded";
             /** @description monitor.down: the incident it is part of (since the first failed run); monitor.recovered: the one it closed. Null for other events. */
             incident: {
                 /** Format: date-time */
@@ -930,17 +1206,27 @@ export type components = {
                 started_at: string;
             } | null;
             monitor: {
+                /**
+                 * Format: uri
+                 * @description The monitor's page in the dashboard (`{DASHBOARD_BASE_URL}/monitors/{id}`), for the team's signed-in members.
+                 */
+                dashboard_url: string;
                 /** Format: uuid */
                 id: string;
                 interval_seconds: number;
+                /** @description What the team calls it (its `name`), or its `url` when it has none: what every channel's message names it by. */
+                name: string;
+                /** @description Whether `report_url` opens for anyone with the link (see `public_page` on the monitor). */
+                public_page: boolean;
                 /**
                  * Format: uri
-                 * @description The monitor's page: its state, history, incidents and runs.
+                 * @description The monitor's page: its state, history, incidents and runs. Answers 404 while `public_page` is false.
                  */
                 report_url: string;
                 /** @enum {string} */
                 status: "active" | "paused";
                 type: components["schemas"]["MonitorType"];
+                /** @description What it checks. A heartbeat's is a placeholder (`heartbeat:<id>`): tell monitors apart by `name`. */
                 url: string;
             };
             /** @description The run that raised it; null for an uptime monitor's alerts (its checks are not tests; see `alert.details.check`) and for a pause raised before a test could be made. */
@@ -1037,6 +1323,12 @@ export type components = {
                 type: components["schemas"]["TestType"];
                 url: string;
             };
+        };
+        ChangeIncident: {
+            components?: components["schemas"]["IncidentComponent"][];
+            /** @description Markdown, once the incident is resolved; null removes it. */
+            postmortem?: null | string;
+            title?: string;
         };
         ChannelDelivery: {
             /** Format: uuid */
@@ -1215,6 +1507,8 @@ export type components = {
             callback_url?: string;
             content_type?: components["schemas"]["RequestContentType"];
             cookies?: components["schemas"]["RequestCookies"];
+            /** @description Keys of the monitors it depends on (in the file, or the team’s); a cycle is refused. */
+            depends_on?: components["schemas"]["ConfigKey"][];
             /** @default mobile */
             device?: components["schemas"]["Device"];
             expect?: components["schemas"]["Expect"];
@@ -1239,6 +1533,8 @@ export type components = {
             method?: components["schemas"]["HttpMethod"];
             name?: components["schemas"]["MonitorName"];
             period_seconds?: components["schemas"]["HeartbeatPeriod"];
+            /** @description Whether its page opens with its link (`report_url`); unset, the team's default for new monitors (public unless the team chose otherwise). */
+            public_page?: components["schemas"]["PublicPage"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
@@ -1263,6 +1559,14 @@ export type components = {
         ConfigPlan: {
             /** @description In the order apply makes them: channels, monitors, windows, status pages, then deletes. Empty: nothing to do. */
             changes: components["schemas"]["ConfigChange"][];
+            /** @description A `read` key's plan only: the secret fields of the team's resources that were not compared with the file's values (a read key is never told whether a secret matches). Plan with a `write` key to compare them. */
+            not_compared?: {
+                /** @description Dotted, as a change names it: `basic_auth.password`, `headers.X-Token`, `url`. */
+                field: string;
+                key: string;
+                /** @enum {string} */
+                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+            }[];
         };
         /** @description The whole desired state of the team's resources that a configuration file manages: each entry is its resource's create body with a `key`, references by key. At most 1,000 entries in all. */
         ConfigState: {
@@ -1288,6 +1592,13 @@ export type components = {
         };
         /** @description POST /status-pages’ body with its `key`; monitors by key. */
         ConfigStatusPage: {
+            /** @description The public page's accent color (#rrggbb): the rule under its header (never its text, whose contrast stays ours). */
+            accent_color?: string | null;
+            /**
+             * @description Whether one of its monitors going down opens an incident (`investigating`, titled by its label), resolved when the monitor recovers; the team may edit it meanwhile.
+             * @default false
+             */
+            auto_incidents?: boolean;
             description?: string | null;
             /**
              * @description Whether search engines may index the public page; until then it is sent with `X-Robots-Tag: noindex`.
@@ -1295,6 +1606,11 @@ export type components = {
              */
             indexable?: boolean;
             key: components["schemas"]["ConfigKey"];
+            /**
+             * Format: uri
+             * @description The team's logo at the top of the public page: an https image.
+             */
+            logo_url?: string | null;
             monitors: components["schemas"]["ConfigStatusPageMonitor"][];
             /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
             slug: string;
@@ -1333,6 +1649,26 @@ export type components = {
             type: components["schemas"]["TestType"];
             url: string;
         };
+        CreateIncident: {
+            /**
+             * Format: date-time
+             * @description When it began; default now. Never in the future.
+             */
+            at?: string;
+            components: components["schemas"]["IncidentComponent"][];
+            message: components["schemas"]["IncidentMessage"];
+            status?: components["schemas"]["IncidentStatus"];
+            title: string;
+        };
+        CreateIncidentUpdate: {
+            /**
+             * Format: date-time
+             * @description When it happened; default now. Never in the future, nor before the latest update.
+             */
+            at?: string;
+            message: components["schemas"]["IncidentMessage"];
+            status: components["schemas"]["IncidentStatus"];
+        };
         /** @description Once: `ends_at`. Recurring: `rrule` and `duration_minutes` (and `time_zone`, UTC by default). At least one of `monitors` and `tags`. */
         CreateMaintenanceWindow: {
             duration_minutes?: number;
@@ -1361,6 +1697,7 @@ export type components = {
             callback_url?: string;
             content_type?: components["schemas"]["RequestContentType"];
             cookies?: components["schemas"]["RequestCookies"];
+            depends_on?: components["schemas"]["MonitorDependencies"];
             /** @default mobile */
             device?: components["schemas"]["Device"];
             expect?: components["schemas"]["Expect"];
@@ -1385,6 +1722,8 @@ export type components = {
             method?: components["schemas"]["HttpMethod"];
             name?: components["schemas"]["MonitorName"];
             period_seconds?: components["schemas"]["HeartbeatPeriod"];
+            /** @description Whether its page opens with its link (`report_url`); unset, the team's default for new monitors (public unless the team chose otherwise). */
+            public_page?: components["schemas"]["PublicPage"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
@@ -1407,6 +1746,13 @@ export type components = {
             viewport?: components["schemas"]["Viewport"];
         };
         CreateStatusPage: {
+            /** @description The public page's accent color (#rrggbb): the rule under its header (never its text, whose contrast stays ours). */
+            accent_color?: string | null;
+            /**
+             * @description Whether one of its monitors going down opens an incident (`investigating`, titled by its label), resolved when the monitor recovers; the team may edit it meanwhile.
+             * @default false
+             */
+            auto_incidents?: boolean;
             description?: string | null;
             /**
              * @description Whether search engines may index the public page; until then it is sent with `X-Robots-Tag: noindex`.
@@ -1414,6 +1760,11 @@ export type components = {
              */
             indexable?: boolean;
             key?: components["schemas"]["ConfigKey"];
+            /**
+             * Format: uri
+             * @description The team's logo at the top of the public page: an https image.
+             */
+            logo_url?: string | null;
             monitors: components["schemas"]["StatusPageMonitor"][];
             /** @description The page's public address, `/status/{slug}`; lower-case letters, digits and inner hyphens, at most 64. */
             slug: string;
@@ -1594,6 +1945,8 @@ export type components = {
             type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
             /** @description The resolver answered the name with records of the type, and every expectation held. */
             up: boolean;
+            /** @description Private addresses the resolver answered, withheld (not in `answers`, not matched by `expect`): the worker does not allow private targets (ALLOW_PRIVATE_TARGETS), and a name of a split-horizon zone answers so inside its network. Absent when none. */
+            withheld?: number;
         };
         /** @description A test of type dns (DNS check). */
         DnsTest: components["schemas"]["TestBase"] & {
@@ -1640,6 +1993,11 @@ export type components = {
             /** @description json: a JSONPath (RFC 9535), e.g. `$.status`. */
             path?: string;
             /**
+             * @description What its failure makes of the check: `down` (the default), or `degraded`: a check whose failed expectations are all `degraded` is up, but degraded (a monitor then says `degraded` and raises monitor.degraded; uptime counts it up and reports it apart).
+             * @enum {string}
+             */
+            severity?: "down" | "degraded";
+            /**
              * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time.
              * @enum {string}
              */
@@ -1658,6 +2016,8 @@ export type components = {
             operator: "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "contains" | "not_contains" | "matches" | "exists" | "not_empty";
             passed: boolean;
             path?: string;
+            /** @enum {string} */
+            severity?: "down" | "degraded";
             /** @enum {string} */
             source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
             value?: (string | number | boolean | null) | string[];
@@ -1737,9 +2097,9 @@ export type components = {
          * @enum {string}
          */
         FieldSeriesMetric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
-        /** @description Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). */
+        /** @description Heartbeats: how late a ping may come before the monitor is down (monitor.down, reason `missed`), and how long a run opened by `/start` may last (reason `run_timeout`, with the run's duration so far). At least the plan's shortest interval, as `period_seconds`. */
         HeartbeatGrace: number;
-        /** @description Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. */
+        /** @description Heartbeats: a ping is expected every this many seconds (or give `schedule`). The first is expected this long after the monitor is made. At least the plan's shortest interval (300 on free, MONITOR_MIN_INTERVAL_SECONDS on pro), as `interval_seconds`: a 400 naming `period_seconds` below it. */
         HeartbeatPeriod: number;
         HeartbeatPing: {
             /**
@@ -1759,7 +2119,7 @@ export type components = {
             kind: "success" | "start" | "fail" | "exit";
         };
         /**
-         * @description Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, or with no slot within a year, is a 400 naming `schedule`.
+         * @description Heartbeats: a cron expression (5 fields, or 6 with seconds first; read by croner) the job runs on, in `time_zone`; a ping is expected at each slot, plus grace. An expression croner cannot read, with no slot within a year, or with slots closer than the plan's shortest interval (300 s on free), is a 400 naming `schedule`.
          * @example 0 3 * * *
          */
         HeartbeatSchedule: string;
@@ -1773,6 +2133,72 @@ export type components = {
          * @enum {string}
          */
         HttpMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+        Incident: {
+            components: components["schemas"]["IncidentComponent"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Its worst component's impact. */
+            impact: null | components["schemas"]["IncidentImpact"];
+            /**
+             * Format: uuid
+             * @description The monitor whose down opened it (a status page's `auto_incidents`); its recovery resolves it. Null when written by hand.
+             */
+            opened_for_monitor_id: string | null;
+            /** @description Markdown. */
+            postmortem: string | null;
+            /**
+             * Format: date-time
+             * @description Its resolving update's time; null while open.
+             */
+            resolved_at: string | null;
+            /**
+             * Format: date-time
+             * @description Its first update's time.
+             */
+            started_at: string;
+            status: components["schemas"]["IncidentStatus"];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Oldest first. */
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
+        IncidentComponent: {
+            impact: components["schemas"]["IncidentImpact"];
+            /**
+             * Format: uuid
+             * @description One of the team's monitors: the incident shows on every status page that shows it.
+             */
+            monitor_id: string;
+        };
+        /** @enum {string} */
+        IncidentImpact: "degraded_performance" | "partial_outage" | "major_outage";
+        /** @description Markdown (no raw HTML: tags written show as text; links open with `rel=nofollow noopener`; images show as their text). */
+        IncidentMessage: string;
+        /**
+         * @description Where an incident stands: investigating, identified (the cause is known), monitoring (a fix is out), resolved.
+         * @enum {string}
+         */
+        IncidentStatus: "investigating" | "identified" | "monitoring" | "resolved";
+        IncidentUpdate: {
+            /**
+             * Format: date-time
+             * @description When it happened, as the team tells it.
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description When it was posted.
+             */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Markdown. */
+            message: string;
+            status: components["schemas"]["IncidentStatus"];
+        };
         /** @description Failed and improvable audits, biggest estimated savings first, then the informative insights Lighthouse shows; each with Lighthouse's group. */
         LighthouseAudits: {
             category: string;
@@ -2038,6 +2464,14 @@ export type components = {
              * @description Heartbeats: when it is down unless a ping comes (the period or the schedule's next slot, plus grace; a started run's start plus grace). Null while paused.
              */
             deadline_at?: string | null;
+            /** @description Beside `uptime_percent`, on the same GET and windows: the share of checks that were degraded (up, but an expectation of severity degraded failed). They count as up in `uptime_percent`. */
+            degraded_percent: {
+                "7d": number | null;
+                "24h": number | null;
+                "30d": number | null;
+                "90d": number | null;
+            } | null;
+            depends_on: components["schemas"]["MonitorDependencies"];
             device: components["schemas"]["Device"];
             /** @description Whether monitor.down was raised and no monitor.recovered since. */
             down: boolean;
@@ -2085,14 +2519,15 @@ export type components = {
             period_seconds?: number | null;
             /**
              * Format: uri
-             * @description Heartbeats: where the job pings, with no key (GET, HEAD or POST; `/start`, `/fail`, `/{exit status}` after it). The token is its only key: rotate it with `POST /monitors/{id}/rotate-token` (`ping`). A heartbeat's `url` is a placeholder, never this (the monitor's page shows `url`).
+             * @description Heartbeats: where the job pings, with no key (GET, HEAD or POST; `/start`, `/fail`, `/{exit status}` after it). The token is its only key: rotate it with `POST /monitors/{id}/rotate-token` (`ping`). Only a write key gets it: for a read key it is null, as a viewer in the dashboard does not see it. A heartbeat's `url` is a placeholder, never this (the monitor's page shows `url`).
              */
             ping_url?: string | null;
+            public_page: components["schemas"]["PublicPage"];
             /** @description Failed locations that make it down; null without locations. */
             quorum?: number | null;
             /**
              * Format: uri
-             * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its URL, state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs with their reports. Share it as you would those; `POST /monitors/{id}/rotate-token` with `page` makes a new one.
+             * @description The monitor's page, for anyone with the link (an unguessable token, like a test's report): its URL, state, 90 daily bars, charts over 24 h to 1 y, incidents, alerts sent and latest runs with their reports. Share it as you would those; `POST /monitors/{id}/rotate-token` with `page` makes a new one. While `public_page` is false the link answers 404.
              */
             report_url: string;
             /**
@@ -2104,6 +2539,11 @@ export type components = {
             schedule?: string | null;
             /** @description Scheduled runs skipped because the run before was still in flight (a slow site or a busy worker; a monitor never runs twice at once), or missed while the service could not run them (an outage, a failover; the late slot then runs once). */
             skipped_runs: number;
+            /**
+             * @description What it is now: `down` (monitor.down raised, no recovery since), `degraded` (up, but its last `down_after` checks or more failed expectations of `severity: degraded`; monitor.degraded raised), `up`, `paused`, or `pending` before its first check.
+             * @enum {string}
+             */
+            state: "up" | "degraded" | "down" | "paused" | "pending";
             /** @enum {string} */
             status: "active" | "paused";
             tags: string[];
@@ -2142,7 +2582,7 @@ export type components = {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed";
+            event: "monitor.down" | "monitor.recovered" | "monitor.regressed" | "monitor.paused" | "monitor.certificate_expiring" | "monitor.field_regressed" | "monitor.degraded";
             /** Format: uuid */
             id: string;
             reason: string;
@@ -2154,6 +2594,8 @@ export type components = {
         };
         /** @description One check of a monitor, as GET /monitors/{monitor_id}/checks lists it; `test_id` tells the two apart. */
         MonitorCheck: components["schemas"]["MonitorUptimeCheck"] | components["schemas"]["MonitorRunCheck"];
+        /** @description The monitors (ids, the team's) it depends on. While one of them is down (or failing), its own failed checks are recorded as usual but alert no one and open no status-page incident: each names that monitor as `suppressed_by`, in the checks' list and in its held alert (`details.held.reason` `parent_down`). If it is still down once that monitor has been up for its own `down_after` checks, its monitor.down is sent then; a down never sent sends no recovery. A cycle (itself, directly or through others) is a 422 `dependency_cycle` naming the monitors along it. */
+        MonitorDependencies: string[];
         /** @description GET /monitors/{monitor_id}/series with source=field: a CrUX metric's weekly p75s of the monitor's URL. */
         MonitorFieldSeries: {
             /** @description Whose figures the points are, or why there are none. */
@@ -2239,6 +2681,20 @@ export type components = {
         };
         /** @description What people call it in the dashboard, alerts and lists (searched with the URL and tags). */
         MonitorName: string;
+        MonitorReportBody: {
+            checks: components["schemas"]["ReportFigures"];
+            /** @description Degraded checks over all, 3 decimals. */
+            degraded_percent: number | null;
+            downtime_seconds: number;
+            /** Format: date-time */
+            from: string;
+            incidents: components["schemas"]["ReportIncident"][];
+            recovery: components["schemas"]["ReportRecovery"];
+            /** Format: date-time */
+            to: string;
+            /** @description Good checks over all, 3 decimals; null without checks. */
+            uptime_percent: number | null;
+        };
         /** @description A lighthouse or seo_crawl monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
         MonitorRunCheck: {
             /**
@@ -2309,6 +2765,8 @@ export type components = {
             at: string;
             /** @description Days until the TLS certificate expires; null over plain HTTP or when none was read. */
             certificate_days_remaining: number | null;
+            /** @description Up, but an expectation of `severity: degraded` failed (it counts as up in uptime, and apart as degraded). */
+            degraded?: boolean;
             /** @description Where it ran from (each location's check of a slot is one item). */
             location?: string;
             /** @description It ran during a maintenance window, so it counts neither up nor down (left out of uptime percentages, day bars and charts). */
@@ -2331,6 +2789,11 @@ export type components = {
              */
             status: "completed";
             status_code: number | null;
+            /**
+             * Format: uuid
+             * @description It failed while this monitor, one it depends on (`depends_on`), was down: recorded as usual, but its alerts were held. Null otherwise.
+             */
+            suppressed_by?: string | null;
             test_id: null;
             timings_ms: {
                 connect: number | null;
@@ -2344,6 +2807,14 @@ export type components = {
             total_ms: number | null;
             /** @description A 2xx or 3xx final answer. */
             up: boolean;
+        };
+        MonitorUptimeReport: components["schemas"]["MonitorReportBody"] & {
+            monitor: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+                url: string;
+            };
         };
         Problem: {
             code: string;
@@ -2366,6 +2837,8 @@ export type components = {
             /** Format: uri */
             type: string;
         };
+        /** @description true: anyone with the monitor's page link (`report_url`) sees the page. false: the page is private, for the team's signed-in members only (in the dashboard, `{DASHBOARD_BASE_URL}/monitors/{id}`), and its link answers 404 until it is public again. Status pages and badges stay public either way. */
+        PublicPage: boolean;
         QuotaCount: {
             limit: number;
             remaining: number;
@@ -2376,6 +2849,31 @@ export type components = {
         ReplayedTest: components["schemas"]["Test"] & {
             /** @constant */
             replayed: true;
+        };
+        ReportFigures: {
+            /** @description Up, but an expectation of severity degraded failed. */
+            degraded: number;
+            down: number;
+            /** @description Checks (or runs) in the range, maintenance left out. */
+            total: number;
+            /** @description Good ones, degraded ones included. */
+            up: number;
+        };
+        ReportIncident: {
+            /** @description Its length within the range. */
+            duration_seconds: number;
+            /** Format: date-time */
+            ended_at: string | null;
+            maintenance: boolean;
+            reason: string;
+            /** Format: date-time */
+            started_at: string;
+        };
+        ReportRecovery: {
+            longest_seconds: number | null;
+            mean_seconds: number | null;
+            /** @description Incidents that ended within the range (maintenance ones left out). */
+            recovered: number;
         };
         /** @description uptime only: sent with `method` (not with GET or HEAD: 400), at most 64 KB as UTF-8. Not secret: the test and monitor show it with their options, so put credentials in `headers` (sealed) instead. */
         RequestBody: string;
@@ -2578,6 +3076,9 @@ export type components = {
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
         StatusPage: {
+            accent_color: string | null;
+            /** @description Whether its monitors' downs open incidents, resolved on recovery. */
+            auto_incidents: boolean;
             /** Format: date-time */
             created_at: string;
             description: string | null;
@@ -2587,6 +3088,7 @@ export type components = {
             indexable: boolean;
             /** @description Its stable name in a configuration file (`pageprobe.yaml`), unique per team among its kind; null when it has none. */
             key: string | null;
+            logo_url: string | null;
             /** @description The configuration file that manages it (POST /config/apply), e.g. `pageprobe.yaml`; null when made by hand. The dashboard warns before changing a managed resource. */
             managed_by: string | null;
             /** @description The monitors shown, in order; deleted monitors have dropped out. */
@@ -2609,6 +3111,57 @@ export type components = {
             id: string;
             /** @description What the public page calls it (its URL is never shown). */
             label: string;
+        };
+        StatusPageUptimeReport: {
+            checks: components["schemas"]["ReportFigures"];
+            components: (components["schemas"]["MonitorReportBody"] & {
+                label: string;
+                /** Format: uuid */
+                monitor_id: string;
+            })[];
+            degraded_percent?: number | null;
+            downtime_seconds: number;
+            /** Format: date-time */
+            from: string;
+            incident_count: number;
+            recovery: components["schemas"]["ReportRecovery"];
+            status_page: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                title: string;
+            };
+            /** Format: date-time */
+            to: string;
+            /** @description All components' checks together. */
+            uptime_percent: number | null;
+            /** @description The incidents the team wrote that touched the page in the range. */
+            written_incidents: {
+                /** Format: uuid */
+                id: string;
+                impact: null | components["schemas"]["IncidentImpact"];
+                /** Format: date-time */
+                resolved_at: string | null;
+                /** Format: date-time */
+                started_at: string;
+                title: string;
+            }[];
+        };
+        StatusSubscriber: {
+            /** @description The mail address, or the webhook's URL. */
+            address: string;
+            /** @description Whether it followed its mailed link, or its webhook echoed the challenge: only then is it told anything. */
+            confirmed: boolean;
+            /** Format: date-time */
+            confirmed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "email" | "webhook";
+            /** @description The page's monitors it is told of; empty: all. */
+            monitor_ids: string[];
         };
         /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. A `navigate` URL is held to the same address policy as `url` (400 `url_not_allowed` naming the step). */
         Steps: ({
@@ -2860,6 +3413,8 @@ export type components = {
             content_type?: null | components["schemas"]["RequestContentType"];
             /** @description Replaces the monitor's cookies; null removes them. */
             cookies?: null | components["schemas"]["RequestCookies"];
+            /** @description Replaces the list ([] depends on none). */
+            depends_on?: components["schemas"]["MonitorDependencies"];
             /** @description uptime, tcp and dns: replaces the monitor's expectations; null removes them (uptime: up again means a 2xx or 3xx answer). */
             expect?: null | components["schemas"]["Expect"];
             grace_seconds?: components["schemas"]["HeartbeatGrace"];
@@ -2886,6 +3441,7 @@ export type components = {
             /** @description True pauses; false resumes and runs now, under the key that resumed it. */
             paused?: boolean;
             period_seconds?: components["schemas"]["HeartbeatPeriod"];
+            public_page?: components["schemas"]["PublicPage"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             schedule?: components["schemas"]["HeartbeatSchedule"];
@@ -2894,10 +3450,14 @@ export type components = {
             time_zone?: components["schemas"]["HeartbeatTimeZone"];
         };
         UpdateStatusPage: {
+            accent_color?: string | null;
+            auto_incidents?: boolean;
             description?: string | null;
             indexable?: boolean;
             /** @description The stable name a configuration file gives it (unique per team among its kind); null removes it. */
             key?: null | components["schemas"]["ConfigKey"];
+            /** Format: uri */
+            logo_url?: string | null;
             monitors?: components["schemas"]["StatusPageMonitor"][];
             slug?: string;
             title?: string;
@@ -3042,6 +3602,15 @@ export type components = {
         MonitorId: string;
         /** @description The token of a heartbeat monitor's `ping_url`. */
         PingToken: string;
+        /** @description The range's start (rounded down to the hour); not with month. */
+        ReportFrom: string;
+        /**
+         * @description A month in UTC, `2026-11`; without month, from and to: the month so far.
+         * @example 2026-11
+         */
+        ReportMonth: string;
+        /** @description The range's end (rounded up to the hour; at most 366 days after from; default now). */
+        ReportTo: string;
         /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. While the team rotates its secret, one `v1=` per valid secret, the new one first (`t=<ts>,v1=<new>,v1=<old>`, as Stripe signs): accept when any matches. */
         SignatureHeader: string;
         TestId: string;
@@ -3447,6 +4016,203 @@ export interface operations {
             404: components["responses"]["Problem"];
         };
     };
+    listIncidents: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of incidents. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Incident"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIncident"];
+            };
+        };
+        responses: {
+            /** @description Opened. */
+            201: {
+                headers: {
+                    /** @description The incident's address in the API. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    changeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeIncident"];
+            };
+        };
+        responses: {
+            /** @description The incident as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    addIncidentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incident_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIncidentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The incident with its new update. */
+            201: {
+                headers: {
+                    /** @description The incident's address in the API. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
     listLocations: {
         parameters: {
             query?: never;
@@ -3695,6 +4461,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
@@ -3786,6 +4553,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
@@ -3888,6 +4656,86 @@ export interface operations {
                         data: components["schemas"]["HeartbeatPing"][];
                         next_cursor: string | null;
                     };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    monitorReport: {
+        parameters: {
+            query?: {
+                /** @description The range's start (rounded down to the hour); not with month. */
+                from?: components["parameters"]["ReportFrom"];
+                /**
+                 * @description A month in UTC, `2026-11`; without month, from and to: the month so far.
+                 * @example 2026-11
+                 */
+                month?: components["parameters"]["ReportMonth"];
+                /** @description The range's end (rounded up to the hour; at most 366 days after from; default now). */
+                to?: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path: {
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorUptimeReport"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    monitorReportCsv: {
+        parameters: {
+            query?: {
+                /** @description The range's start (rounded down to the hour); not with month. */
+                from?: components["parameters"]["ReportFrom"];
+                /**
+                 * @description A month in UTC, `2026-11`; without month, from and to: the month so far.
+                 * @example 2026-11
+                 */
+                month?: components["parameters"]["ReportMonth"];
+                /** @description The range's end (rounded up to the hour; at most 366 days after from; default now). */
+                to?: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path: {
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example name,from,to,checks,up,down,uptime_percent,incidents,downtime_seconds,recovered,mean_recovery_seconds,longest_recovery_seconds
+                     *     Shop,2026-11-01T00:00:00.000Z,2026-12-01T00:00:00.000Z,43200,43190,10,99.977,1,600,1,600,600
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Problem"];
@@ -4267,6 +5115,220 @@ export interface operations {
             415: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Problem"];
+        };
+    };
+    statusPageReport: {
+        parameters: {
+            query?: {
+                /** @description The range's start (rounded down to the hour); not with month. */
+                from?: components["parameters"]["ReportFrom"];
+                /**
+                 * @description A month in UTC, `2026-11`; without month, from and to: the month so far.
+                 * @example 2026-11
+                 */
+                month?: components["parameters"]["ReportMonth"];
+                /** @description The range's end (rounded up to the hour; at most 366 days after from; default now). */
+                to?: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPageUptimeReport"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    statusPageReportCsv: {
+        parameters: {
+            query?: {
+                /** @description The range's start (rounded down to the hour); not with month. */
+                from?: components["parameters"]["ReportFrom"];
+                /**
+                 * @description A month in UTC, `2026-11`; without month, from and to: the month so far.
+                 * @example 2026-11
+                 */
+                month?: components["parameters"]["ReportMonth"];
+                /** @description The range's end (rounded up to the hour; at most 366 days after from; default now). */
+                to?: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example name,from,to,checks,up,down,uptime_percent,incidents,downtime_seconds,recovered,mean_recovery_seconds,longest_recovery_seconds
+                     *     Shop,2026-11-01T00:00:00.000Z,2026-12-01T00:00:00.000Z,43200,43190,10,99.977,1,600,1,600,600
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listStatusPageSubscribers: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscribers. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: {
+                            confirmed: number;
+                            total: number;
+                        };
+                        data: components["schemas"]["StatusSubscriber"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportStatusPageSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,kind,address,confirmed_at,monitor_ids,created_at
+                     *     0191f3b0-bbbb-7aaa-8bbb-0123456789ab,email,ana@example.com,2026-11-24T09:05:00.000Z,,2026-11-24T09:00:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeStatusPageSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status_page_id: string;
+                subscriber_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    listStatusPageSubscriberDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                status_page_id: string;
+                subscriber_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelDelivery"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listTests: {

@@ -48,6 +48,21 @@ export type StatusPage = Schemas['StatusPage'];
 export type UpdateAlertChannel = Schemas['UpdateAlertChannel'];
 export type UpdateMaintenanceWindow = Schemas['UpdateMaintenanceWindow'];
 export type UpdateStatusPage = Schemas['UpdateStatusPage'];
+/** An incident a team writes on its status pages (issue 58), and its moves. */
+export type Incident = Schemas['Incident'];
+export type IncidentStatus = Schemas['IncidentStatus'];
+export type IncidentImpact = Schemas['IncidentImpact'];
+export type CreateIncident = Schemas['CreateIncident'];
+export type ChangeIncident = Schemas['ChangeIncident'];
+export type CreateIncidentUpdate = Schemas['CreateIncidentUpdate'];
+/** Issue 58: a status page's subscriber (only its team sees one), and the uptime reports. */
+export type StatusSubscriber = Schemas['StatusSubscriber'];
+/** One message of an alert channel or to a subscriber, with its attempts. */
+export type ChannelDelivery = Schemas['ChannelDelivery'];
+export type MonitorUptimeReport = Schemas['MonitorUptimeReport'];
+export type StatusPageUptimeReport = Schemas['StatusPageUptimeReport'];
+/** A report's range: a month (`2026-11`), or from and to (ISO times). */
+export type ReportQuery = { month?: string; from?: string; to?: string };
 /** The body of POST /config/plan and /config/apply: the desired state of the resources a file manages. */
 export type ConfigState = Schemas['ConfigState'];
 /** POST /config/export's body and answer: the team's resources as a file, keyed and taken over by it. */

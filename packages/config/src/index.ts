@@ -23,6 +23,7 @@ export {
   planEnv,
   PROCESS_ENV,
   publicUrlEnv,
+  rateLimitEnv,
   redisEnv,
   s3Env,
   secretsEnv,
@@ -31,3 +32,4 @@ export {
   sweeperEnv,
   targetEnv,
 } from './shared-env.ts';
+export { readYamlFile } from './yaml-file.ts';

@@ -67,6 +67,19 @@ test('REDIS_SENTINELS with REDIS_SENTINEL_NAME: every sentinel, the name, the pa
   assert.deepEqual(open.REDIS_TARGET, { sentinels: [{ host: '127.0.0.1', port: 26379 }], name: 'm' });
 });
 
+test('REDIS_SENTINEL_TLS: TLS to the sentinels and the servers they name; refused beside REDIS_URL (issue 56)', () => {
+  const sentinels = { DATABASE_URL, REDIS_SENTINELS: 's:26379', REDIS_SENTINEL_NAME: 'm' };
+  const tls = parseEnv(schema, { ...sentinels, REDIS_SENTINEL_TLS: 'true' });
+  assert.deepEqual(tls.REDIS_TARGET, { sentinels: [{ host: 's', port: 26379 }], name: 'm', tls: true });
+  assert.equal(describeRedisTarget(tls.REDIS_TARGET), 'sentinel m via s:26379 over TLS');
+  for (const off of [{}, { REDIS_SENTINEL_TLS: 'false' }, { REDIS_SENTINEL_TLS: '' }])
+    assert.equal('tls' in parseEnv(schema, { ...sentinels, ...off }).REDIS_TARGET, false, JSON.stringify(off));
+  assert.deepEqual(problem({ ...sentinels, REDIS_SENTINEL_TLS: 'maybe' }).variables, ['REDIS_SENTINEL_TLS']);
+  const beside = problem({ DATABASE_URL, REDIS_URL: 'redis://r:6379', REDIS_SENTINEL_TLS: '1' });
+  assert.deepEqual(beside.variables, ['REDIS_SENTINEL_TLS']);
+  assert.match(beside.message, /only read with REDIS_SENTINELS .*rediss:\/\//);
+});
+
 test('exactly one of REDIS_URL or REDIS_SENTINELS, a name with the sentinels: each problem names its variable', () => {
   const cases: Array<[Record<string, string>, string, RegExp]> = [
     [{}, 'REDIS_URL', /is required .*or REDIS_SENTINELS and REDIS_SENTINEL_NAME/],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { urlVar } from './fields.ts';
+import { boolFlag, urlVar } from './fields.ts';
 
 /**
  * Where Redis is (issue 49): one server's URL, or a Sentinel group that says which server is the master
@@ -15,6 +15,8 @@ export type RedisTarget =
       password?: string;
       /** AUTH for the sentinels themselves. */
       sentinelPassword?: string;
+      /** REDIS_SENTINEL_TLS: TLS to the sentinels and to the master and replicas they name. */
+      tls?: true;
     };
 
 /** Redis's own default for a sentinel. */
@@ -62,6 +64,8 @@ export const redisTargetEnv = {
   REDIS_SENTINEL_NAME: z.preprocess(unsetWhenEmpty, z.string().optional()),
   /** A secret: never logged, never in an error message. */
   REDIS_SENTINEL_PASSWORD: z.preprocess(unsetWhenEmpty, z.string().optional()),
+  /** TLS to the sentinels and to the servers they name (issue 56); REDIS_URL says it with rediss://. */
+  REDIS_SENTINEL_TLS: boolFlag(false),
 };
 
 type RedisVariables = {
@@ -69,6 +73,7 @@ type RedisVariables = {
   REDIS_SENTINELS?: Array<{ host: string; port: number }> | undefined;
   REDIS_SENTINEL_NAME?: string | undefined;
   REDIS_SENTINEL_PASSWORD?: string | undefined;
+  REDIS_SENTINEL_TLS?: boolean | undefined;
 };
 
 const NAMES = new Set(Object.keys(redisTargetEnv));
@@ -97,6 +102,11 @@ export function redisTargetProblems(env: RedisVariables): Array<{ variable: stri
     for (const variable of ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const)
       if (env[variable] !== undefined)
         problems.push({ variable, message: 'is only read with REDIS_SENTINELS (REDIS_URL is set); unset it' });
+  if (!sentinel && env.REDIS_SENTINEL_TLS)
+    problems.push({
+      variable: 'REDIS_SENTINEL_TLS',
+      message: 'is only read with REDIS_SENTINELS (REDIS_URL is set: rediss:// is its TLS); unset it',
+    });
   return problems;
 }
 
@@ -123,6 +133,7 @@ export function redisTargetOf(env: RedisVariables): RedisTarget {
       sentinels: env.REDIS_SENTINELS,
       name: env.REDIS_SENTINEL_NAME,
       ...(password === undefined ? {} : { password, sentinelPassword: password }),
+      ...(env.REDIS_SENTINEL_TLS ? { tls: true as const } : {}),
     };
   }
   if (env.REDIS_URL) return { url: env.REDIS_URL };
@@ -142,5 +153,5 @@ export function describeRedisTarget(target: RedisTarget): string {
     return `${url.protocol}//${url.host}`;
   }
   const at = target.sentinels.map((s) => (s.host.includes(':') ? `[${s.host}]:${s.port}` : `${s.host}:${s.port}`));
-  return `sentinel ${target.name} via ${at.join(',')}`;
+  return `sentinel ${target.name} via ${at.join(',')}${target.tls ? ' over TLS' : ''}`;
 }

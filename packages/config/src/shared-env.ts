@@ -166,6 +166,15 @@ export const httpServerEnv = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: intVar(65_000, { min: 1_000 }),
 };
 
+/**
+ * Requests a minute (a sliding window in Redis, @pageprobe/ops): per API key in the API, and per person
+ * in a team in the dashboard, whose forms have the same write limit (issue 56).
+ */
+export const rateLimitEnv = {
+  RATE_LIMIT_READS_PER_MIN: intVar(60, { min: 1 }),
+  RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
+};
+
 /** What plans allow: read by the API (tests, monitors) and the dispatcher (monitors' runs). */
 export const planEnv = {
   FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),

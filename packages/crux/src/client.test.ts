@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { cruxHistoryBody, cruxRecordBody } from '../../testing/src/fake-crux.ts';
+import { cruxHistoryBody, cruxRecordBody } from './fake-crux.ts';
 import { cruxClient } from './client.ts';
 import { API_KEY, capturedLog, type Services, startServices } from './test-services.ts';
 import { FIELD_METRICS, formFactorOf } from './types.ts';
@@ -63,6 +63,25 @@ test("a page's record: every metric's p75 and shares, CLS's p75 from the API's s
   assert.deepEqual(FIELD_METRICS, ['lcp', 'inp', 'cls', 'fcp', 'ttfb']);
 });
 
+test("the page's address is sent without its query string or fragment: a query's tokens and addresses never leave for Google (issue 56)", async () => {
+  const page = 'https://shop.example/orders';
+  s.fake.setRecord({ url: page, formFactor: 'PHONE' }, cruxRecordBody({ lcp: 2100 }));
+  const answer = await client().record(
+    'https://shop.example/orders?session=s3ss10n&email=pat%40example.com#top',
+    'PHONE',
+  );
+  assert.equal(answer.available && answer.value.scope, 'url');
+  assert.equal(answer.available && answer.value.metrics.lcp?.p75, 2100);
+  const query = s.fake.queries().at(-1);
+  assert.ok(query, 'the CrUX API was asked');
+  assert.equal((query.body as { url?: string }).url, page);
+  assert.doesNotMatch(
+    JSON.stringify(query),
+    /s3ss10n|example\.com|session|email/,
+    'nothing of the query string is sent',
+  );
+});
+
 test("a page with too little traffic gets its origin's record, said to be the origin's", async () => {
   s.fake.setRecord({ origin: 'https://quiet.example', formFactor: 'PHONE' }, cruxRecordBody({ lcp: 1900, cls: 0.3 }));
   const before = s.fake.queries().length;
@@ -79,7 +98,7 @@ test("a page with too little traffic gets its origin's record, said to be the or
   assert.deepEqual(
     asked.map((b) => [(b as { url?: string }).url, (b as { origin?: string }).origin]),
     [
-      ['https://quiet.example/rarely/visited?x=1', undefined],
+      ['https://quiet.example/rarely/visited', undefined],
       [undefined, 'https://quiet.example'],
     ],
   );

@@ -98,8 +98,10 @@ export function cruxClient(opts: { config: CruxConfig; redis: Redis; log?: Logge
     // CrUX knows web pages only: anything else has no record to ask for.
     const page = URL.canParse(url) ? new URL(url) : null;
     if (page?.protocol !== 'https:' && page?.protocol !== 'http:') return unavailable('not_enough_data');
-    // The fragment is not part of a page's record; credentials in the test's URL never leave for Google.
+    // Neither the fragment nor the query string is part of what CrUX keeps a record of (issue 56): a query's
+    // tokens, addresses and ids, and credentials in the test's URL, never leave for Google.
     page.hash = '';
+    page.search = '';
     page.username = '';
     page.password = '';
     const targets: Record<Scope, string> = { url: page.href, origin: page.origin };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { cruxRecordBody } from '../../testing/src/fake-crux.ts';
+import { cruxRecordBody } from './fake-crux.ts';
 import { cruxClient } from './client.ts';
 import { API_KEY, type Services, startServices } from './test-services.ts';
 

@@ -7,8 +7,7 @@ import { startRedis } from '@pageprobe/local-services';
 import { createLogger, type Logger } from '@pageprobe/logger';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-// By path, not through @pageprobe/testing: that package depends on the API, which depends on this one.
-import { type FakeCrux, startFakeCrux } from '../../testing/src/fake-crux.ts';
+import { type FakeCrux, startFakeCrux } from './fake-crux.ts';
 import { type CruxConfig, cruxConfigFrom } from './config.ts';
 
 export const API_KEY = 'AIzaTestKey-do-not-log-0123456789';

@@ -11,3 +11,4 @@ export {
 } from './backend-unavailable.ts';
 export { batchedStatement } from './batch.ts';
 export { DAY_MS, RETENTION, type Retention } from './retention.ts';
+export { withoutNul } from './without-nul.ts';

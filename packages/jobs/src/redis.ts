@@ -72,6 +72,10 @@ function sentinelOptions(target: Extract<RedisTarget, { sentinels: unknown }>): 
     role: 'master',
     ...(target.password === undefined ? {} : { password: target.password }),
     ...(target.sentinelPassword === undefined ? {} : { sentinelPassword: target.sentinelPassword }),
+    // REDIS_SENTINEL_TLS: TLS to the sentinels (sentinelTLS), and to the master and replicas they name
+    // (tls, which Sentinel mode uses only with enableTLSForSentinelMode). Certificates are checked against
+    // Node's CAs, plus NODE_EXTRA_CA_CERTS for a private one.
+    ...(target.tls ? { sentinelTLS: {}, tls: {}, enableTLSForSentinelMode: true } : {}),
     // None of the sentinels answering (all restarting, a partition): ask them all again, ever more
     // slowly up to once a second, never giving up (null would end the connection for good).
     sentinelRetryStrategy: (attempts) => Math.min(attempts * 100, 1_000),

@@ -10,6 +10,11 @@ export interface PostgresOptions {
   port?: number;
   /** Trade durability for speed (tests): no fsync, no full-page writes. */
   ephemeral?: boolean;
+  /**
+   * In a process group of its own (`npm start`): a terminal's Ctrl-C then reaches only the process that
+   * started it, which stops it after the apps that use it.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /** The newest PostgreSQL server binaries on the machine (Debian puts them outside PATH). */
@@ -70,7 +75,12 @@ async function clearStaleLock(dataDir: string): Promise<void> {
   }
 }
 
-export async function startPostgres({ dataDir, port, ephemeral = false }: PostgresOptions): Promise<LocalService> {
+export async function startPostgres({
+  dataDir,
+  port,
+  ephemeral = false,
+  ownProcessGroup = false,
+}: PostgresOptions): Promise<LocalService> {
   const bin = postgresBinDir();
   const user = serverUser();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -102,6 +112,7 @@ export async function startPostgres({ dataDir, port, ephemeral = false }: Postgr
     ['-D', dataDir, ...settings.flatMap((s) => ['-c', s])],
     {
       ...user,
+      detached: ownProcessGroup,
       // SIGINT is PostgreSQL's "fast" shutdown: roll back sessions, checkpoint, exit.
       stopSignal: 'SIGINT',
       ready: async () => {

@@ -7,6 +7,11 @@ export interface RedisOptions {
   port?: number;
   /** Keep data across restarts with an append-only file (the local stack); tests keep nothing. */
   persist?: boolean;
+  /**
+   * In a process group of its own (`npm start`): a terminal's Ctrl-C then reaches only the process that
+   * started it, which stops it after the apps that use it.
+   */
+  ownProcessGroup?: boolean;
 }
 
 function ping(port: number): Promise<boolean> {
@@ -22,7 +27,12 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis({ dataDir, port, persist = false }: RedisOptions): Promise<LocalService> {
+export async function startRedis({
+  dataDir,
+  port,
+  persist = false,
+  ownProcessGroup = false,
+}: RedisOptions): Promise<LocalService> {
   mkdirSync(dataDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   const args = [
@@ -40,6 +50,9 @@ export async function startRedis({ dataDir, port, persist = false }: RedisOption
     '--maxmemory-policy',
     'noeviction',
   ];
-  const { child, stop } = await spawnService('Redis', 'redis-server', args, { ready: () => ping(listenPort) });
+  const { child, stop } = await spawnService('Redis', 'redis-server', args, {
+    ready: () => ping(listenPort),
+    detached: ownProcessGroup,
+  });
   return { name: 'redis', url: `redis://127.0.0.1:${listenPort}`, port: listenPort, pid: child.pid!, stop };
 }

@@ -2,6 +2,8 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 
 export type { Logger };
+/** Where a logger writes (stdout unless told): a test running an app in its own process keeps its lines. */
+export type LogDestination = pino.DestinationStream;
 
 /**
  * Paths never written to logs. Keys, secrets and signatures can reach a log through a request's
@@ -37,6 +39,24 @@ export const REDACT_PATHS = [
   'password',
 ];
 
+const PRETTY: pretty.PrettyOptions = { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,app' };
+
+/**
+ * Renders one JSON log line as the pretty format does (for a process that reads another's JSON logs and
+ * shows them to a person: `npm start`); a line that is not a log entry comes back as it is.
+ */
+export function prettyLine(): (line: string) => string {
+  const render = pretty.prettyFactory(PRETTY);
+  return (line) => {
+    if (!line.startsWith('{')) return line;
+    try {
+      return render(JSON.parse(line)).replace(/\n$/, '');
+    } catch {
+      return line;
+    }
+  };
+}
+
 export interface LoggerConfig {
   name: string;
   level?: LoggerOptions['level'];
@@ -53,11 +73,7 @@ export function createLogger(
   { name, level = 'info', format = process.stdout.isTTY ? 'pretty' : 'json' }: LoggerConfig,
   destination?: pino.DestinationStream,
 ): Logger {
-  const out =
-    destination ??
-    (format === 'pretty'
-      ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,app', sync: true })
-      : undefined);
+  const out = destination ?? (format === 'pretty' ? pretty({ ...PRETTY, sync: true }) : undefined);
   return pino(
     {
       name,

@@ -1,15 +1,6 @@
-import {
-  type Comparison,
-  type ExpectationResult,
-  type HeartbeatPing,
-  type Monitor,
-  type MonitorAlert,
-  type MonitorCheck,
-  type MonitorSeries,
-  significantChanges,
-  type Test,
-} from '@pageprobe/client';
-
+import type { Comparison, ExpectationResult, HeartbeatPing, Monitor } from '@pageprobe/client';
+import type { Incident, MonitorAlert, MonitorCheck, MonitorSeries, Test } from '@pageprobe/client';
+import { cadence, extrasOf, figuresOf, pinged, significantChanges } from '@pageprobe/client';
 import { describeField, describeFieldPair } from './describe-field.ts';
 
 // What an assistant reads back: a few lines per result (the structured content carries the rest).
@@ -25,44 +16,12 @@ export function describeTest(t: Test): string {
     );
   }
   if (t.structure_score !== null) lines.push(`structure score ${t.structure_score}`);
-  if (t.type === 'lighthouse' && t.vitals) {
-    lines.push(
-      `vitals: ${Object.entries(t.vitals)
-        .map(([k, v]) => `${k} ${v ?? '–'}`)
-        .join(', ')}`,
-    );
-  }
-  if (t.type === 'lighthouse') {
-    const field = describeField(t.result?.field);
-    if (field) lines.push(field);
-  }
-  if (t.type === 'uptime' && t.result) {
-    lines.push(`${verdict(t.result)}, status ${t.result.status_code ?? '–'}, ${t.result.timings_ms.total ?? '–'} ms`);
-  }
-  if (t.type === 'tcp' && t.result) {
-    const r = t.result;
-    const tls = r.tls
-      ? `; TLS ${r.tls.protocol ?? '–'}, certificate ${r.tls.days_remaining ?? '–'} days left${r.tls.chain_valid ? '' : ` (not trusted: ${r.tls.error})`}`
-      : '';
-    lines.push(`${verdict(r)}, connect ${r.timings_ms.connect ?? '–'} ms, total ${r.timings_ms.total ?? '–'} ms${tls}`);
-  }
-  if (t.type === 'dns' && t.result) {
-    const r = t.result;
-    const answers = r.answers.map((a) => `${a.value} (ttl ${a.ttl ?? '–'})`).join(', ') || 'no answers';
-    lines.push(`dns ${r.type} ${r.name}: ${answers}`);
-    lines.push(`${verdict(r)}, ${r.timings_ms.total ?? '–'} ms from ${r.resolver ?? 'the system resolver'}`);
-  }
-  if ((t.type === 'uptime' || t.type === 'tcp' || t.type === 'dns') && t.result?.expectations?.length) {
-    lines.push(describeExpectations(t.result.expectations));
-  }
-  if (t.type === 'seo_crawl' && t.seo_issues?.length) {
-    lines.push(
-      `issues: ${t.seo_issues
-        .slice(0, 8)
-        .map((i) => `${i.code} (${i.severity}, ${i.url_count} URLs)`)
-        .join(', ')}`,
-    );
-  }
+  // The kind's own figures (packages/client/src/kinds.ts), then real users' where the test has them.
+  lines.push(...figuresOf(t).map((parts) => parts.join(', ')));
+  const { field, expectations } = extrasOf(t);
+  const users = describeField(field);
+  if (users) lines.push(users);
+  if (expectations.length) lines.push(describeExpectations(expectations));
   if (t.passed !== null) {
     const failed = (t.assertion_results ?? []).filter((r) => !r.passed).map((r) => `${r.key} (${r.actual ?? '–'})`);
     lines.push(`assertions ${t.passed ? 'passed' : 'failed'}${failed.length ? `: ${failed.join(', ')}` : ''}`);
@@ -70,10 +29,6 @@ export function describeTest(t: Test): string {
   lines.push(`report: ${t.report_url}`);
   return lines.join('\n');
 }
-
-/** Up, or down with its reason and words (an expectation's words are on their own line). */
-const verdict = (r: { up: boolean; reason: string | null; error: string | null }) =>
-  r.up ? 'up' : `down (${r.reason})${r.error && r.reason !== 'expectation_failed' ? `: ${r.error}` : ''}`;
 
 /** How many expectations held, and each failed one's words. */
 function describeExpectations(results: ExpectationResult[]): string {
@@ -84,7 +39,8 @@ function describeExpectations(results: ExpectationResult[]): string {
 
 export function describeComparison(c: Comparison): string {
   const changed = significantChanges(c).map((x) => `${x.name} ${x.change}: ${x.base} → ${x.head}`);
-  const field = c.type === 'lighthouse' ? describeFieldPair(c.deltas.field) : null;
+  const deltas = c.deltas as { field?: Parameters<typeof describeFieldPair>[0] };
+  const field = 'field' in deltas ? describeFieldPair(deltas.field) : null;
   return [
     `${c.head.url} against ${c.base.url} (${c.type})`,
     ...(changed.length ? changed : ['no significant change']),
@@ -93,26 +49,22 @@ export function describeComparison(c: Comparison): string {
   ].join('\n');
 }
 
-/** A heartbeat's cadence: its period or cron schedule (with its time zone), and its grace. */
-const heartbeatCadence = (m: Monitor) =>
-  `${m.schedule ? `on cron '${m.schedule}' (${m.time_zone ?? 'UTC'})` : `every ${m.period_seconds} s`} + ${m.grace_seconds} s grace`;
-
 export const describeMonitor = (m: Monitor) => {
-  const what =
-    m.type === 'heartbeat'
-      ? `heartbeat${m.name ? ` "${m.name}"` : ''} pinged ${heartbeatCadence(m)}`
-      : `${m.type} of ${m.url} every ${m.interval_seconds} s`;
-  return `monitor ${m.id}: ${what}, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : ''}`;
+  const what = pinged(m.type)
+    ? `${m.type}${m.name ? ` "${m.name}"` : ''} pinged ${cadence(m)}`
+    : `${m.type} of ${m.url} ${cadence(m)}`;
+  return `monitor ${m.id}: ${what}, ${m.status}${m.paused_reason ? ` (${m.paused_reason})` : ''}${m.down ? ', DOWN' : m.state === 'degraded' ? ', DEGRADED' : ''}`;
 };
 
 /** A check of a monitor in one line: an uptime, tcp, dns or heartbeat check, or a lighthouse or seo_crawl run (a test). */
 export function describeCheck(c: MonitorCheck): string {
   const verdict = c.passed === null ? '' : `, assertions ${c.passed ? 'passed' : 'failed'}`;
   if (c.test_id === null) {
-    const state = c.up ? 'up' : `down (${c.reason ?? 'http_error'})`;
+    const state = c.up ? (c.degraded ? 'up but degraded' : 'up') : `down (${c.reason ?? 'http_error'})`;
     // tcp, dns and heartbeat checks have no status code.
     const status = c.status_code === null ? '' : `, status ${c.status_code}`;
-    return `${c.at}: ${state}${status}, ${c.total_ms ?? '–'} ms${verdict}`;
+    const held = c.suppressed_by ? `, alerts held: monitor ${c.suppressed_by} was down` : '';
+    return `${c.at}: ${state}${status}, ${c.total_ms ?? '–'} ms${verdict}${held}`;
   }
   const scores = Object.entries(c.scores ?? {}).map(([k, v]) => `${k} ${v}`);
   if (c.structure_score !== null) scores.push(`structure ${c.structure_score}`);
@@ -125,7 +77,10 @@ export function describeCheck(c: MonitorCheck): string {
  */
 export function describeMonitorDetail(m: Monitor): string {
   const lines = [describeMonitor(m)];
-  if (m.type === 'heartbeat') {
+  // A server older than dependencies leaves the field out.
+  if (m.depends_on?.length)
+    lines.push(`depends on: ${m.depends_on.join(', ')} (its downs alert no one while one is down)`);
+  if (pinged(m.type)) {
     lines.push(`ping URL: ${m.ping_url ?? '–'} (GET or POST; /start, /fail, /<exit status> after it)`);
     lines.push(`last ping: ${m.last_ping_at ?? 'none yet'}; down unless a ping comes by ${m.deadline_at ?? '–'}`);
     if (m.run_started_at) lines.push(`a run started at ${m.run_started_at} and has not ended`);
@@ -163,3 +118,11 @@ export function describePing(p: HeartbeatPing): string {
   const log = p.body ? `, log: ${p.body.split('\n', 1)[0]!.slice(0, 200)}` : '';
   return `${p.at}: ${what}${p.duration_ms === null ? '' : `, run ${p.duration_ms} ms`}${log}`;
 }
+
+/** An incident: its head line, the monitors it affects, then its updates oldest first. */
+export const describeIncident = (i: Incident) =>
+  [
+    `${i.id}: ${i.title} (${i.status}${i.impact ? `, ${i.impact}` : ''}), since ${i.started_at}`,
+    `affects ${i.components.map((c) => `${c.monitor_id} (${c.impact})`).join(', ')}`,
+    ...i.updates.map((u) => `  ${u.at} ${u.status}: ${u.message}`),
+  ].join('\n');

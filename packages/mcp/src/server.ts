@@ -3,15 +3,23 @@ import {
   EXPECT_OPERATORS,
   EXPECT_SOURCES,
   type CreateMonitor,
+  KINDS,
+  kindsTaking,
+  listed,
+  MONITOR_KINDS,
   MONITOR_TYPES,
+  monitorTypesWhere,
   type PageprobeClient,
   PageprobeError,
+  seriesOf,
   TEST_TYPES,
+  testTypesWhere,
 } from '@pageprobe/client';
 import { z } from 'zod';
 import manifest from '../package.json' with { type: 'json' };
 import {
   describeAlert,
+  describeIncident,
   describeCheck,
   describeComparison,
   describeMonitor,
@@ -24,18 +32,44 @@ import { describeFieldSeries } from './describe-field.ts';
 
 const type = z.enum(TEST_TYPES);
 const monitorType = z.enum(MONITOR_TYPES);
-const TARGETS =
-  'lighthouse, seo_crawl and uptime: an absolute http(s) URL; tcp: tcp://host:port (or host:port); dns: a name (type A) or a DNS URI, dns:example.com?type=MX, or with a resolver to ask dns://192.0.2.53:5353/example.com?type=A (types A, AAAA, CNAME, MX, TXT, NS, CAA, SOA)';
+// What the tools say of the kinds comes from the client's table of kinds, so a kind added there is in them.
+/** What each kind's `url` takes, from the client's table of kinds. */
+const TARGETS = TEST_TYPES.map((t) => `${t}: ${KINDS[t].target}`).join('; ');
+/** The kinds of test that take a request option (`tls`: tcp), as a description's prefix. */
+const takers = (flag: string) => listed(kindsTaking(flag));
+/** Kinds of monitor told by pings (a heartbeat): no url or interval, a period or schedule and a grace. */
+const PINGED = listed(monitorTypesWhere((k) => k.calledBy === 'name'));
+/** Kinds whose monitors check a target (from one location or several), and those told by pings. */
+const CHECKING = listed(monitorTypesWhere((k) => k.run === 'check' && k.calledBy === 'target'));
+const CHECKED = monitorTypesWhere((k) => k.run === 'check');
+const TESTED = listed(monitorTypesWhere((k) => k.run === 'test'));
+/** Kinds with real users' field data (CrUX), and the series `source=field` plots. */
+const FIELD_TYPES = monitorTypesWhere((k) => k.fieldMetrics !== undefined);
+const FIELD_KINDS = listed(FIELD_TYPES);
+/** Kinds whose tests may ask for several runs, and the most. */
+const MULTI_RUN = testTypesWhere((k) => k.maxRuns > 1);
+const MAX_RUNS = Math.max(...TEST_TYPES.map((t) => KINDS[t].maxRuns));
+const EXPECTING = kindsTaking('expect');
 
-/** The request fields of HTTP, TCP and DNS checks (issue 47); the API refuses them for other types, naming the field. */
+/** The request fields of the checks; the API refuses them for other types, naming the field. */
 const checkRequest = {
   method: z
     .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
     .optional()
-    .describe('uptime: the request method (default GET)'),
-  body: z.string().max(65_536).optional().describe('uptime: the request body (up to 64 KB), e.g. a JSON document'),
-  content_type: z.string().optional().describe('uptime: the body’s Content-Type, e.g. application/json'),
-  tls: z.boolean().optional().describe('tcp: shake hands in TLS once connected and report the certificate'),
+    .describe(`${takers('method')}: the request method (default GET)`),
+  body: z
+    .string()
+    .max(65_536)
+    .optional()
+    .describe(`${takers('body')}: the request body (up to 64 KB), e.g. a JSON document`),
+  content_type: z
+    .string()
+    .optional()
+    .describe(`${takers('content-type')}: the body’s Content-Type, e.g. application/json`),
+  tls: z
+    .boolean()
+    .optional()
+    .describe(`${takers('tls')}: shake hands in TLS once connected and report the certificate`),
   expect: z
     .array(
       z.object({
@@ -52,7 +86,7 @@ const checkRequest = {
     .max(20)
     .optional()
     .describe(
-      'uptime, tcp and dns: checks of the answer, all of which must hold, or the check is down (reason expectation_failed) and says which failed, e.g. `Expected $.status to equal "ok", got "degraded"`. Sources: uptime status, header, body, json, response_time, certificate_days; tcp response_time, certificate_days; dns answers (contains, eq on the sorted set, not_empty), response_time. Operators: eq, ne, lt, lte, gt, gte, contains, not_contains, matches (RE2: no backreferences or lookaround), exists, not_empty. Without expect, an uptime check is up on a 2xx or 3xx answer.',
+      `${listed(EXPECTING, 'and')}: checks of the answer, all of which must hold, or the check is down (reason expectation_failed) and says which failed, e.g. \`Expected $.status to equal "ok", got "degraded"\`. Sources: ${EXPECTING.map((t) => `${t} ${KINDS[t].expects!.join(', ')}`).join('; ')} (answers: contains, eq on the sorted set, not_empty). Operators: eq, ne, lt, lte, gt, gte, contains, not_contains, matches (RE2: no backreferences or lookaround), exists, not_empty. Without expect, ${listed(EXPECTING.filter((t) => KINDS[t].expects!.includes('status')))} checks are up on a 2xx or 3xx answer.`,
     ),
 };
 const assertions = z
@@ -60,16 +94,10 @@ const assertions = z
   .describe('Lighthouse CI assertions, e.g. {"categories:performance": ["error", {"minScore": 0.9}]}');
 
 /** The series metric names per monitor type (GET /monitors/{id}/series answers 400 with the list for others). */
-const SERIES_METRICS =
-  'lighthouse: performance_score, structure_score, accessibility, best_practices, seo, agentic-browsing, lcp_ms, fcp_ms, cls, tbt_ms, speed_index_ms, ttfb_ms, interactive_ms, requests, transfer_bytes, and user_timing:<name> for each User Timing mark or measure the page records; ' +
-  'seo_crawl: structure_score, errors, warnings, notices, pages_crawled; ' +
-  'uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining; ' +
-  'tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; ' +
-  'dns: up, total_ms; ' +
-  'heartbeat: up, total_ms (a run’s duration, from its /start to its end)';
+const SERIES_METRICS = MONITOR_TYPES.map((t) => `${t}: ${seriesOf(t)}`).join('; ');
 
-/** The field series (issue 48) a lighthouse monitor has, and what they are. */
-const FIELD_METRICS = 'lcp_ms, inp_ms, cls, fcp_ms, ttfb_ms';
+/** The field series (issue 48) a kind's monitors may have, and what they are. */
+const FIELD_METRICS = [...new Set(FIELD_TYPES.flatMap((t) => MONITOR_KINDS[t].fieldMetrics!))].join(', ');
 const FIELD_SERIES = `field series (${FIELD_METRICS}): what real Chrome users saw of its URL on its device (Chrome UX Report History), a point per week of up to 40, each the 75th percentile (p75) of the 28 days to its day with its category (good, needs_improvement, poor) and the shares of good, needs-improvement and poor page loads; \`field\` says whether the figures are the page's or its origin's, or why there are none.`;
 
 /** How long run_test waits for a result before answering with the test as it is. */
@@ -150,13 +178,18 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'run_test',
     {
       title: 'Run a test',
-      description:
-        'Start a Pageprobe test: lighthouse (speed and Core Web Vitals in a lab run, beside what real Chrome users saw: `result.field`), seo_crawl (SEO and AI-readiness), uptime (an HTTP request, any method and body, with expectations on its status, headers, body, JSON, time and certificate), tcp (does a port accept connections; optionally its TLS certificate) or dns (a record’s answers and TTLs, at a resolver or the system’s). Waits for the result unless wait is false.',
+      description: `Start a Pageprobe test: ${listed(TEST_TYPES.map((t) => `${t} (${KINDS[t].about})`))}. Waits for the result unless wait is false.`,
       inputSchema: {
         url: z.string().describe(`What to test, by type: ${TARGETS}.`),
-        type: type.optional().describe('lighthouse (default), seo_crawl, uptime, tcp or dns'),
+        type: type.optional().describe(`${TEST_TYPES[0]} (default), ${listed(TEST_TYPES.slice(1))}`),
         device: z.enum(['mobile', 'desktop']).optional(),
-        runs: z.number().int().min(1).max(5).optional().describe('lighthouse runs; the median run is reported'),
+        runs: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_RUNS)
+          .optional()
+          .describe(`${listed(MULTI_RUN)} runs; the median run is reported`),
         assertions: assertions.optional(),
         ...checkRequest,
         wait: z.boolean().optional().describe('wait for the result (default true)'),
@@ -201,8 +234,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'get_test',
     {
       title: 'Read a test',
-      description:
-        'A test by id: status, scores, vitals, issues, assertions, report URL; a lighthouse test’s field data (real Chrome users’ p75s, CrUX) with a verdict against the lab per metric.',
+      description: `A test by id: status, scores, vitals, issues, assertions, report URL; a ${FIELD_KINDS} test’s field data (real Chrome users’ p75s, CrUX) with a verdict against the lab per metric.`,
       inputSchema: { id: z.string() },
       annotations: READ,
     },
@@ -259,29 +291,35 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'create_monitor',
     {
       title: 'Monitor a page',
-      description:
-        'Run a test or check on a schedule, with alerts to a callback URL when it goes down, recovers or regresses. Or a heartbeat (type heartbeat, no url or interval): a monitor a cron job pings, down when no ping comes within period_seconds (or the cron schedule’s slot, in time_zone) plus grace_seconds, when the job reports a failure, or when a run it started does not end within the grace; the answer gives the ping_url the job calls (GET or POST; /start, /fail, /<exit status> after it).',
+      description: `Run a test or check on a schedule, with alerts to a callback URL when it goes down, recovers or regresses. Or a monitor told by pings (type ${PINGED}, no url or interval): a monitor a cron job pings, down when no ping comes within period_seconds (or the cron schedule’s slot, in time_zone) plus grace_seconds, when the job reports a failure, or when a run it started does not end within the grace; the answer gives the ping_url the job calls (GET or POST; /start, /fail, /<exit status> after it).`,
       inputSchema: {
-        url: z.string().optional().describe(`What it checks, by type (not for heartbeat): ${TARGETS}.`),
-        interval_seconds: z.number().int().min(1).optional().describe('seconds between runs (not for heartbeat)'),
-        type: monitorType.optional().describe('lighthouse (default), seo_crawl, uptime, tcp, dns or heartbeat'),
+        url: z.string().optional().describe(`What it checks, by type (not for ${PINGED}): ${TARGETS}.`),
+        interval_seconds: z.number().int().min(1).optional().describe(`seconds between runs (not for ${PINGED})`),
+        type: monitorType.optional().describe(`${MONITOR_TYPES[0]} (default), ${MONITOR_TYPES.slice(1).join(', ')}`),
         name: z.string().optional().describe('what people call it in lists and alerts'),
         device: z.enum(['mobile', 'desktop']).optional(),
         callback_url: z.string().optional(),
+        depends_on: z
+          .array(z.string())
+          .max(20)
+          .optional()
+          .describe(
+            'ids of monitors it depends on: while one is down, this one’s downs are recorded but alert no one (a cycle is refused)',
+          ),
         assertions: assertions.optional(),
         ...checkRequest,
-        period_seconds: z.number().int().min(1).optional().describe('heartbeat: a ping is due every this many seconds'),
+        period_seconds: z.number().int().min(1).optional().describe(`${PINGED}: a ping is due every this many seconds`),
         schedule: z
           .string()
           .optional()
-          .describe('heartbeat: or a cron expression the job runs on (5 fields, e.g. `0 3 * * *`)'),
-        time_zone: z.string().optional().describe('heartbeat with a schedule: its IANA time zone (default UTC)'),
+          .describe(`${PINGED}: or a cron expression the job runs on (5 fields, e.g. \`0 3 * * *\`)`),
+        time_zone: z.string().optional().describe(`${PINGED} with a schedule: its IANA time zone (default UTC)`),
         grace_seconds: z
           .number()
           .int()
           .min(1)
           .optional()
-          .describe('heartbeat (required): how late a ping may be, and how long a started run may last'),
+          .describe(`${PINGED} (required): how late a ping may be, and how long a started run may last`),
       },
       annotations: ADD,
     },
@@ -308,8 +346,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'list_monitor_checks',
     {
       title: 'A monitor’s checks',
-      description:
-        'A monitor’s latest checks, newest first: for an uptime, tcp or dns monitor each check (up or down, why, status code, time; not tests, no credits), for a heartbeat each verdict (up on a ping; down missed, run_failed or run_timeout, with the run’s duration as total_ms), for a lighthouse or seo_crawl monitor each run (a test: status, scores, test_id). Pass next_cursor as cursor for older ones.',
+      description: `A monitor’s latest checks, newest first: for a ${CHECKING} monitor each check (up or down, why, status code, time; not tests, no credits), for a ${PINGED} monitor each verdict (up on a ping; down missed, run_failed or run_timeout, with the run’s duration as total_ms), for a ${TESTED} monitor each run (a test: status, scores, test_id). Pass next_cursor as cursor for older ones.`,
       inputSchema: {
         id: z.string().describe('the monitor id'),
         limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)'),
@@ -331,8 +368,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'get_monitor',
     {
       title: 'Read a monitor',
-      description:
-        'A monitor by id: its settings and state (active or paused, down or not); for an uptime, tcp, dns or heartbeat monitor also its uptime percent over 24h, 7d, 30d and 90d, its incidents (down periods, newest first, ended_at null while ongoing) and, when it checks from several locations, each location’s state; for a heartbeat its ping_url, period or schedule, grace, last ping and the deadline by which a ping must come.',
+      description: `A monitor by id: its settings and state (active or paused, down or not); for a ${listed(CHECKED)} monitor also its uptime percent over 24h, 7d, 30d and 90d, its incidents (down periods, newest first, ended_at null while ongoing) and, when it checks from several locations, each location’s state; for a ${PINGED} monitor its ping_url, period or schedule, grace, last ping and the deadline by which a ping must come.`,
       inputSchema: { id: z.string().describe('the monitor id') },
       annotations: READ,
     },
@@ -342,7 +378,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
     'monitor_series',
     {
       title: 'A monitor’s series',
-      description: `A monitor's metric over time, rolled up per minute, hour or day (the finest with at most 500 points): each point's mean (value), count, min, max, p50 and p95. Metrics by monitor type: ${SERIES_METRICS}. Over the last 7 days unless from and to say otherwise. With source field, a lighthouse monitor's ${FIELD_SERIES}`,
+      description: `A monitor's metric over time, rolled up per minute, hour or day (the finest with at most 500 points): each point's mean (value), count, min, max, p50 and p95. Metrics by monitor type: ${SERIES_METRICS}. Over the last 7 days unless from and to say otherwise. With source field, a ${FIELD_KINDS} monitor's ${FIELD_SERIES}`,
       inputSchema: {
         id: z.string().describe('the monitor id'),
         metric: z
@@ -351,10 +387,15 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
         source: z
           .enum(['lab', 'field'])
           .optional()
-          .describe('lab (default): the monitor’s runs and checks; field: real Chrome users’ weekly p75 (lighthouse)'),
+          .describe(
+            `lab (default): the monitor’s runs and checks; field: real Chrome users’ weekly p75 (${FIELD_KINDS})`,
+          ),
         from: z.string().optional().describe('ISO 8601 start time'),
         to: z.string().optional().describe('ISO 8601 end time (default now)'),
-        location: z.string().optional().describe('one of an uptime monitor’s locations: that location’s series alone'),
+        location: z
+          .string()
+          .optional()
+          .describe(`one of a ${CHECKING} monitor’s locations: that location’s series alone`),
       },
       annotations: READ,
     },
@@ -398,11 +439,10 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
   server.registerTool(
     'monitor_pings',
     {
-      title: 'A heartbeat’s pings',
-      description:
-        'The pings a heartbeat monitor received, newest first: success, start, fail or exit (with its exit_code), a run’s duration after its start, and the log a POST sent (its first 100 KB). Pass next_cursor as cursor for older ones.',
+      title: 'A monitor’s pings',
+      description: `The pings a ${PINGED} monitor received, newest first: success, start, fail or exit (with its exit_code), a run’s duration after its start, and the log a POST sent (its first 100 KB). Pass next_cursor as cursor for older ones.`,
       inputSchema: {
-        id: z.string().describe('the heartbeat monitor’s id'),
+        id: z.string().describe(`the ${PINGED} monitor’s id`),
         limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)'),
         cursor: z.string().optional().describe('the next_cursor of the previous answer'),
       },
@@ -418,6 +458,36 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
           ].join('\n'),
         PAGE_TEXT.pings,
       ),
+  );
+  server.registerTool(
+    'open_incidents',
+    {
+      title: 'Open incidents',
+      description:
+        'The incidents the team’s status pages show as open, newest first: title, status (investigating, identified, monitoring), impact, the monitors they affect and each update, newest last.',
+      inputSchema: { limit: z.number().int().min(1).max(100).optional().describe('how many (default 20)') },
+      annotations: READ,
+    },
+    ({ limit }) =>
+      answer(
+        () => client.incidents.list({ status: 'open', ...(limit ? { limit } : {}) }),
+        (page) => page.data.map(describeIncident).join('\n\n') || 'no open incidents',
+      ),
+  );
+  writeTool(
+    'update_incident',
+    {
+      title: 'Post an incident update',
+      description:
+        'The next move of an incident on the team’s status pages: its status from now on (investigating, identified, monitoring, resolved) and what readers are told (Markdown), dated now. The status pages’ subscribers are told of it.',
+      inputSchema: {
+        id: z.string().describe('the incident id (open_incidents lists them)'),
+        status: z.enum(['investigating', 'identified', 'monitoring', 'resolved']),
+        message: z.string().min(1).max(10_000).describe('what the status page says, in Markdown'),
+      },
+      annotations: ADD,
+    },
+    ({ id, status, message }) => answer(() => client.incidents.update(id, { status, message }), describeIncident),
   );
   for (const [name, act] of [
     ['pause_monitor', (id: string) => client.monitors.pause(id)],

@@ -91,7 +91,15 @@ async function backfillOne(db: Db, pool: Pool, monitor: Old, cutoff: Date, now: 
         await recordRollups(tx, runs, uptime ? CHECK_LEVELS : LEVELS);
         if (uptime) {
           const checks = tests.flatMap((t) => checkOf(t, monitor)).filter((c) => c.slot >= rawFrom);
-          if (checks.length > 0) await tx.$queryRawUnsafe(INSERT_CHECKS, ...checkColumns(checks, () => false));
+          if (checks.length > 0)
+            await tx.$queryRawUnsafe(
+              INSERT_CHECKS,
+              ...checkColumns(
+                checks,
+                () => false,
+                () => null,
+              ),
+            );
         }
       }
     },

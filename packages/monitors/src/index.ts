@@ -4,6 +4,7 @@ export { checksBetween, listChecks } from './checks/list-checks.ts';
 export { recordChecks, recordChecksIn } from './checks/record-checks.ts';
 export {
   checkSchedule,
+  shortestGapSeconds,
   deadlineAfter,
   HEARTBEAT_MAX_SECONDS,
   type HeartbeatTiming,
@@ -41,7 +42,7 @@ export {
   MAX_FIELD_POINTS,
 } from './field-series.ts';
 export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, plotsMetric, type Point } from './series.ts';
-export { type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
+export { degradedPercent, type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';
 export {
   judgeSlots,
@@ -53,3 +54,13 @@ export {
   withCheck,
 } from './checks/location-quorum.ts';
 export { checkLocations } from './schedule.ts';
+export {
+  combinedReport,
+  MAX_REPORT_MS,
+  type MonitorReport,
+  monitorReport,
+  monthRange,
+  type ReportIncident,
+  type ReportRange,
+  toHours,
+} from './reports/uptime-report.ts';

@@ -16,6 +16,8 @@ export interface RunMonitorDeps {
   accept: AcceptDeps;
   callbacks: Queue;
   publicBaseUrl: string;
+  /** The dashboard's address with its path: alerts link to a monitor's page there. */
+  dashboardBaseUrl: string;
   logger: Logger;
 }
 
@@ -105,7 +107,7 @@ async function startRun(deps: RunMonitorDeps, monitorId: string): Promise<RunRes
 export const runEnded = (db: Db, monitorId: string) =>
   db.monitor.updateMany({ where: { id: monitorId }, data: { runningSince: null } }).then(() => {});
 
-export type PauseDeps = Pick<RunMonitorDeps, 'db' | 'callbacks' | 'publicBaseUrl' | 'logger'>;
+export type PauseDeps = Pick<RunMonitorDeps, 'db' | 'callbacks' | 'publicBaseUrl' | 'dashboardBaseUrl' | 'logger'>;
 
 /** Pauses a monitor that cannot go on (monitor.paused with the reason), unless it is paused already. */
 export async function pauseMonitor(deps: PauseDeps, monitor: Monitor, reason: string, message: string): Promise<void> {
@@ -115,7 +117,7 @@ export async function pauseMonitor(deps: PauseDeps, monitor: Monitor, reason: st
       data: { status: 'paused', pausedReason: reason, nextRunAt: null, runningSince: null },
     });
     if (!paused) return [];
-    return raiseAlert(tx, paused, { event: 'monitor.paused', reason, details: { message } }, null, deps.publicBaseUrl);
+    return raiseAlert(tx, paused, { event: 'monitor.paused', reason, details: { message } }, null, deps);
   });
   await enqueueDeliveries(deps.callbacks, deliveries, (error) =>
     deps.logger.warn({ err: error, monitorId: monitor.id }, 'alert enqueue failed; the sweeper will retry'),

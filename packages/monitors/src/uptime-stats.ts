@@ -26,19 +26,34 @@ export const MAX_INCIDENTS = 50;
 
 const percent = (ok: number | null, n: number | null) => (n ? Number((((ok ?? 0) / n) * 100).toFixed(3)) : null);
 
-/** Share of good checks (percent, 3 decimals) in each window before `now`; null for a window without checks. */
-export async function uptimePercent(db: Db, monitorId: string, now: Date): Promise<Record<Window, number | null>> {
+/** A rollup's degraded checks: the sum of its `degraded` metric (0 or 1 a check). */
+export const DEGRADED = `coalesce((stats->'degraded'->>2)::numeric, 0)`;
+
+/**
+ * The share of checks that `counted` counts (a rollup's expression, a raw check's), in percent to 3
+ * decimals, in each window before `now` (the last day from the raw checks and minute rollups, longer ones
+ * from the hour rollups), checks in maintenance left out; null for a window without checks.
+ */
+async function shareOf(
+  db: Db,
+  monitorId: string,
+  now: Date,
+  counted: { rollup: string; check: string },
+): Promise<Record<Window, number | null>> {
   const since = (w: Window) => new Date(now.getTime() - WINDOWS[w]);
   const [row] = await db.$queryRawUnsafe<Array<Record<string, number | null>>>(
     `SELECT d.ok AS ok_24h, d.n AS n_24h, h.ok_7d, h.n_7d, h.ok_30d, h.n_30d, h.ok_90d, h.n_90d
-     FROM (SELECT sum(ok)::int AS ok, sum(n)::int AS n FROM (
-             SELECT ok, n FROM monitoring.rollups_minute WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6
+     FROM (SELECT sum(ok)::float8 AS ok, sum(n)::int AS n FROM (
+             SELECT ${counted.rollup} AS ok, n FROM monitoring.rollups_minute
+             WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6
              UNION ALL
-             SELECT up::int, 1 FROM monitoring.checks
+             SELECT ${counted.check}, 1 FROM monitoring.checks
              WHERE monitor_id = $1::uuid AND at >= $2 AND at <= $6 AND NOT maintenance) m) d,
-          (SELECT sum(ok) FILTER (WHERE at >= $3)::int AS ok_7d, sum(n) FILTER (WHERE at >= $3)::int AS n_7d,
-                  sum(ok) FILTER (WHERE at >= $4)::int AS ok_30d, sum(n) FILTER (WHERE at >= $4)::int AS n_30d,
-                  sum(ok)::int AS ok_90d, sum(n)::int AS n_90d
+          (SELECT sum(${counted.rollup}) FILTER (WHERE at >= $3)::float8 AS ok_7d,
+                  sum(n) FILTER (WHERE at >= $3)::int AS n_7d,
+                  sum(${counted.rollup}) FILTER (WHERE at >= $4)::float8 AS ok_30d,
+                  sum(n) FILTER (WHERE at >= $4)::int AS n_30d,
+                  sum(${counted.rollup})::float8 AS ok_90d, sum(n)::int AS n_90d
            FROM monitoring.rollups_hour WHERE monitor_id = $1::uuid AND at >= $5 AND at <= $6) h`,
     monitorId,
     since('24h'),
@@ -54,6 +69,17 @@ export async function uptimePercent(db: Db, monitorId: string, now: Date): Promi
     '90d': percent(row!.ok_90d!, row!.n_90d!),
   };
 }
+
+/** Share of good checks (degraded ones are good) in each window before `now`; null for a window without checks. */
+export const uptimePercent = (db: Db, monitorId: string, now: Date) =>
+  shareOf(db, monitorId, now, { rollup: 'ok', check: 'up::int' });
+
+/**
+ * Share of degraded checks (up, but an expectation of severity degraded failed), reported beside
+ * uptimePercent over the same windows.
+ */
+export const degradedPercent = (db: Db, monitorId: string, now: Date) =>
+  shareOf(db, monitorId, now, { rollup: DEGRADED, check: 'degraded::int' });
 
 /** The monitor's incidents, newest first. */
 export async function incidents(db: Db, monitorId: string): Promise<Incident[]> {

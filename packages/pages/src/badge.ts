@@ -28,12 +28,19 @@ export const badgeNamed = (file: string): BadgeName | undefined =>
 
 /** What a badge shows: a monitor's state, a share of good runs, a time or a score. */
 export type BadgeFigure =
-  | { kind: 'state'; state: 'up' | 'down' | 'paused' | 'pending' }
+  | { kind: 'state'; state: 'up' | 'degraded' | 'down' | 'paused' | 'pending' }
   | { kind: 'percent'; value: number | null }
   | { kind: 'ms'; value: number | null }
   | { kind: 'score'; value: number | null };
 
-const STATE_TONES: Record<string, Tone> = { up: 'good', down: 'poor', paused: 'none', pending: 'none' };
+// Degraded is amber: up, but not as it should be.
+const STATE_TONES: Record<string, Tone> = {
+  up: 'good',
+  degraded: 'average',
+  down: 'poor',
+  paused: 'none',
+  pending: 'none',
+};
 
 function message(figure: BadgeFigure): { text: string; tone: Tone } {
   switch (figure.kind) {

@@ -1,6 +1,7 @@
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import { area, curveLinear, curveStepAfter, line, stack } from 'd3-shape';
-import { type ChartUnit, fmtMs, html, type SafeHtml, utc } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { type ChartUnit, fmtMs, utc } from '@pageprobe/test-kinds';
 import { fmtCount } from './format.ts';
 
 /** How a chart's figures read: the kinds declare their charts' units (`monitor.page.charts`). */
@@ -70,10 +71,21 @@ const minor = (i: number, count: number) => (count > 4 && i % 2 === 1 ? ' minor'
 const LONE = 6;
 
 /**
+ * Where a chart's figures are: inline (a collapsed table after the chart), or, given `figuresHref`, on
+ * another view of the page that link opens. The table is most of a chart's bytes (168 rows of five
+ * figures at 7 days: 72 KB of a 120 KB page), which a phone downloads before it paints anything.
+ */
+export interface ChartOptions {
+  figuresHref?: string | undefined;
+  /** The table shown open: the view that link opens. */
+  figuresOpen?: boolean;
+}
+
+/**
  * A chart drawn on the server as SVG: d3's scales and path generators, no script. Its figures follow it
  * in a table (collapsed), which is what a screen reader reads and what the chart's points are.
  */
-export function chartView(spec: ChartSpec): SafeHtml {
+export function chartView(spec: ChartSpec, { figuresHref, figuresOpen = false }: ChartOptions = {}): SafeHtml {
   const listed = spec.series.map((s) => listedPoints(s, spec.from, spec.to));
   if (listed.every((points) => points.length === 0)) {
     return html`<figure class="chart empty" id="${spec.id}"><figcaption><strong>${spec.title}</strong>${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption><p class="meta">No runs in this range.</p></figure>`;
@@ -150,10 +162,10 @@ export function chartView(spec: ChartSpec): SafeHtml {
     );
   return html`<figure class="chart" id="${spec.id}">
 <figcaption><strong>${spec.title}</strong>${legend(spec)}${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption>
-<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed)}">
+<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed, figuresHref !== undefined)}">
 ${thresholds.bands}${yTicks}${xTicks}${thresholds.lines}${paths}${budgets}${marks}
 </svg>
-${dataTable(spec, times, valueAt)}
+${figuresHref === undefined ? dataTable(spec, times, valueAt, figuresOpen) : html`<p class="figures-link"><a href="${figuresHref}">${spec.title}: the figures</a></p>`}
 </figure>`;
 }
 
@@ -207,16 +219,16 @@ function thresholdsView(
 }
 
 /** What the chart shows, for a screen reader: each line's points and the thresholds; the table has the figures. */
-function ariaLabel(spec: ChartSpec, listed: Array<ChartSeries['points']>): string {
+function ariaLabel(spec: ChartSpec, listed: Array<ChartSeries['points']>, linked: boolean): string {
   const lines = spec.series.map((s, i) => `${s.label}, ${listed[i]!.length} points`).join('; ');
   const t = spec.thresholds
     ? `; good up to ${fmtValue(spec.unit, spec.thresholds.good)}, poor above ${fmtValue(spec.unit, spec.thresholds.poor)}`
     : '';
-  return `${spec.title}: ${lines}${t}. Figures in the table below`;
+  return `${spec.title}: ${lines}${t}. ${linked ? 'Figures behind the link below' : 'Figures in the table below'}`;
 }
 
-function dataTable(spec: ChartSpec, times: number[], valueAt: Array<Map<number, number>>): SafeHtml {
-  return html`<details><summary>${spec.title}: the figures</summary>
+function dataTable(spec: ChartSpec, times: number[], valueAt: Array<Map<number, number>>, open: boolean): SafeHtml {
+  return html`<details${open ? ' open' : ''}><summary>${spec.title}: the figures</summary>
 <table class="figures"><thead><tr><th scope="col">From</th>${spec.series.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead><tbody>${times.map(
     (t) =>
       html`<tr><th scope="row"><time datetime="${new Date(t).toISOString()}">${utc(new Date(t))}</time></th>${valueAt.map(

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtCount, fmtPercent, isoDay } from './format.ts';
 import { uptimeTone } from './thresholds.ts';
 

@@ -1,4 +1,5 @@
-import { html, type SafeHtml, utc } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { utc } from '@pageprobe/test-kinds';
 
 /** A maintenance window's occurrence running now or coming, as a page shows it. */
 export interface MaintenanceRow {

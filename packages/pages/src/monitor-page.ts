@@ -1,4 +1,5 @@
-import { html, type SafeHtml, utc } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { utc } from '@pageprobe/test-kinds';
 import { BADGES, type BadgeName } from './badge.ts';
 import { type ChartSpec, chartView } from './chart.ts';
 import { type Day, dayBarsView } from './day-bars-view.ts';
@@ -10,7 +11,7 @@ import { uptimeTone } from './thresholds.ts';
 export const RANGES = { '24h': '24 h', '7d': '7 d', '30d': '30 d', '90d': '90 d', '1y': '1 y' } as const;
 export type RangeName = keyof typeof RANGES;
 
-export type MonitorState = 'up' | 'down' | 'paused' | 'pending';
+export type MonitorState = 'up' | 'degraded' | 'down' | 'paused' | 'pending';
 
 export interface RunRow {
   at: Date;
@@ -101,6 +102,7 @@ function locationsView(rows: LocationRow[] | null): SafeHtml {
 
 const STATE_WORDS: Record<MonitorState, { text: string; cls: string }> = {
   up: { text: 'Up', cls: 'good' },
+  degraded: { text: 'Degraded', cls: 'average' },
   down: { text: 'Down', cls: 'poor' },
   paused: { text: 'Paused', cls: 'neutral' },
   pending: { text: 'No run yet', cls: 'neutral' },
@@ -124,9 +126,17 @@ ${monitorSections(d)}
 
 /**
  * What a monitor's page shows under its title: the public page's, and the dashboard's monitor page frames
- * the same (issue 46). `copy` adds a copy button to the badges' Markdown (the dashboard runs a script).
+ * the same (issue 46). `copy` adds a copy button to the badges' Markdown (the dashboard runs a script);
+ * `figuresHref` links each chart's figures instead of inlining them, `figuresOpen` shows them open (chartView).
  */
-export function monitorSections(d: MonitorPageData, { copy = false }: { copy?: boolean } = {}): SafeHtml {
+export function monitorSections(
+  d: MonitorPageData,
+  {
+    copy = false,
+    figuresHref,
+    figuresOpen = false,
+  }: { copy?: boolean; figuresHref?: ((chartId: string) => string) | undefined; figuresOpen?: boolean } = {},
+): SafeHtml {
   const state = STATE_WORDS[d.state];
   const latest = d.runs[0];
   return html`<p class="meta">${d.kindTitle} monitor · ${d.cadence ?? `every ${every(d.intervalSeconds)}`} · as of ${utc(d.now)}</p>
@@ -150,7 +160,7 @@ ${dayBarsView(d.days, d.runWord)}
       : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
   )}</nav>
 ${d.fieldNote ? html`<p class="field-note" id="field-note">${d.fieldNote}</p>` : ''}
-${d.charts.map(chartView)}
+${d.charts.map((c) => chartView(c, { figuresHref: figuresHref?.(c.id), figuresOpen }))}
 </section>
 ${maintenanceView(d.maintenance, d.now)}
 ${incidentsView(d.incidents, d.now)}
@@ -159,13 +169,18 @@ ${runsView(d.runs, d.runWord)}
 ${badgesView(d.badges, copy)}`;
 }
 
-export function incidentsView(incidents: IncidentRow[], now: Date, label?: (i: IncidentRow) => string): SafeHtml {
-  return html`<section class="card" aria-labelledby="incidents-h"><h2 id="incidents-h">Incidents</h2>
+export function incidentsView(
+  incidents: IncidentRow[],
+  now: Date,
+  label?: (i: IncidentRow) => string,
+  heading = 'Incidents',
+): SafeHtml {
+  return html`<section class="card" aria-labelledby="incidents-h"><h2 id="incidents-h">${heading}</h2>
 ${
   incidents.length
     ? html`<table class="incidents"><thead><tr>${label ? html`<th scope="col">Monitor</th>` : ''}<th scope="col">Started</th><th scope="col">Ended</th><th scope="col" class="num">Length</th><th scope="col">Reason</th></tr></thead><tbody>${incidents.map(
         (i) =>
-          html`<tr>${label ? html`<td>${label(i)}</td>` : ''}<td><time datetime="${i.startedAt.toISOString()}">${utc(i.startedAt)}</time></td><td>${i.endedAt ? html`<time datetime="${i.endedAt.toISOString()}">${utc(i.endedAt)}</time>` : html`<strong>ongoing</strong>`}</td><td class="num" data-ms="${(i.endedAt ?? now).getTime() - i.startedAt.getTime()}">${fmtDuration((i.endedAt ?? now).getTime() - i.startedAt.getTime())}${i.endedAt ? '' : ' so far'}</td><td>${words(i.reason)}</td></tr>`,
+          html`<tr>${label ? html`<td data-label="Monitor">${label(i)}</td>` : ''}<td data-label="Started"><time datetime="${i.startedAt.toISOString()}">${utc(i.startedAt)}</time></td><td data-label="Ended">${i.endedAt ? html`<time datetime="${i.endedAt.toISOString()}">${utc(i.endedAt)}</time>` : html`<strong>ongoing</strong>`}</td><td class="num" data-label="Length" data-ms="${(i.endedAt ?? now).getTime() - i.startedAt.getTime()}">${fmtDuration((i.endedAt ?? now).getTime() - i.startedAt.getTime())}${i.endedAt ? '' : ' so far'}</td><td data-label="Reason">${words(i.reason)}</td></tr>`,
       )}</tbody></table>`
     : html`<p>No incidents.</p>`
 }

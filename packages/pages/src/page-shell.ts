@@ -1,7 +1,16 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 
-/** A whole page: no favicon request, our stylesheet, then the body given; a page behind a token is not indexed. */
-export const pageShell = (title: string, css: string, body: SafeHtml, indexed = false): SafeHtml => html`<!doctype html>
+/**
+ * A whole page: no favicon request, our stylesheet, then the body given; a page behind a token is not
+ * indexed. `head` adds to the head (a status page's feeds and accent color).
+ */
+export const pageShell = (
+  title: string,
+  css: string,
+  body: SafeHtml,
+  indexed = false,
+  head?: SafeHtml,
+): SafeHtml => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -11,6 +20,7 @@ ${indexed ? '' : html`<meta name="robots" content="noindex, nofollow">`}
 <title>${title} · Pageprobe</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${css}">
+${head ?? ''}
 </head>
 <body>
 ${body}

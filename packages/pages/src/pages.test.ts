@@ -36,6 +36,33 @@ test('a chart plots its points, draws a budget where its value is, marks only wh
   assert.ok(lineYs.every((y) => y > budgetY));
 });
 
+test("a chart's figures: a collapsed table inline, a link instead when given one, open on the view it opens", () => {
+  const spec = {
+    id: 'ttfb',
+    title: 'First byte',
+    unit: 'ms' as const,
+    series: [
+      { metric: 'first_byte_ms', label: 'First byte', points: [0, 1, 2].map((h) => ({ at: at(h), value: 90 + h })) },
+    ],
+    from,
+    to,
+  };
+  const inline = chartView(spec).value;
+  assert.match(inline, /<details><summary>First byte: the figures<\/summary>/);
+  assert.equal(inline.match(/data-metric="first_byte_ms"/g)?.length, 3);
+  assert.match(inline, /Figures in the table below/);
+
+  const linked = chartView(spec, { figuresHref: '/app/monitors/m?range=7d&figures=1#ttfb' }).value;
+  assert.ok(!linked.includes('<table'), 'no table on the page that links its figures');
+  assert.match(linked, /<a href="\/app\/monitors\/m\?range=7d&amp;figures=1#ttfb">First byte: the figures<\/a>/);
+  assert.match(linked, /Figures behind the link below/);
+  assert.ok(linked.length < inline.length);
+
+  const open = chartView(spec, { figuresOpen: true }).value;
+  assert.match(open, /<details open><summary>/);
+  assert.equal(open.match(/data-metric="first_byte_ms"/g)?.length, 3);
+});
+
 /** The box a path's points span (d3's linear paths: M and L commands with absolute x,y pairs). */
 const box = (d: string) => {
   const points = d

@@ -34,8 +34,10 @@ export {
   monitorLabel,
   monitorSubject,
   recordsChecks,
+  toldByPings,
 } from './monitor-registry.ts';
 export { heartbeat } from './heartbeat/definition.ts';
+export { CHECK_FIELDS, HEARTBEAT_FIELDS } from './heartbeat/fields.ts';
 export { heartbeatFailures } from './heartbeat/failures.ts';
 export { seoCrawl } from './seo_crawl/definition.ts';
 export { uptime } from './uptime/definition.ts';
@@ -67,7 +69,6 @@ export {
   UNAVAILABLE_WORDS,
   VERDICT_WORDS,
 } from './lighthouse/field-words.ts';
-export { escapeHtml, html, SafeHtml } from './report/html.ts';
 export { layout } from './report/layout.ts';
 export { type ComparedSide, compareView } from './report/compare-view.ts';
 export type { CompareSubject, Delta } from './compare/delta.ts';
@@ -123,9 +124,12 @@ export {
   type ExpectValue,
   type Expectation,
   type ExpectationResult,
+  EXPECT_DEADLINE_MS,
   evaluateExpectations,
+  evaluateExpectationsBounded,
   expectationResultSchema,
   expectationSchema,
+  firstDegraded,
   firstFailure,
   MAX_EXPECTATIONS,
   OPERATORS,
@@ -146,3 +150,7 @@ export { type DnsResult, DNS_REASONS } from './dns/result.ts';
 export { type DnsQuery, dnsUri, parseDnsQuery, RECORD_TYPES, type RecordType, resolverAddress } from './dns/target.ts';
 export { canonicalHost, httpTarget, type KindTarget, type TargetRead } from './target/kind-target.ts';
 export { expectationsView } from './report/expectations-view.ts';
+// What a kind's runner gives and gets (the worker host runs it), and the grade its score earns.
+export type { ArtifactUpload, KindRunner, Outcome, RunContext } from './runner-contract.ts';
+export { blendedScore, gradeFor } from './grade.ts';
+export { REPORT_CSS, REPORT_CSS_PATH } from './report/report-css.ts';

@@ -58,6 +58,8 @@ export interface TestKind<
   assertionRules: KeyRules;
   /** How long one run usually takes, in seconds: the Retry-After hint an unfinished test's GET gives. */
   typicalSeconds: number;
+  /** What a test of it checks, in a few words, as the dashboard's start form offers it beside its `word`. */
+  offer: string;
   /** Request fields only this kind takes (issue 18: lighthouse's settings); others answer 400 for them. */
   options: readonly string[];
   /** What its `url` takes (issue 47: a page, `tcp://host:port`, a DNS URI): read, stored and checked through it. */

@@ -13,6 +13,9 @@ export const monitorKindNames = monitorKinds.map((k) => k.name) as [MonitorKindN
 
 const byName = new Map<string, MonitorKind>(monitorKinds.map((k) => [k.name, k]));
 
+/** Whether monitors of this type (any string a form sent) are told by pings (a heartbeat) rather than checking a target. */
+export const toldByPings = (type: string): boolean => byName.get(type)?.pings !== undefined;
+
 /** The kind of a stored monitor; a type no kind has is a programming error. */
 export function monitorKindNamed(type: string): MonitorKind {
   const kind = byName.get(type);

@@ -5,7 +5,7 @@ import { tcp } from './tcp/definition.ts';
 import { dns } from './dns/definition.ts';
 import { uptime } from './uptime/definition.ts';
 
-/** Every kind of test the service knows. Adding one: its folder, the Prisma enum, and this line. */
+/** Every kind of test the service knows. Adding one: the recipe in docs/architecture.md ("To add a kind"). */
 export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns] as const;
 
 export type KindName = (typeof kinds)[number]['name'];

@@ -1,7 +1,6 @@
 export { type CallbackEvent, serialiseCallback } from './callback-payload.ts';
-export { blendedScore, gradeFor } from './grade.ts';
 export { waitOutDatabaseOutage } from './database-outage.ts';
-export { monitorPageUrl, reportUrl } from './report-url.ts';
+export { type AlertLinkBases, dashboardMonitorUrl, monitorPageUrl, reportUrl } from './report-url.ts';
 export {
   SWEEP_BATCH,
   startSweeper,
@@ -15,8 +14,6 @@ export {
   enqueueDeliveries,
   finishTest,
   type LifecycleDeps,
-  type Outcome,
-  withoutNul,
 } from './transitions.ts';
 export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
 export {
@@ -90,7 +87,9 @@ export {
   ensurePartitions,
   partitionUpkeep,
 } from './monitor-history/partitions.ts';
-export { type HeldFor, type PlannedAlert, planAlerts } from './monitor-alerts/alert-policy.ts';
+export { type HeldFor, type ParentDown, type PlannedAlert, planAlerts } from './monitor-alerts/alert-policy.ts';
+export { followParent, parentsDown } from './monitor-alerts/parents-down.ts';
+export { degradedTransition, type Verdict } from './monitor-alerts/degraded-transition.ts';
 export { type ActiveWindow, activeWindow, covers, windowsOf } from './maintenance/active-window.ts';
 export {
   nextOccurrences,
@@ -101,5 +100,21 @@ export {
 } from './maintenance/window-times.ts';
 export { ruleProblem } from './maintenance/rule-grammar.ts';
 export { type OccurrenceColumns, planWindow } from './maintenance/window-plan.ts';
+export { ExpansionBudget } from './maintenance/rule-expander.ts';
 export { refreshMaintenanceOccurrences } from './maintenance/refresh-occurrences.ts';
 export { canonicalZone, instantToWall, wallToInstant } from './maintenance/zone-time.ts';
+// Status pages' subscribers (issue 58): the notices of incidents' moves, through the outbox.
+export {
+  incidentEvent,
+  incidentNotices,
+  type NoticeDelivery,
+  type NoticeEvent,
+  SUBSCRIBE_CONFIRM_EVENT,
+} from './status-notices/fan-out.ts';
+export { NOTICE_QUOTAS, takeNoticeQuota } from './status-notices/notice-quota.ts';
+export { IMPACTS, worstImpact } from './status-notices/impacts.ts';
+export {
+  type MaintenanceEvent,
+  maintenanceScheduled,
+  sweepMaintenanceNotices,
+} from './status-notices/maintenance-notices.ts';

@@ -2,6 +2,16 @@
 export const reportUrl = (publicBaseUrl: string, reportToken: string) =>
   `${publicBaseUrl.replace(/\/+$/, '')}/reports/${reportToken}`;
 
+/** Where an alert's links lead: the public pages' origin, and the dashboard's address with its path. */
+export interface AlertLinkBases {
+  publicBaseUrl: string;
+  dashboardBaseUrl: string;
+}
+
+/** A monitor's page in the dashboard, for its team's members (its route there: `/monitors/{id}`). */
+export const dashboardMonitorUrl = (dashboardBaseUrl: string, monitorId: string) =>
+  `${dashboardBaseUrl.replace(/\/+$/, '')}/monitors/${monitorId}`;
+
 /** A monitor's page (issue 30), behind a token of its own as unguessable as a report's. */
 export const monitorPageUrl = (publicBaseUrl: string, reportToken: string) =>
   `${publicBaseUrl.replace(/\/+$/, '')}/reports/monitors/${reportToken}`;

@@ -65,7 +65,7 @@ export async function sweepQueuedTests(
 export async function sweepPendingDeliveries(db: Db, callbacks: Queue, olderThanMs: number): Promise<number> {
   const rows = await db.callbackDelivery.findMany({
     where: { state: 'pending', createdAt: { lt: new Date(Date.now() - olderThanMs) } },
-    select: { id: true, channelId: true },
+    select: { id: true, channelId: true, subscriberId: true },
     orderBy: { createdAt: 'asc' },
     take: SWEEP_BATCH,
   });

@@ -1,10 +1,11 @@
 import type { Plan, Test, TestType } from '@pageprobe/db';
 import { atLocation, type JobInfo, type QueueContext, startWorker, testJobFor } from '@pageprobe/jobs';
 import type { Logger } from '@pageprobe/logger';
+import type { Outcome } from '@pageprobe/test-kinds';
 import type { Worker } from 'bullmq';
 import { waitOutDatabaseOutage } from './database-outage.ts';
 import { finishAtLocation, type Where } from './locations/finish-at-location.ts';
-import { claimTest, finishTest, type LifecycleDeps, type Outcome, type Verdict, verdictFor } from './transitions.ts';
+import { claimTest, finishTest, type LifecycleDeps, type Verdict, verdictFor } from './transitions.ts';
 
 export interface TestWorkerOptions {
   type: TestType;

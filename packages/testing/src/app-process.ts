@@ -2,6 +2,7 @@ import { PROCESS_ENV } from '@pageprobe/config';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { lineWatcher } from './line-watcher.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -57,46 +58,21 @@ export async function spawnApp(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onSpawn?.(child);
-  const lines: string[] = [];
-  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const watcher = lineWatcher(name, 'printed');
   const readers = [child.stdout!, child.stderr!].map((stream) =>
-    createInterface({ input: stream }).on('line', (line) => {
-      lines.push(line);
-      for (const w of waiters) if (w.pattern.test(line)) w.resolve(line);
-    }),
+    createInterface({ input: stream }).on('line', (line) => watcher.add(line)),
   );
   const exited = once(child, 'exit');
   const closed = once(child, 'close').catch(() => undefined);
 
   const process_: AppProcess = {
     child,
-    output: () => lines.join('\n'),
-    waitFor(pattern, waitMs = timeoutMs) {
-      const seen = lines.find((l) => pattern.test(l));
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const waiter = {
-          pattern,
-          resolve: (line: string) => {
-            clearTimeout(timer);
-            waiters.delete(waiter);
-            resolve(line);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`${name} printed nothing matching ${pattern} in ${waitMs} ms:\n${process_.output()}`));
-        }, waitMs);
-        waiters.add(waiter);
-        void exited.then(() => {
-          if (waiters.has(waiter)) {
-            clearTimeout(timer);
-            waiters.delete(waiter);
-            reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${process_.output()}`));
-          }
-        });
-      });
-    },
+    output: watcher.output,
+    waitFor: (pattern, waitMs = timeoutMs) =>
+      watcher.waitFor(pattern, waitMs, {
+        promise: exited,
+        why: () => `exited (${child.exitCode ?? child.signalCode})`,
+      }),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);

@@ -1,4 +1,4 @@
-import { createAdminService } from '@pageprobe/api';
+import { createAdminService } from '@pageprobe/services';
 import type { Db } from '@pageprobe/db';
 
 /** A team with a key (and credits), made through the admin service as the dashboard backend would. */

@@ -1,5 +1,6 @@
 import {
   commonEnv,
+  dashboardLinkEnv,
   databaseEnv,
   httpServerEnv,
   intVar,
@@ -32,6 +33,8 @@ export const hostEnv = {
   ...opsEnv,
   ...httpServerEnv,
   PUBLIC_BASE_URL: publicUrlEnv.PUBLIC_BASE_URL.default('http://127.0.0.1:3000'),
+  // Alerts link to the monitor's page in the dashboard.
+  ...dashboardLinkEnv,
 };
 
 /** Its apps' schemas end with withRedisTarget (`@pageprobe/config`), which gives REDIS_TARGET. */

@@ -13,7 +13,7 @@ import {
   STUCK_AFTER_MS,
   watchWorkers,
 } from '@pageprobe/jobs';
-import { createLogger, type Logger } from '@pageprobe/logger';
+import { createLogger, type LogDestination, type Logger } from '@pageprobe/logger';
 import { type ProcessOps, startProcessOps, workerRestarts } from '@pageprobe/ops';
 import { startSweeper } from '@pageprobe/test-lifecycle';
 import { Queue, type Worker } from 'bullmq';
@@ -61,26 +61,32 @@ export interface WorkerHostOptions {
   close?(): Promise<void>;
   /** Facts for the "ready" log line. */
   describe?: Record<string, unknown>;
+  /** Where its log lines go (stdout unless told: a test in-process keeps them). */
+  logDestination?: LogDestination;
 }
 
+/** A host that is up: `close` stops it gracefully (runAsProcess calls it on SIGTERM or SIGINT). */
+export interface RunningWorkerHost extends WorkerHost {
+  close(signal?: string): Promise<void>;
+}
+
+/** Hosts started in this process so far: each one's GET /locations entry needs an id of its own. */
+let hostsStarted = 0;
+
 /**
- * One worker process: configuration already parsed, then the database, Redis, the ops port, its workers
- * and the sweeper, and a graceful shutdown on SIGTERM or SIGINT: no new jobs, the jobs in hand finish
- * within SHUTDOWN_GRACE_MS or go back to their queues (unless Redis is gone: then nothing in hand could
- * end, and their locks hand them to another worker).
+ * One worker: configuration already parsed, then the database, Redis, the ops port, its workers and the
+ * sweeper, and a graceful `close`: no new jobs, the jobs in hand finish within SHUTDOWN_GRACE_MS or go
+ * back to their queues (unless Redis is gone: then nothing in hand could end, and their locks hand them
+ * to another worker). It owns no process: runAsProcess (`@pageprobe/ops`) closes it on a signal.
  */
-export async function startWorkerHost(options: WorkerHostOptions): Promise<WorkerHost> {
+export async function startWorkerHost(options: WorkerHostOptions): Promise<RunningWorkerHost> {
   const { app, config } = options;
-  const logger = createLogger({ name: app, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  // A stop asked for while starting (a pod scaled away during the browser's warm-up) waits for the start
-  // to finish, then shuts down as usual: not killed by the signal's default action mid-start (exit 143).
+  const logger = createLogger(
+    { name: app, level: config.LOG_LEVEL, format: config.LOG_FORMAT },
+    options.logDestination,
+  );
+  const instance = hostsStarted++;
   let started = false;
-  let stopAsked: string | undefined;
-  let onSignal = (signal: string) => {
-    stopAsked = signal;
-  };
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
   const pool = createPool(config.DATABASE_URL, {
     size: options.poolSize,
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
@@ -144,7 +150,8 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   // Listed in GET /locations from now on, until it stops (or, killed, LIVE_FOR_MS after its last word).
   const leave = options.kinds?.length
     ? startHeartbeat(connection, config.QUEUE_PREFIX, {
-        id: `${hostname()}:${process.pid}`,
+        // A second host in one process (tests run workers in theirs) is a worker of its own.
+        id: `${hostname()}:${process.pid}${instance > 0 ? `:${instance}` : ''}`,
         location: location.id,
         name: location.name,
         kinds: options.kinds,
@@ -154,7 +161,7 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
   const redis = describeRedisTarget(config.REDIS_TARGET);
   logger.info({ ...options.describe, ...prepared, location: location.id, opsPort: ops.port, redis }, `${app} ready`);
 
-  async function shutdown(signal: string) {
+  async function close(signal?: string) {
     logger.info({ signal }, 'shutting down');
     stopSweeper();
     workers.stop();
@@ -173,12 +180,9 @@ export async function startWorkerHost(options: WorkerHostOptions): Promise<Worke
     connection.disconnect();
     await db.$disconnect();
     await pool.end();
-    process.exit(0);
   }
   started = true;
-  onSignal = (signal) => void shutdown(signal);
-  if (stopAsked) onSignal(stopAsked);
-  return host;
+  return Object.assign(host, { close });
 }
 
 /** The callback queue, which finishing a test feeds. */

@@ -1,6 +1,13 @@
 export { type HostConfig, hostEnv, kindEnv, type TestHostConfig, testHostEnv } from './host-env.ts';
-export { callbackQueue, startWorkerHost, type WorkerHost, type WorkerHostOptions } from './host.ts';
+export {
+  callbackQueue,
+  type RunningWorkerHost,
+  startWorkerHost,
+  type WorkerHost,
+  type WorkerHostOptions,
+} from './host.ts';
 export type { KindRunner, RunContext } from './runner.ts';
 export { type ArtifactUpload, retentionPrefix } from './store-artifacts.ts';
 export { type ArtifactSweep, sweepExpiredArtifacts } from './sweep-artifacts.ts';
 export { startTestWorkerHost, type TestWorkerHostOptions } from './test-host.ts';
+export type { LogDestination } from '@pageprobe/logger';

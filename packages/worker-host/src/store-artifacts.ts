@@ -1,14 +1,8 @@
-import type { ArtifactKind, Db, Plan } from '@pageprobe/db';
+import type { Db, Plan } from '@pageprobe/db';
 import type { Storage } from '@pageprobe/storage';
+import type { ArtifactUpload } from '@pageprobe/test-kinds';
 
-export interface ArtifactUpload {
-  kind: ArtifactKind;
-  /** Its name under the test's prefix, e.g. `filmstrip/00-120ms.jpg`. */
-  name: string;
-  body: Buffer;
-  contentType: string;
-  timingMs: number | null;
-}
+export type { ArtifactUpload };
 
 /**
  * Where a plan's artifacts live in the bucket: the bucket's lifecycle rules (infra/s3/lifecycle.json)

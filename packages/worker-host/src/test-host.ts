@@ -3,9 +3,10 @@ import { keyringOf } from '@pageprobe/secrets';
 import { createStorage, type Storage, type StorageConfig } from '@pageprobe/storage';
 import { claimTest, ensureCurrentPartitions, startTestWorker, sweepQueuedTests } from '@pageprobe/test-lifecycle';
 import type { TestHostConfig } from './host-env.ts';
-import { callbackQueue, startWorkerHost, type WorkerHost } from './host.ts';
+import { callbackQueue, type RunningWorkerHost, startWorkerHost, type WorkerHost } from './host.ts';
 import type { KindRunner } from './runner.ts';
 import type { Worker } from 'bullmq';
+import type { LogDestination } from '@pageprobe/logger';
 import { storeArtifacts } from './store-artifacts.ts';
 import { sweepExpiredArtifacts } from './sweep-artifacts.ts';
 import { loadSecrets, unreadableSecrets } from './test-secrets.ts';
@@ -23,6 +24,8 @@ export interface TestWorkerHostOptions {
   close?(): Promise<void>;
   /** Workers of the app's own beside the kinds' (the uptime worker's monitor checks), and their queues. */
   also?: { consumes: Array<{ queue: string }>; start(host: WorkerHost): Worker[] };
+  /** Where its log lines go (stdout unless told). */
+  logDestination?: LogDestination;
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -34,7 +37,7 @@ const hasStorage = (config: Partial<StorageConfig>): config is StorageConfig => 
  * finish with refund and callback outbox), and the sweeper for those kinds' queued tests (and, with
  * S3 settings, for expired artifacts).
  */
-export async function startTestWorkerHost(options: TestWorkerHostOptions): Promise<WorkerHost> {
+export async function startTestWorkerHost(options: TestWorkerHostOptions): Promise<RunningWorkerHost> {
   const { config, runners } = options;
   let storage: Storage | undefined;
   if (hasStorage(config)) {
@@ -54,6 +57,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
     consumes: [...defs, ...(options.also?.consumes ?? []).map((def) => atLocation(def, where.id))],
     kinds: runners.map(typeOf),
     describe: { kinds: runners.map((r) => r.kind.name), ...options.describe },
+    logDestination: options.logDestination,
     prepare: async (host) => {
       testQueues = openTestQueues(host.queue, host.queueFor);
       // Prisma compiles a query on its first use (a fifth of a second for the claim): let that be now,
@@ -79,6 +83,7 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
         db: host.db,
         callbacks: callbackQueue(host),
         publicBaseUrl: config.PUBLIC_BASE_URL,
+        dashboardBaseUrl: config.DASHBOARD_BASE_URL,
         onEnqueueError: (e: unknown) => host.logger.warn({ err: e }, 'callback enqueue failed'),
       };
       const kindWorkers = runners.map((runner) =>

@@ -1,7 +1,6 @@
 import type { Db, Test } from '@pageprobe/db';
 import { open, SecretsError } from '@pageprobe/secrets';
-import type { RequestSecrets } from '@pageprobe/test-kinds';
-import type { Outcome } from '@pageprobe/test-lifecycle';
+import type { Outcome, RequestSecrets } from '@pageprobe/test-kinds';
 
 /**
  * The test's sealed secrets, opened: sealed for the test itself ("test:<id>") or, for a monitor's run,

@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express';
-import type { AdminService } from './admin-service.ts';
+import type { AdminService } from '@pageprobe/services';
 
 /** /admin/v1: thin HTTP over the admin service; bodies are already checked against admin.yaml. */
 export function adminRoutes(service: AdminService): Router {

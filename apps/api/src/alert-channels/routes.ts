@@ -3,8 +3,8 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { parseLimit } from '../http/keyset.ts';
-import type { ChannelInput } from './channel-input.ts';
+import { parseLimit } from '@pageprobe/services';
+import type { ChannelInput } from '@pageprobe/services';
 import {
   createChannel,
   deleteChannel,
@@ -13,9 +13,9 @@ import {
   listDeliveries,
   sendTestMessage,
   updateChannel,
-} from './channel-service.ts';
+} from '@pageprobe/services';
 
-export { ALERT_CHANNELS_PER_TEAM } from './channel-service.ts';
+export { ALERT_CHANNELS_PER_TEAM } from '@pageprobe/services';
 
 /**
  * /alert-channels (issue 31): where a team's alerts are read. A channel's URL or routing key is sealed

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { type Request, type Response, Router } from 'express';
 
 /**

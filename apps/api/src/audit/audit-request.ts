@@ -14,7 +14,4 @@ export const auditRequest = (
   details: Prisma.InputJsonObject = {},
 ): Promise<void> => auditCaller(db, callerOf(req), action, target, details);
 
-/** The names of the fields a PATCH gave (never their values: some are secrets). */
-export const fieldsOf = (body: unknown): Prisma.InputJsonObject => ({
-  fields: body && typeof body === 'object' ? Object.keys(body).sort() : [],
-});
+export { fieldsOf } from '@pageprobe/services';

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { ProblemError } from '../http/problem.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '@pageprobe/accounts';
 import { bearerToken } from './bearer.ts';
-import { READ_ONLY_POSTS } from '../config-as-code/config-body.ts';
+import { READ_ONLY_POSTS } from '../http/read-only-posts.ts';
 import type { PerAddressWindow } from '../limits/per-address.ts';
 import type { KeyCache } from './key-cache.ts';
 import type { KeyLastUsed } from './key-last-used.ts';

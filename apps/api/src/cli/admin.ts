@@ -2,11 +2,19 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createMail, ROLES } from '@pageprobe/accounts';
-import { alertEnv, commonEnv, dashboardLinkEnv, databaseEnv, loadConfigOrExit, secretsEnv } from '@pageprobe/config';
+import {
+  alertEnv,
+  commonEnv,
+  dashboardLinkEnv,
+  databaseEnv,
+  loadConfigOrExit,
+  publicUrlEnv,
+  secretsEnv,
+} from '@pageprobe/config';
 import { createDb } from '@pageprobe/db';
 import { z } from 'zod';
 import { keyringOf } from '@pageprobe/secrets';
-import { createAdminService } from '../admin/admin-service.ts';
+import { createAdminService } from '@pageprobe/services';
 import { resealSecrets } from '../admin/reseal-secrets.ts';
 import { ProblemError } from '../http/problem.ts';
 
@@ -38,7 +46,7 @@ const STACK_ENV = process.env.PAGEPROBE_DATA_DIR
   : new URL('../../../../.data/stack.env', import.meta.url);
 if (!process.env.DATABASE_URL && existsSync(STACK_ENV)) process.loadEnvFile(STACK_ENV);
 const config = loadConfigOrExit(
-  z.object({ ...databaseEnv, ...commonEnv, ...secretsEnv, ...dashboardLinkEnv, ...alertEnv }),
+  z.object({ ...databaseEnv, ...commonEnv, ...secretsEnv, ...dashboardLinkEnv, ...publicUrlEnv, ...alertEnv }),
 );
 
 // parseArgs would take a negative amount (`credits add <team> -5`) for an option: keep numbers positional.
@@ -82,7 +90,12 @@ class UsageError extends Error {}
 
 const db = createDb(config.DATABASE_URL, { poolSize: 1 });
 const mail = createMail(config);
-const admin = createAdminService(db, { via: 'pnpm admin', mail, dashboardBaseUrl: config.DASHBOARD_BASE_URL });
+const admin = createAdminService(db, {
+  via: 'pnpm admin',
+  mail,
+  dashboardBaseUrl: config.DASHBOARD_BASE_URL,
+  publicBaseUrl: config.PUBLIC_BASE_URL,
+});
 
 async function run(): Promise<unknown> {
   const [noun, verb] = positionals;

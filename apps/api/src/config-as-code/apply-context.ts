@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../deps.ts';
 import type { Caller } from '../http/caller.ts';
 import type { Change } from './config-body.ts';
 import type { EntryState } from './field-diff.ts';
-import type { ResourceKind } from './resource-key.ts';
+import type { ResourceKind } from '@pageprobe/services';
 
 // What the plan of one kind of resource is made of (issue 50), and what its steps share when applied.
 

@@ -1,12 +1,13 @@
 import type { Prisma } from '@pageprobe/db';
-import { enqueue } from '../alert-channels/channel-service.ts';
+import { enqueue } from '@pageprobe/services';
 import type { ServiceDeps } from '../deps.ts';
 import { auditCallerMany, type Caller } from '../http/caller.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { ApplyContext, Step } from './apply-context.ts';
-import type { Change, ConfigState } from './config-body.ts';
+import type { Change, ConfigState, NotCompared } from './config-body.ts';
 import { checkConfig, planConfig } from './plan.ts';
-import { isKeyViolation } from './resource-key.ts';
+import { writeDependencies } from './monitor-entries.ts';
+import { isKeyViolation } from '@pageprobe/services';
 
 // POST /config/apply (issue 50): the plan carried out in one transaction, under the team's row lock, so
 // an apply is all or nothing and two at once run one after the other (the second plans from what the
@@ -19,11 +20,21 @@ const PAST: Record<Change['action'], string> = { create: 'created', update: 'upd
 
 const changeOf = ({ action, resource, key, id, fields }: Step): Change => ({ action, resource, key, id, fields });
 
-/** What POST /config/plan answers: the changes apply would make, nothing written. */
-export async function planChanges(deps: ServiceDeps, caller: Caller, body: ConfigState): Promise<Change[]> {
+/**
+ * What POST /config/plan answers: the changes apply would make, nothing written. A caller who may not
+ * write (a read key) is not told whether a secret given matches the one sealed: its secrets are not
+ * compared, and listed as such (issue 56).
+ */
+export async function planChanges(
+  deps: ServiceDeps,
+  caller: Caller,
+  body: ConfigState,
+  { compareSecrets }: { compareSecrets: boolean },
+): Promise<{ changes: Change[]; not_compared?: NotCompared[] }> {
   const checked = await checkConfig(deps, caller, body);
-  const { steps } = await planConfig(deps.db, deps, caller, checked);
-  return steps.map(changeOf);
+  const { steps, notCompared } = await planConfig(deps.db, deps, caller, checked, { compareSecrets });
+  const changes = steps.map(changeOf);
+  return compareSecrets || notCompared.length === 0 ? { changes } : { changes, not_compared: notCompared };
 }
 
 /** Writes the monitors made so far, with their channel links. */
@@ -57,6 +68,7 @@ export async function applyChanges(deps: ServiceDeps, caller: Caller, body: Conf
         done.push({ ...changeOf(step), id: await step.run(run) });
       }
       await flushMonitors(run);
+      await writeDependencies(run, checked.monitors);
       if (done.length > 0) await auditCallerMany(tx, caller, auditEntries(done, body.managed_by));
       return done;
     }, TRANSACTION)

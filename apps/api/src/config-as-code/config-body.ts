@@ -1,8 +1,8 @@
-import type { ChannelInput } from '../alert-channels/channel-input.ts';
-import type { WindowInput } from '../maintenance-windows/window-input.ts';
-import type { CreateMonitor } from '../monitors/monitor-input.ts';
-import type { StatusPageInput } from '../status-pages/status-page-service.ts';
-import type { ResourceKind } from './resource-key.ts';
+import type { ChannelInput } from '@pageprobe/services';
+import type { WindowInput } from '@pageprobe/services';
+import type { CreateMonitor } from '@pageprobe/services';
+import type { StatusPageInput } from '@pageprobe/services';
+import type { ResourceKind } from '@pageprobe/services';
 
 // The body of POST /config/plan and /config/apply (issue 50), as the document's ConfigState lets it
 // through: each entry its resource's create body with a key, references by key.
@@ -40,13 +40,18 @@ export const MAX_RESOURCES = 1000;
 
 /** The two routes, as the API's router sees their paths: their bodies may be large, each entry's problems all listed. */
 export const CONFIG_PATHS = /^\/config\/(plan|apply)\/?$/;
-/** Plan changes nothing: it counts as a read, and a read key may ask it. */
-export const READ_ONLY_POSTS = /^\/config\/plan\/?$/;
 
 export interface FieldChange {
   field: string;
   from: unknown;
   to: unknown;
+}
+
+/** A field a plan did not compare: a secret, for a caller who may not write it (issue 56). */
+export interface NotCompared {
+  resource: ResourceKind;
+  key: string;
+  field: string;
 }
 
 export interface Change {

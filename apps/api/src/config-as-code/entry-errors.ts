@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { type FieldError, ProblemError } from '../http/problem.ts';
 import { COLLECTIONS, CONFIG_PATHS, type ConfigState } from './config-body.ts';
-import type { ResourceKind } from './resource-key.ts';
+import type { ResourceKind } from '@pageprobe/services';
 
 // What is wrong with a configuration, entry by entry (issue 50): every problem its entries' own endpoints
 // would answer, each naming the entry's key, its kind and the field, in one 422 `config_invalid`.

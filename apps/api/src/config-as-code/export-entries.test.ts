@@ -127,7 +127,16 @@ test("channels' URL and routing key, windows and pages: placeholders, defaults o
     ends_at: '2026-12-01T02:00:00.000Z',
     tags: ['shop'],
   });
-  const page = { slug: 'acme', title: 'Acme', description: null, monitors: [], indexable: false };
+  const page = {
+    slug: 'acme',
+    title: 'Acme',
+    description: null,
+    monitors: [],
+    indexable: false,
+    auto_incidents: false,
+    logo_url: null,
+    accent_color: null,
+  };
   assert.deepEqual(entryOf('status_page', 'acme', state(page), vars), {
     key: 'acme',
     slug: 'acme',

@@ -1,5 +1,6 @@
+import { toldByPings } from '@pageprobe/test-kinds';
 import { type EntryState, SECRET } from './field-diff.ts';
-import type { ResourceKind } from './resource-key.ts';
+import type { ResourceKind } from '@pageprobe/services';
 
 // A resource as the entry of a file (issue 50: POST /config/export), written from the very state plan
 // compares a file's entries with: what differs from the API's defaults, references by key, each secret
@@ -74,7 +75,11 @@ function secretAt(resource: ResourceKind, key: string, path: Path, shown: Record
  * left out. Lists are left out empty only where an empty list and none are one (a status page's
  * `monitors` is required).
  */
-function defaults(resource: ResourceKind, shown: Record<string, unknown>): Record<string, unknown> {
+function defaults(
+  resource: ResourceKind,
+  shown: Record<string, unknown>,
+  publicPage: boolean,
+): Record<string, unknown> {
   switch (resource) {
     case 'monitor':
       return {
@@ -83,10 +88,13 @@ function defaults(resource: ResourceKind, shown: Record<string, unknown>): Recor
         location_mode: 'every',
         time_zone: 'UTC',
         alert_channels: [],
+        depends_on: [],
         tags: [],
+        // An entry without it takes the team's default for new monitors' pages.
+        public_page: publicPage,
         alert: {
           // A heartbeat is down at its first missed deadline, whatever the body says.
-          down_after: shown.type === 'heartbeat' ? 1 : 2,
+          down_after: toldByPings(String(shown.type)) ? 1 : 2,
           regression_points: 10,
           certificate_alert_days: 14,
         },
@@ -94,7 +102,7 @@ function defaults(resource: ResourceKind, shown: Record<string, unknown>): Recor
     case 'maintenance_window':
       return { time_zone: 'UTC', monitors: [], tags: [] };
     case 'status_page':
-      return { indexable: false };
+      return { indexable: false, auto_incidents: false };
     case 'alert_channel':
       return {};
   }
@@ -117,7 +125,13 @@ function without(value: Record<string, unknown>, fallback: Record<string, unknow
 }
 
 /** The entry describing a resource of this state (its `shown` half: secrets are never read). */
-export function entryOf(resource: ResourceKind, key: string, state: EntryState, vars: Placeholders): Entry {
+export function entryOf(
+  resource: ResourceKind,
+  key: string,
+  state: EntryState,
+  vars: Placeholders,
+  defaultPublicPage = true,
+): Entry {
   const shown = state.shown;
   const write = (value: unknown, path: Path): unknown => {
     if (Array.isArray(value)) return value.map((v, i) => write(v, [...path, i]));
@@ -126,5 +140,8 @@ export function entryOf(resource: ResourceKind, key: string, state: EntryState, 
     const secret = value === SECRET ? secretAt(resource, key, path, shown) : null;
     return secret ? vars.add([key, ...secret.parts], secret.description) : value.replaceAll('${', () => '$${');
   };
-  return { key, ...(write(without(shown, defaults(resource, shown)), []) as Record<string, unknown>) };
+  return {
+    key,
+    ...(write(without(shown, defaults(resource, shown, defaultPublicPage)), []) as Record<string, unknown>),
+  };
 }

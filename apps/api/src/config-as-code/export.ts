@@ -1,3 +1,4 @@
+import { toldByPings } from '@pageprobe/test-kinds';
 import type { Prisma } from '@pageprobe/db';
 import type { ServiceDeps } from '../deps.ts';
 import { auditCallerMany, type Caller } from '../http/caller.ts';
@@ -6,7 +7,7 @@ import type { Existing } from './apply-context.ts';
 import { TRANSACTION } from './apply.ts';
 import { type Entry, entryOf, Placeholders, type Variable } from './export-entries.ts';
 import { newKeys } from './export-keys.ts';
-import { isKeyViolation, type ResourceKind } from './resource-key.ts';
+import { isKeyViolation, type ResourceKind } from '@pageprobe/services';
 import { loadTeamState } from './team-state.ts';
 
 // POST /config/export (issue 50): the team's resources as the file that `plan` then finds nothing to
@@ -59,7 +60,7 @@ async function rowsOf(tx: Prisma.TransactionClient, teamId: string) {
     {
       resource: 'monitor',
       // A heartbeat's url is its own id: without a name, it is a heartbeat.
-      rows: monitors.map((m) => ({ ...m, label: m.name ?? (m.type === 'heartbeat' ? 'heartbeat' : m.url) })),
+      rows: monitors.map((m) => ({ ...m, label: m.name ?? (toldByPings(m.type) ? m.type : m.url) })),
       update: (db, id, data) => db.monitor.update({ where: { id }, data }),
     },
     {
@@ -116,11 +117,15 @@ export async function exportConfig(deps: ServiceDeps, caller: Caller, body: Expo
 
       // Read back as plan reads them, so the entries are what plan will compare.
       const team = await loadTeamState(tx, deps, teamId);
+      const { defaultPublicPage } = await tx.team.findUniqueOrThrow({
+        where: { id: teamId },
+        select: { defaultPublicPage: true },
+      });
       const vars = new Placeholders();
       const skipped = new Set(leftOut.map((l) => `${l.resource} ${l.key}`));
       const entries = (resource: ResourceKind, existing: Existing[]) =>
         existing.flatMap((e) =>
-          skipped.has(`${resource} ${e.key}`) ? [] : [entryOf(resource, e.key!, e.state, vars)],
+          skipped.has(`${resource} ${e.key}`) ? [] : [entryOf(resource, e.key!, e.state, vars, defaultPublicPage)],
         );
       const config = {
         alert_channels: entries('alert_channel', team.channels),

@@ -54,3 +54,24 @@ export function createdFields(state: EntryState, given: Record<string, unknown>)
   const top = new Set(Object.keys(given).filter((name) => name !== 'key'));
   return diffStates(null, state).filter((c) => top.has(c.field.split('.')[0]!) && c.to !== null);
 }
+
+/**
+ * A state with its secrets as they are shown, for a caller who may not write them (a read key, issue 56):
+ * compared so, a guessed secret that matches shows no more than one that does not.
+ */
+export const withoutSecrets = (state: EntryState | null): EntryState | null =>
+  state && { clear: state.shown, shown: state.shown };
+
+/** The fields (dotted, as a change names them) whose shown value is or holds a secret. */
+export function secretFields(state: EntryState | null): string[] {
+  const found: string[] = [];
+  const walk = (o: Record<string, unknown>, prefix: string) => {
+    for (const [name, v] of Object.entries(o)) {
+      if (v === SECRET) found.push(prefix + name);
+      else if (isObject(v)) walk(v, `${prefix}${name}.`);
+      else if (Array.isArray(v) && JSON.stringify(v).includes(JSON.stringify(SECRET))) found.push(prefix + name);
+    }
+  };
+  if (state) walk(state.shown, '');
+  return found;
+}

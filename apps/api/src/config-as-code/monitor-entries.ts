@@ -1,11 +1,11 @@
 import { type Db, type Monitor, Prisma } from '@pageprobe/db';
 import { keyringOf, open, seal } from '@pageprobe/secrets';
-import { REDACTED, type RequestSecrets } from '@pageprobe/test-kinds';
+import { REDACTED, type RequestSecrets, toldByPings } from '@pageprobe/test-kinds';
 import type { ServiceDeps } from '../deps.ts';
 import type { Caller } from '../http/caller.ts';
-import { heartbeatUpdate } from '../monitors/heartbeat-input.ts';
-import { checkListed } from '../monitors/monitor-input.ts';
-import { type CheckedMonitor, checkNewMonitor, newMonitorRow } from '../monitors/monitor-service.ts';
+import { heartbeatUpdate } from '@pageprobe/services';
+import { checkListed, dropDependency } from '@pageprobe/services';
+import { type CheckedMonitor, checkNewMonitor, cycleProblem, newMonitorRow } from '@pageprobe/services';
 import type { ApplyContext, Existing, Wanted } from './apply-context.ts';
 import type { MonitorEntry } from './config-body.ts';
 import type { EntryErrors } from './entry-errors.ts';
@@ -26,6 +26,7 @@ const DEFAULTS = {
   remindEveryMinutes: null,
   certificateAlertDays: 14,
   tags: [],
+  publicPage: true,
   locations: [],
   quorum: null,
   locationMode: 'every',
@@ -52,6 +53,7 @@ type Columns = Pick<
   | 'remindEveryMinutes'
   | 'certificateAlertDays'
   | 'tags'
+  | 'publicPage'
   | 'locations'
   | 'quorum'
   | 'locationMode'
@@ -86,9 +88,12 @@ function options(shown: Record<string, unknown> | null, secrets: RequestSecrets 
   return out;
 }
 
-/** A monitor as an entry describes it, its channels by key (sorted: a monitor's channels have no order). */
-function stateOf(m: Columns, secrets: RequestSecrets | null, channelKeys: string[]): EntryState {
-  const heartbeat = m.type === 'heartbeat';
+/**
+ * A monitor as an entry describes it, its channels and the monitors it depends on by key (sorted: neither
+ * list has an order).
+ */
+function stateOf(m: Columns, secrets: RequestSecrets | null, channelKeys: string[], parentKeys: string[]): EntryState {
+  const heartbeat = toldByPings(m.type);
   const base = (clear: boolean) => ({
     type: m.type,
     name: m.name,
@@ -104,7 +109,9 @@ function stateOf(m: Columns, secrets: RequestSecrets | null, channelKeys: string
       certificate_alert_days: m.certificateAlertDays,
     },
     alert_channels: [...channelKeys].sort(),
+    depends_on: [...parentKeys].sort(),
     tags: m.tags,
+    public_page: m.publicPage,
     ...(heartbeat
       ? {}
       : { locations: m.locations?.length ? m.locations : null, quorum: m.quorum, location_mode: m.locationMode }),
@@ -117,6 +124,8 @@ export interface PreparedMonitor {
   checked: CheckedMonitor;
   /** Its alert channels' keys. */
   channels: string[];
+  /** The keys of the monitors it depends on. */
+  parents: string[];
 }
 
 /**
@@ -132,16 +141,17 @@ export async function checkMonitorEntries(
   const wanted: Array<Wanted<PreparedMonitor>> = [];
   await eachLimited(entries, 8, async (entry, index) => {
     try {
-      const { key: _key, alert_channels: channels, ...body } = entry;
+      const { key: _key, alert_channels: channels, depends_on: parents = [], ...body } = entry;
       const checked = await checkNewMonitor(deps, caller, { ...body, key: entry.key });
       if (channels) checkListed(channels, new Set(channels), 'alert_channels', 'an alert channel');
+      if (parents.includes(entry.key)) throw cycleProblem(['itself']);
       const row = { ...DEFAULTS, ...newMonitorRow(deps, caller, checked) } as unknown as Columns;
       wanted.push({
         index,
         key: entry.key,
         given: entry as unknown as Record<string, unknown>,
-        prepared: { checked, channels: channels ?? [] },
-        state: stateOf(row, checked.secrets, channels ?? []),
+        prepared: { checked, channels: channels ?? [], parents },
+        state: stateOf(row, checked.secrets, channels ?? [], parents),
       });
     } catch (error) {
       errors.addProblem('monitor', index, entry.key, error);
@@ -170,6 +180,7 @@ export async function loadMonitors(
   deps: ServiceDeps,
   teamId: string,
   channelKeyOf: (id: string) => string,
+  monitorKeyOf: (id: string) => string | null,
 ): Promise<Array<Existing & { row: MonitorRow }>> {
   const rows = await db.monitor.findMany({
     where: { teamId, deletedAt: null, key: { not: null } },
@@ -188,7 +199,8 @@ export async function loadMonitors(
       }
     }
     const keys = row.alertChannels.map((c) => channelKeyOf(c.channelId));
-    return { id: row.id, key: row.key, managedBy: row.managedBy, state: stateOf(row, secrets, keys), row };
+    const parents = row.dependsOn.flatMap((id) => monitorKeyOf(id) ?? []);
+    return { id: row.id, key: row.key, managedBy: row.managedBy, state: stateOf(row, secrets, keys, parents), row };
   });
 }
 
@@ -220,14 +232,17 @@ export async function updateMonitorRow(ctx: ApplyContext, w: Wanted<PreparedMoni
     remindEveryMinutes: wanted.remindEveryMinutes ?? null,
     certificateAlertDays: wanted.certificateAlertDays!,
     tags: wanted.tags as string[],
+    publicPage: wanted.publicPage ?? true,
   };
-  if (current.type === 'heartbeat') {
+  if (toldByPings(current.type)) {
     const timing = checked.input as unknown as Record<string, unknown>;
     const changed = ['periodSeconds', 'graceSeconds', 'schedule', 'timeZone'].some(
       (c) => (wanted as Record<string, unknown>)[c] !== (current as Record<string, unknown>)[c],
     );
     // The deadline follows the new timing from the last ping, as a PATCH's does.
-    if (changed) Object.assign(data, heartbeatUpdate(current, { ...timing, time_zone: wanted.timeZone ?? null }));
+    const floor = { plan: ctx.caller.plan, deploymentMin: ctx.deps.config.MONITOR_MIN_INTERVAL_SECONDS };
+    if (changed)
+      Object.assign(data, heartbeatUpdate(current, { ...timing, time_zone: wanted.timeZone ?? null }, floor));
   } else {
     const locations = (wanted.locations as string[] | undefined) ?? [];
     Object.assign(data, {
@@ -261,6 +276,27 @@ export async function updateMonitorRow(ctx: ApplyContext, w: Wanted<PreparedMoni
   }
 }
 
-/** DELETE /monitors/{id}'s soft delete: history kept, secrets dropped, no more runs. */
-export const deleteMonitorRow = (ctx: ApplyContext, id: string) =>
-  ctx.tx.monitor.update({ where: { id }, data: { deletedAt: new Date(), nextRunAt: null, secrets: null } });
+/** DELETE /monitors/{id}'s soft delete: history kept, secrets dropped, no more runs, no dependents held. */
+export async function deleteMonitorRow(ctx: ApplyContext, id: string) {
+  await ctx.tx.monitor.update({ where: { id }, data: { deletedAt: new Date(), nextRunAt: null, secrets: null } });
+  await dropDependency(ctx.tx, ctx.caller.teamId, id);
+}
+
+/**
+ * Each entry's `depends_on` keys written as ids, once every monitor of the apply exists (an entry may
+ * depend on one later in the file): one statement, rows whose list is already so left alone.
+ */
+export async function writeDependencies(ctx: ApplyContext, wanted: Array<Wanted<PreparedMonitor>>) {
+  const rows = wanted.map((w) => ({
+    id: ctx.monitorIds.get(w.key)!,
+    parents: w.prepared.parents.map((k) => ctx.monitorIds.get(k)!),
+  }));
+  if (rows.length === 0) return;
+  await ctx.tx.$executeRawUnsafe(
+    `UPDATE monitors m SET depends_on = ARRAY(SELECT jsonb_array_elements_text(d.parents)::uuid)
+     FROM unnest($1::uuid[], $2::jsonb[]) d(id, parents)
+     WHERE m.id = d.id AND m.depends_on IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(d.parents)::uuid)`,
+    rows.map((r) => r.id),
+    rows.map((r) => JSON.stringify(r.parents)),
+  );
+}

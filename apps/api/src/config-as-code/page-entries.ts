@@ -1,8 +1,8 @@
 import type { Db, Prisma, StatusPage } from '@pageprobe/db';
 import { randomUUIDv7 } from 'node:crypto';
 import { ProblemError } from '../http/problem.ts';
-import type { ShownMonitor } from '../status-pages/status-page-service.ts';
-import { checkSlugFree } from '../status-pages/reserved-slugs.ts';
+import type { ShownMonitor } from '@pageprobe/services';
+import { checkSlugFree } from '@pageprobe/services';
 import type { ApplyContext, Existing, Wanted } from './apply-context.ts';
 import type { PageEntry } from './config-body.ts';
 import type { EntryErrors } from './entry-errors.ts';
@@ -16,12 +16,33 @@ interface PageColumns {
   title: string;
   description: string | null;
   indexable: boolean;
+  autoIncidents: boolean;
+  logoUrl: string | null;
+  accentColor: string | null;
 }
 
 function stateOf(p: PageColumns, monitors: Array<{ key: string; label: string }>): EntryState {
-  const state = { slug: p.slug, title: p.title, description: p.description, monitors, indexable: p.indexable };
+  const state = {
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    monitors,
+    indexable: p.indexable,
+    auto_incidents: p.autoIncidents,
+    logo_url: p.logoUrl,
+    accent_color: p.accentColor,
+  };
   return { clear: state, shown: state };
 }
+
+/** An entry's columns beside its monitors, its defaults filled in as POST /status-pages fills them. */
+const lookColumns = (entry: PageEntry) => ({
+  description: entry.description ?? null,
+  indexable: entry.indexable ?? false,
+  autoIncidents: entry.auto_incidents ?? false,
+  logoUrl: entry.logo_url ?? null,
+  accentColor: entry.accent_color?.toLowerCase() ?? null,
+});
 
 export function checkPageEntries(entries: PageEntry[], errors: EntryErrors): Array<Wanted<PageEntry>> {
   const wanted: Array<Wanted<PageEntry>> = [];
@@ -37,7 +58,7 @@ export function checkPageEntries(entries: PageEntry[], errors: EntryErrors): Arr
         }
         seen.add(m.key);
       });
-      const columns = { ...entry, description: entry.description ?? null, indexable: entry.indexable ?? false };
+      const columns = { ...entry, ...lookColumns(entry) };
       wanted.push({
         index,
         key: entry.key,
@@ -77,9 +98,8 @@ function columnsOf(ctx: ApplyContext, w: Wanted<PageEntry>) {
   return {
     slug: entry.slug,
     title: entry.title,
-    description: entry.description ?? null,
+    ...lookColumns(entry),
     monitors: monitors as unknown as Prisma.InputJsonArray,
-    indexable: entry.indexable ?? false,
     key: w.key,
     managedBy: ctx.managedBy,
   };

@@ -1,10 +1,10 @@
 import type { Db, Prisma } from '@pageprobe/db';
-import { ALERT_CHANNELS_PER_TEAM } from '../alert-channels/channel-service.ts';
+import { ALERT_CHANNELS_PER_TEAM, cycleProblem, findCycle } from '@pageprobe/services';
 import type { ServiceDeps } from '../deps.ts';
 import type { Caller } from '../http/caller.ts';
 import { ProblemError } from '../http/problem.ts';
-import { WINDOWS_PER_TEAM } from '../maintenance-windows/window-service.ts';
-import { STATUS_PAGES_PER_TEAM } from '../status-pages/status-page-service.ts';
+import { WINDOWS_PER_TEAM } from '@pageprobe/services';
+import { STATUS_PAGES_PER_TEAM } from '@pageprobe/services';
 import type { ApplyContext, Existing, Step, Wanted } from './apply-context.ts';
 import {
   type PreparedChannel,
@@ -15,7 +15,7 @@ import {
 } from './channel-entries.ts';
 import { COLLECTIONS, type ConfigState, MAX_RESOURCES } from './config-body.ts';
 import { EntryErrors } from './entry-errors.ts';
-import { createdFields, diffStates } from './field-diff.ts';
+import { createdFields, diffStates, secretFields, withoutSecrets } from './field-diff.ts';
 import {
   checkMonitorEntries,
   createMonitorRow,
@@ -24,7 +24,7 @@ import {
   updateMonitorRow,
 } from './monitor-entries.ts';
 import { checkPageEntries, createPageRow, deletePageRow, updatePageRow } from './page-entries.ts';
-import { NOUNS, type ResourceKind } from './resource-key.ts';
+import { NOUNS, type ResourceKind } from '@pageprobe/services';
 import {
   checkWindowEntries,
   createWindowRow,
@@ -32,7 +32,7 @@ import {
   type PreparedWindow,
   updateWindowRow,
 } from './window-entries.ts';
-import type { PageEntry } from './config-body.ts';
+import type { NotCompared, PageEntry } from './config-body.ts';
 import { loadTeamState } from './team-state.ts';
 
 // A configuration's plan (issue 50): its entries checked as their endpoints check them, then compared
@@ -60,6 +60,22 @@ export async function checkConfig(deps: ServiceDeps, caller: Caller, body: Confi
     );
   }
   const errors = new EntryErrors();
+  // More entries of a kind than a team may keep can never apply: refused before any is checked, so a
+  // list of 1,000 windows does not have its rules expanded first (issue 56).
+  const kept: Record<string, number> = {
+    alert_channels: ALERT_CHANNELS_PER_TEAM,
+    monitors: deps.config.MONITORS_PER_TEAM,
+    maintenance_windows: WINDOWS_PER_TEAM,
+    status_pages: STATUS_PAGES_PER_TEAM,
+  };
+  for (const [name, resource] of COLLECTIONS) {
+    const given = (body[name] as unknown[] | undefined)?.length ?? 0;
+    if (given > kept[name]!) {
+      const message = `has ${given} entries; a team may keep at most ${kept[name]} ${NOUNS[resource]}s`;
+      errors.list.push({ path: `body.${name}`, message });
+    }
+  }
+  errors.throwIfAny();
   for (const [name, resource] of COLLECTIONS) {
     const seen = new Set<string>();
     ((body[name] as Array<{ key: string }> | undefined) ?? []).forEach((entry, index) => {
@@ -95,12 +111,19 @@ interface KindOutcome {
   steps: Step[];
   deletes: Step[];
   conflicts: string[];
+  notCompared: NotCompared[];
 }
 
-function planKind<P, R extends Existing>(kind: Kind<P, R>, body: ConfigState, errors: EntryErrors): KindOutcome {
+function planKind<P, R extends Existing>(
+  kind: Kind<P, R>,
+  body: ConfigState,
+  errors: EntryErrors,
+  compareSecrets: boolean,
+): KindOutcome {
   const byKey = new Map(kind.existing.map((e) => [e.key!, e]));
   const steps: Step[] = [];
   const conflicts: string[] = [];
+  const notCompared: NotCompared[] = [];
   const base = { resource: kind.resource };
   for (const w of kind.wanted) {
     const current = byKey.get(w.key);
@@ -123,7 +146,16 @@ function planKind<P, R extends Existing>(kind: Kind<P, R>, body: ConfigState, er
       conflicts.push(`${NOUNS[kind.resource]} "${w.key}"`);
       continue;
     }
-    const fields = diffStates(current.state, w.state);
+    // A caller who may not write a secret is not told whether a value given matches it: secrets are
+    // compared as shown (alike), and listed as not compared.
+    const fields = compareSecrets
+      ? diffStates(current.state, w.state)
+      : diffStates(withoutSecrets(current.state), withoutSecrets(w.state));
+    if (!compareSecrets) {
+      for (const field of new Set([...secretFields(current.state), ...secretFields(w.state)])) {
+        notCompared.push({ resource: kind.resource, key: w.key, field });
+      }
+    }
     if (w.timely && fields.some((f) => w.timely!.fields.includes(f.field.split('.')[0]!))) {
       errors.addProblem(kind.resource, w.index, w.key, w.timely.problem);
       continue;
@@ -179,7 +211,7 @@ function planKind<P, R extends Existing>(kind: Kind<P, R>, body: ConfigState, er
       `A team may have ${kind.limit.max} ${kind.limit.noun}; this configuration would make it ${after}.`,
     );
   }
-  return { steps, deletes, conflicts };
+  return { steps, deletes, conflicts, notCompared };
 }
 
 /** Each reference (`field` of an entry) must name a key the team will have once applied. */
@@ -199,16 +231,55 @@ function checkReferences(
 }
 
 /**
+ * The team's dependencies once applied must hold no cycle: the file's entries by key, the team's other
+ * monitors by id (theirs stay as they are). The first cycle found is the entry's 422, naming each step.
+ */
+function checkDependencyCycles(
+  wanted: Array<Wanted<PreparedMonitor>>,
+  team: Array<{ id: string; key: string | null; dependsOn: string[] }>,
+  errors: EntryErrors,
+) {
+  const inFile = new Set(wanted.map((w) => w.key));
+  const nodeOf = new Map(team.map((m) => [m.id, m.key !== null ? `key ${m.key}` : `id ${m.id}`]));
+  const edges = new Map<string, string[]>();
+  for (const m of team) {
+    if (m.key !== null && inFile.has(m.key)) continue;
+    edges.set(
+      nodeOf.get(m.id)!,
+      m.dependsOn.flatMap((id) => nodeOf.get(id) ?? []),
+    );
+  }
+  for (const w of wanted)
+    edges.set(
+      `key ${w.key}`,
+      w.prepared.parents.map((k) => `key ${k}`),
+    );
+  for (const w of wanted) {
+    const cycle = findCycle(edges, `key ${w.key}`);
+    if (!cycle) continue;
+    errors.addProblem('monitor', w.index, w.key, cycleProblem(cycle.map((node) => node.replace(/^\w+ /, ''))));
+    return;
+  }
+}
+
+/**
  * The changes that make the team's resources as the configuration describes them, in the order they are
  * made: channels, monitors, windows, status pages, then the deletes (the other way round). Reads through
- * `db`: apply passes its transaction, holding the team's lock.
+ * `db`: apply passes its transaction, holding the team's lock. Without `compareSecrets` (a read key's
+ * plan), secret values are not compared, and `notCompared` lists the fields left so.
  */
 export async function planConfig(
   db: Db | Prisma.TransactionClient,
   deps: ServiceDeps,
   caller: Caller,
   checked: CheckedConfig,
-): Promise<{ steps: Step[]; channelIds: Map<string, string>; monitorIds: Map<string, string> }> {
+  { compareSecrets = true }: { compareSecrets?: boolean } = {},
+): Promise<{
+  steps: Step[];
+  notCompared: NotCompared[];
+  channelIds: Map<string, string>;
+  monitorIds: Map<string, string>;
+}> {
   const { body, errors } = checked;
   const { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages } = await loadTeamState(
     db,
@@ -231,6 +302,7 @@ export async function planConfig(
       },
       body,
       errors,
+      compareSecrets,
     ),
     planKind(
       {
@@ -251,6 +323,7 @@ export async function planConfig(
       },
       body,
       errors,
+      compareSecrets,
     ),
     planKind(
       {
@@ -266,6 +339,7 @@ export async function planConfig(
       },
       body,
       errors,
+      compareSecrets,
     ),
     planKind(
       {
@@ -281,6 +355,7 @@ export async function planConfig(
       },
       body,
       errors,
+      compareSecrets,
     ),
   ];
   const [channelOutcome, monitorOutcome] = outcomes;
@@ -330,6 +405,15 @@ export async function planConfig(
     'a monitor in the configuration or of the team',
     errors,
   );
+  checkReferences(
+    'monitor',
+    checked.monitors.map((w) => ({ index: w.index, key: w.key, refs: w.prepared.parents })),
+    (i) => `depends_on.${i}`,
+    monitorsAfter,
+    'a monitor in the configuration or of the team',
+    errors,
+  );
+  checkDependencyCycles(checked.monitors, monitorKeys, errors);
   await checkSlugs(db, checked, pages, errors);
   errors.throwIfAny();
   const conflicts = outcomes.flatMap((o) => o.conflicts);
@@ -340,10 +424,11 @@ export async function planConfig(
       `Made by hand, not by a configuration: ${conflicts.join(', ')}. Give the entries other keys, remove the key from the resource, or send adopt: true to manage it from now on.`,
     );
   }
+  const notCompared = outcomes.flatMap((o) => o.notCompared);
   const steps = [...outcomes.flatMap((o) => o.steps), ...outcomes.reverse().flatMap((o) => o.deletes)];
   const byKey = (rows: Array<{ id: string; key: string | null }>) =>
     new Map(rows.flatMap((r) => (r.key === null ? [] : [[r.key, r.id] as const])));
-  return { steps, channelIds: byKey(channelRows), monitorIds: byKey(monitorKeys) };
+  return { steps, notCompared, channelIds: byKey(channelRows), monitorIds: byKey(monitorKeys) };
 }
 
 /** A slug is one page's across teams: one the entries give twice, or another page has, is refused. */

@@ -15,7 +15,9 @@ export function configRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   router.post('/config/plan', requireScope('read'), async (req, res) => {
-    res.json({ changes: await planChanges(deps, callerOf(req), req.body as ConfigState) });
+    // Secrets are compared for a key that could write them only (issue 56).
+    const compareSecrets = req.auth!.scope === 'write';
+    res.json(await planChanges(deps, callerOf(req), req.body as ConfigState, { compareSecrets }));
   });
 
   router.post('/config/apply', requireScope('write'), async (req, res) => {

@@ -14,12 +14,12 @@ export type TeamState = Awaited<ReturnType<typeof loadTeamState>>;
 export async function loadTeamState(db: Db | Prisma.TransactionClient, deps: ServiceDeps, teamId: string) {
   const [channelRows, monitorKeys, windowCount, pageCount]: [
     AlertChannel[],
-    Array<{ id: string; key: string | null }>,
+    Array<{ id: string; key: string | null; dependsOn: string[] }>,
     number,
     number,
   ] = await Promise.all([
     db.alertChannel.findMany({ where: { teamId }, orderBy: { createdAt: 'asc' } }),
-    db.monitor.findMany({ where: { teamId, deletedAt: null }, select: { id: true, key: true } }),
+    db.monitor.findMany({ where: { teamId, deletedAt: null }, select: { id: true, key: true, dependsOn: true } }),
     db.maintenanceWindow.count({ where: { teamId } }),
     db.statusPage.count({ where: { teamId } }),
   ]);
@@ -31,7 +31,7 @@ export async function loadTeamState(db: Db | Prisma.TransactionClient, deps: Ser
   const monitorKeyOf = (id: string) => (monitorKey.has(id) ? (monitorKey.get(id) ?? id) : null);
   const [channels, monitors, windows, pages] = await Promise.all([
     loadChannels(deps, channelRows),
-    loadMonitors(db, deps, teamId, channelKeyOf),
+    loadMonitors(db, deps, teamId, channelKeyOf, monitorKeyOf),
     loadWindows(db, teamId, monitorKeyOf),
     loadPages(db, teamId, monitorKeyOf),
   ]);

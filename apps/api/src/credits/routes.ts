@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
-import { creditsOf } from './credit-service.ts';
+import { creditsOf } from '@pageprobe/services';
 
 export function creditRoutes(deps: ApiDeps): Router {
   const router = Router();

@@ -44,7 +44,7 @@ test('the access log keeps a report route but none of its tokens, the compare re
   for (const path of paths) assert.ok(!path.includes('tOkEn'), `a token reached the log: ${path}`);
 });
 
-test('every token route is logged without its token: monitor pages, badges, pings, and misspelt or encoded ones', async () => {
+test("every token route is logged without its token: monitor pages, badges, pings, subscribers' links, and misspelt or encoded ones", async () => {
   const token = 'mOnItOrtOkEn_0123456789abcdefghijklmnopqrstu';
   const paths = await loggedPaths([
     `/reports/monitors/${token}`,
@@ -62,6 +62,10 @@ test('every token route is logged without its token: monitor pages, badges, ping
     `/badges/${token.slice(0, 10)}%2F${token.slice(10)}/status.svg`,
     `/reports/${token}/compare/${token}/extra/${token}`,
     `/status/acme`,
+    `/status/acme/subscription/${token}`,
+    `/status/acme/Subscription/${token}/unsubscribe`,
+    `/status/acme/subscription/${token}/${token}`,
+    `/reports/monitors/${token}/report`,
     `/api/v1/monitors/9b2f1c3e-0000-4000-8000-000000000000`,
   ]);
   assert.deepEqual(paths, [
@@ -80,6 +84,10 @@ test('every token route is logged without its token: monitor pages, badges, ping
     '/badges/[token]/status.svg',
     '/reports/[token]/compare/[token]/[token]/[token]',
     '/status/acme',
+    '/status/acme/subscription/[token]',
+    '/status/acme/Subscription/[token]/unsubscribe',
+    '/status/acme/subscription/[token]/[token]',
+    '/reports/monitors/[token]/report',
     '/api/v1/monitors/9b2f1c3e-0000-4000-8000-000000000000',
   ]);
   for (const path of paths) assert.ok(!path.includes('tOkEn'), `a token reached the log: ${path}`);

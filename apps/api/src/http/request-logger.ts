@@ -5,14 +5,17 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /** An id the load balancer or client already gave the request is kept, so one id follows it through. */
 const UPSTREAM_ID = /^[\w.:-]{1,128}$/;
 
-/** The first path segments of routes that carry a token: reports, monitor pages, badges, pings, email confirmations. */
+/**
+ * The first path segments of routes that carry a token: reports, monitor pages, badges, pings, email
+ * confirmations (and, under `status`, a subscriber's links: loggedPath).
+ */
 const TOKEN_ROOTS = new Set(['reports', 'badges', 'ping', 'confirm-email']);
 /**
  * The segments of those routes that are not tokens: their words, a stylesheet's or a badge's file, an
  * artifact's id (a UUID, never the shape of a token), a ping's exit code.
  */
 const ROUTE_WORD =
-  /^(?:monitors|compare|artifacts|assets|start|fail|\d{1,3}|report-[0-9a-f]{12}\.css|[a-z0-9-]{1,32}\.svg|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+  /^(?:monitors|compare|artifacts|assets|report|start|fail|\d{1,3}|report-[0-9a-f]{12}\.css|[a-z0-9-]{1,32}\.svg|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * A token in a URL is its only key (`/reports/{token}`, `/reports/{token}/compare/{token}`,
@@ -25,6 +28,13 @@ const loggedPath = (path: string) => {
   const segments = path.split('/');
   // The root is the first real segment: `//reports/{token}` is not served, but its token is still one.
   const root = segments.findIndex((s) => s !== '' && s !== '.');
+  // A status page subscriber's own links (issue 58): `/status/{slug}/subscription/{token}[/unsubscribe]`.
+  if (root >= 0 && segments[root]!.toLowerCase() === 'status') {
+    const at = segments.findIndex((s, i) => i > root && s.toLowerCase() === 'subscription');
+    return at < 0
+      ? path
+      : segments.map((s, i) => (i > at && s.toLowerCase() !== 'unsubscribe' ? '[token]' : s)).join('/');
+  }
   if (root < 0 || !TOKEN_ROOTS.has(segments[root]!.toLowerCase())) return path;
   return segments.map((s, i) => (i <= root || s === '' || ROUTE_WORD.test(s) ? s : '[token]')).join('/');
 };

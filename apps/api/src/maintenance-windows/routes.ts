@@ -2,11 +2,11 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { parseLimit } from '../http/keyset.ts';
-import type { WindowInput } from './window-input.ts';
-import { createWindow, deleteWindow, getWindow, listWindows, updateWindow } from './window-service.ts';
+import { parseLimit } from '@pageprobe/services';
+import type { WindowInput } from '@pageprobe/services';
+import { createWindow, deleteWindow, getWindow, listWindows, updateWindow } from '@pageprobe/services';
 
-export { presentWindow, WINDOWS_PER_TEAM } from './window-service.ts';
+export { presentWindow, WINDOWS_PER_TEAM } from '@pageprobe/services';
 
 /**
  * /maintenance-windows (issue 31): times when the chosen monitors' alerts are held. Checks still run;

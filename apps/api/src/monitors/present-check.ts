@@ -8,6 +8,7 @@ export const presentCheck = (check: FinishedCheck) => ({
   location: check.location,
   status: 'completed' as const,
   up: check.figures.up,
+  degraded: check.figures.degraded ?? false,
   reason: check.figures.reason,
   status_code: check.figures.status_code,
   total_ms: check.figures.timings_ms.total,
@@ -15,6 +16,7 @@ export const presentCheck = (check: FinishedCheck) => ({
   certificate_days_remaining: check.figures.tls?.days_remaining ?? null,
   passed: check.passed,
   maintenance: check.maintenance ?? false,
+  suppressed_by: check.suppressedBy ?? null,
   test_id: null,
 });
 

@@ -6,26 +6,28 @@ import {
   loadSeries,
   metricsOf,
   plotsMetric,
+  degradedPercent,
   uptimePercent,
 } from '@pageprobe/monitors';
 import { randomBytes } from 'node:crypto';
 import { monitorKindNamed, recordsChecks } from '@pageprobe/test-kinds';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { auditRequest } from '../audit/audit-request.ts';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '../http/keyset.ts';
+import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, parseLimit } from '@pageprobe/services';
 import { ProblemError } from '../http/problem.ts';
-import { listTests } from '../test-routes/list-tests.ts';
+import { listTests } from '@pageprobe/services';
 import { presentTest } from '../test-routes/present-test.ts';
-import { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from './monitor-input.ts';
-import { createMonitor, deleteMonitor, ownedMonitor, updateMonitor } from './monitor-service.ts';
+import { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from '@pageprobe/services';
+import { createMonitor, deleteMonitor, ownedMonitor, updateMonitor } from '@pageprobe/services';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
-import { cruxOf } from '../field/crux-of.ts';
+import { cruxOf } from '@pageprobe/services';
 import { fieldSeriesAnswer } from './field-series.ts';
-import { locationStates } from './monitor-locations.ts';
+import { locationStates } from '@pageprobe/services';
+import { monitorReportCsv, monitorUptimeReport, type ReportQuery } from '@pageprobe/services';
 
 /** An alert's delivery to its monitor's callback_url (the one without a channel), as the API shows it. */
 export function callbackOf(deliveries: Array<{ state: string; channelId: string | null }>) {
@@ -63,6 +65,10 @@ export function monitorRoutes(deps: ApiDeps): Router {
   /** The team's monitor, not deleted; another team's is a missing one. */
   const owned = (teamId: string, id: string) => ownedMonitor(deps.db, teamId, id);
   const statesOf = (monitor: Monitor) => locationStates(deps.db, monitor, { withUptime: false });
+  // A heartbeat's ping URL is a key (whoever has it marks the monitor up or down): only a key that may
+  // change the monitor gets it; a read key, the API's viewer, sees null (issue 56, item 17).
+  const forKey = <T extends { ping_url: string | null }>(req: Request, body: T): T =>
+    req.auth!.scope === 'write' ? body : { ...body, ping_url: null };
 
   router.post('/monitors', requireScope('write'), async (req, res) => {
     const monitor = await createMonitor(deps, callerOf(req), req.body as CreateMonitor);
@@ -83,7 +89,7 @@ export function monitorRoutes(deps: ApiDeps): Router {
     });
     const { page, nextCursor } = pageOf(rows, limit);
     const data = await Promise.all(
-      page.map(async (m) => presentMonitor(m, config.PUBLIC_BASE_URL, null, await statesOf(m))),
+      page.map(async (m) => forKey(req, presentMonitor(m, config.PUBLIC_BASE_URL, null, await statesOf(m)))),
     );
     res.json({ data, next_cursor: nextCursor });
   });
@@ -93,12 +99,15 @@ export function monitorRoutes(deps: ApiDeps): Router {
     const states = await locationStates(deps.db, monitor, { withUptime: true });
     // Kinds whose runs are rows of monitoring.checks (uptime, tcp, dns, heartbeats: issue 47) have a record.
     if (!recordsChecks(monitor.type))
-      return void res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states));
-    const [percent, record] = await Promise.all([
-      uptimePercent(deps.db, monitor.id, new Date()),
+      return void res.json(forKey(req, presentMonitor(monitor, config.PUBLIC_BASE_URL, null, states)));
+    const now = new Date();
+    const [percent, degraded, record] = await Promise.all([
+      uptimePercent(deps.db, monitor.id, now),
+      degradedPercent(deps.db, monitor.id, now),
       incidents(deps.db, monitor.id),
     ]);
-    res.json(presentMonitor(monitor, config.PUBLIC_BASE_URL, { uptime_percent: percent, incidents: record }, states));
+    const uptime = { uptime_percent: percent, degraded_percent: degraded, incidents: record };
+    res.json(forKey(req, presentMonitor(monitor, config.PUBLIC_BASE_URL, uptime, states)));
   });
 
   router.patch('/monitors/:monitor_id', requireScope('write'), async (req, res) => {
@@ -264,6 +273,20 @@ export function monitorRoutes(deps: ApiDeps): Router {
       resolution,
       points: points.map(({ at, avg, ...figures }) => ({ at: at.toISOString(), value: avg, ...figures })),
     });
+  });
+
+  // Issue 58: its uptime report over a month or a range, as JSON or CSV.
+  router.get('/monitors/:monitor_id/report', requireScope('read'), async (req, res) => {
+    res.json(await monitorUptimeReport(deps, callerOf(req), req.params.monitor_id as string, req.query as ReportQuery));
+  });
+  router.get('/monitors/:monitor_id/report.csv', requireScope('read'), async (req, res) => {
+    const report = await monitorUptimeReport(
+      deps,
+      callerOf(req),
+      req.params.monitor_id as string,
+      req.query as ReportQuery,
+    );
+    res.type('text/csv; charset=utf-8').set('cache-control', 'private, no-store').send(monitorReportCsv(report));
   });
 
   router.get('/monitors/:monitor_id/alerts', requireScope('read'), async (req, res) => {

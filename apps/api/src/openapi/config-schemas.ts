@@ -41,6 +41,10 @@ export function configSchemas(schemas: Record<string, Schema>): Record<string, S
     ConfigAlertChannel: entryOf(body('CreateAlertChannel'), 'POST /alert-channels’ body with its `key`.', {}),
     ConfigMonitor: entryOf(body('CreateMonitor'), 'POST /monitors’ body with its `key`; channels named by key.', {
       alert_channels: keys(20, 'Keys of the alert channels its alerts are sent to (in the file, or the team’s).'),
+      depends_on: {
+        ...keys(20, 'Keys of the monitors it depends on (in the file, or the team’s); a cycle is refused.'),
+        uniqueItems: true,
+      },
     }),
     ConfigMaintenanceWindow: entryOf(windowBody, 'POST /maintenance-windows’ body with its `key`; monitors by key.', {
       monitors: {

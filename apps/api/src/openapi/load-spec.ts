@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { readYamlFile } from '@pageprobe/config';
 
 // The YAML files beside this one are the single source of truth for both interfaces: requests are
 // validated against them and they are served as JSON.
-const load = (name: string) =>
-  parse(readFileSync(new URL(`./${name}.yaml`, import.meta.url), 'utf8')) as OpenApiDocument;
+const load = (name: string) => readYamlFile(new URL(`./${name}.yaml`, import.meta.url)) as OpenApiDocument;
 
 export type OpenApiDocument = { openapi: string; paths: Record<string, unknown>; [key: string]: unknown };
 

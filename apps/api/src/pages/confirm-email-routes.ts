@@ -1,5 +1,5 @@
 import type { Db } from '@pageprobe/db';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { confirmAddress, findConfirmation } from '@pageprobe/test-lifecycle';
 import { type Response, Router } from 'express';
 import { PerAddressWindow } from '../limits/per-address.ts';

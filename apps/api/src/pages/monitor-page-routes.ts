@@ -1,6 +1,6 @@
 import type { CruxClient } from '@pageprobe/crux';
 import type { Db } from '@pageprobe/db';
-import { loadSeriesOf, uptimePercent } from '@pageprobe/monitors';
+import { loadSeriesOf, monitorReport, uptimePercent } from '@pageprobe/monitors';
 import {
   type BadgeFigure,
   type BadgeName,
@@ -9,6 +9,7 @@ import {
   badgeSvg,
   monitorPage,
   type RangeName,
+  uptimeReportPage,
 } from '@pageprobe/pages';
 import { Router } from 'express';
 import {
@@ -17,10 +18,12 @@ import {
   monitorState,
   type PageMonitor,
   RANGE_MS,
+  monitorReportView,
   rangesFor,
-} from './load-monitor-page.ts';
+  pageMonth,
+} from '@pageprobe/services';
 import { CSS_PATH, notFoundPage, secure } from './page-security.ts';
-import { monitorPageUrl } from './page-urls.ts';
+import { monitorPageUrl } from '@pageprobe/services';
 
 const DEFAULT_RANGE: RangeName = '7d';
 /** How long a badge is kept, here and by whoever embeds it. */
@@ -85,6 +88,18 @@ export function monitorPageRoutes(db: Db, publicBaseUrl: string, crux: CruxClien
     );
     secure(res);
     res.type('html').send(monitorPage(data).value);
+  });
+
+  // Issue 58: its month's uptime report, printable, under the page's own link.
+  router.get('/reports/monitors/:token/report', async (req, res) => {
+    const monitor = await monitorByToken(db, req.params.token);
+    if (!monitor) return notFoundPage(res, 'Monitor page');
+    const range = pageMonth(req.query.month);
+    if (!range) return notFoundPage(res, 'Report');
+    const report = await monitorReport(db, monitor.id, range);
+    const self = `${monitorPageUrl(publicBaseUrl, monitor.reportToken)}/report`;
+    secure(res);
+    res.type('html').send(uptimeReportPage(monitorReportView(monitor.name ?? monitor.url, report, self)).value);
   });
 
   router.get('/badges/:token/:file', async (req, res) => {

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import type { RequestHandler, Response } from 'express';
+import { REPORT_CSS_PATH as CSS_PATH } from '@pageprobe/test-kinds';
 import type { PerAddressWindow } from '../limits/per-address.ts';
 
 // What every page served without an API key shares: reports, monitor pages, status pages and badges.
 
-export const CSS = readFileSync(new URL('../reports/report.css', import.meta.url));
-export const CSS_PATH = `/reports/assets/report-${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`;
+export { REPORT_CSS as CSS, REPORT_CSS_PATH as CSS_PATH } from '@pageprobe/test-kinds';
 
 // Pages carry their credential in the URL: no referrer leaves the page, nothing runs on it, it cannot be
 // framed. Lighthouse's own report (its inline scripts) is served sandboxed, in an opaque origin.

@@ -8,6 +8,8 @@ import { reportRoutes } from '../reports/report-routes.ts';
 import { monitorPageRoutes } from './monitor-page-routes.ts';
 import { CSS, CSS_PATH, pageBudget } from './page-security.ts';
 import { publicStatusRoutes } from './status-page-routes.ts';
+import { subscriptionRoutes } from './subscription-routes.ts';
+import type { ServiceDeps } from '@pageprobe/services';
 
 export interface PageDeps {
   db: Db;
@@ -19,6 +21,8 @@ export interface PageDeps {
   perMinute: number;
   /** CrUX History for a lighthouse monitor's field lines (issue 48). */
   crux: CruxClient;
+  /** The services a status page's subscriptions call (issue 58): they enqueue their confirmations. */
+  services: ServiceDeps;
 }
 
 /**
@@ -38,6 +42,7 @@ export function pageRoutes(deps: PageDeps): Router {
     monitorPageRoutes(deps.db, deps.publicBaseUrl, deps.crux),
     reportRoutes(deps),
     publicStatusRoutes(deps.db, deps.publicBaseUrl),
+    subscriptionRoutes(deps.services),
   );
   return router;
 }

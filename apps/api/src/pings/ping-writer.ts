@@ -11,6 +11,11 @@ export interface PingWriterOptions {
   prefix: string;
   /** Pings one team may send a minute (a fixed window, shared by every replica through Redis). */
   perTeamPerMinute: number;
+  /**
+   * Bytes of logs (POST bodies) one heartbeat may have stored an hour, across replicas (a fixed window in
+   * Redis): past it a ping is stored without its log. Infinity: no cap.
+   */
+  logBytesPerMonitorPerHour?: number;
   /** A batch waits this long for company before it is written… */
   maxWaitMs?: number;
   /** …and holds at most this many. */
@@ -26,6 +31,7 @@ interface Waiting {
 }
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 /**
  * Group commit for pings (issue 47): pings arriving together are counted against their teams' limits in
@@ -68,6 +74,7 @@ export function pingWriter(options: PingWriterOptions) {
     try {
       const allowed = await withinLimits(batch);
       const stored = batch.filter((w) => allowed.has(w));
+      await withinLogBudget(stored);
       await storePings(
         options.pool,
         stored.map((w) => w.ping),
@@ -100,6 +107,45 @@ export function pingWriter(options: PingWriterOptions) {
       for (const w of pings.slice(0, room)) allowed.add(w);
     });
     return allowed;
+  }
+
+  /**
+   * Counts the logs of the batch's stored pings against their heartbeats' bytes this hour (one Redis
+   * round trip, only for a batch with logs); a log past its heartbeat's budget is not kept, its ping is.
+   */
+  async function withinLogBudget(stored: Waiting[]): Promise<void> {
+    const cap = options.logBytesPerMonitorPerHour ?? Number.POSITIVE_INFINITY;
+    if (cap === Number.POSITIVE_INFINITY) return;
+    const byMonitor = new Map<string, Array<{ w: Waiting; bytes: number }>>();
+    for (const w of stored) {
+      if (w.ping.body === null) continue;
+      const logs = byMonitor.get(w.ping.monitorId) ?? [];
+      logs.push({ w, bytes: Buffer.byteLength(w.ping.body) });
+      byMonitor.set(w.ping.monitorId, logs);
+    }
+    if (byMonitor.size === 0) return;
+    const hour = Math.floor(Date.now() / HOUR_MS);
+    const pipeline = options.redis.multi();
+    for (const [monitorId, logs] of byMonitor) {
+      const key = `${options.prefix}:ping-log-bytes:${monitorId}:${hour}`;
+      pipeline
+        .incrby(
+          key,
+          logs.reduce((sum, l) => sum + l.bytes, 0),
+        )
+        .pexpire(key, 2 * HOUR_MS);
+    }
+    const results = await pipeline.exec();
+    if (!results) throw new Error('ping log budget: transaction aborted');
+    [...byMonitor.values()].forEach((logs, i) => {
+      const [error, after] = results[2 * i]!;
+      if (error) throw error;
+      let used = Number(after) - logs.reduce((sum, l) => sum + l.bytes, 0);
+      for (const { w, bytes } of logs) {
+        used += bytes;
+        if (used > cap) w.ping = { ...w.ping, body: null };
+      }
+    });
   }
 
   return {

@@ -8,6 +8,7 @@ import type { Registry } from 'prom-client';
 import { ProblemError, problemType, toProblem } from '../http/problem.ts';
 import { httpMetricsOf } from '../http/request-metrics.ts';
 import { PerAddressWindow } from '../limits/per-address.ts';
+import { TokenBuckets } from '../limits/token-buckets.ts';
 import { PingTokens } from './ping-tokens.ts';
 import { pingWriter } from './ping-writer.ts';
 
@@ -19,6 +20,11 @@ export interface PingDeps {
   registry?: Registry;
   prefix: string;
   perTeamPerMinute: number;
+  /** One heartbeat's pings a second and burst, per replica, checked before the team's (issue 56). */
+  perMonitorPerSecond: number;
+  perMonitorBurst: number;
+  /** Bytes of logs kept per heartbeat an hour (past it a ping is kept without its log). */
+  logBytesPerMonitorPerHour: number;
   /** Unknown tokens one client address may try a minute (each costs a lookup), per replica. */
   unknownPerMinute: number;
   /** Proxies in front of the API (TRUST_PROXY_HOPS), as Express's `trust proxy` reads them. */
@@ -135,7 +141,9 @@ function answerProblem(req: IncomingMessage, res: ServerResponse, problem: Probl
  * Heartbeats' pings (issue 47), no API key: the token in the path is the key. `GET|HEAD|POST
  * /ping/{token}[/start|/fail|/{code}]`. A ping is answered 200 only once stored in PostgreSQL (group
  * commit: pings arriving together share one statement); 503 with Retry-After when PostgreSQL or Redis
- * cannot be reached, 429 with Retry-After over the team's pings a minute, 404 for an unknown token.
+ * cannot be reached, 429 with Retry-After over the heartbeat's own pings a second (per replica, checked
+ * first, so a flooded URL spends nothing of its team's) or the team's pings a minute, 404 for an unknown
+ * token.
  *
  * Served by the HTTP server ahead of Express (`serve`, see apiListener): a ping is the API's most
  * frequent request and needs none of Express's stack, which cost more than the ping itself (the
@@ -150,7 +158,9 @@ export function pingHandler(deps: PingDeps) {
     redis: deps.redis,
     prefix: deps.prefix,
     perTeamPerMinute: deps.perTeamPerMinute,
+    logBytesPerMonitorPerHour: deps.logBytesPerMonitorPerHour,
   });
+  const perMonitor = new TokenBuckets(deps.perMonitorPerSecond, deps.perMonitorBurst);
   const unknown = new PerAddressWindow(deps.unknownPerMinute);
   const metrics = deps.registry && httpMetricsOf(deps.registry);
   const logsFailures = deps.logger.isLevelEnabled('info');
@@ -182,6 +192,16 @@ export function pingHandler(deps: PingDeps) {
     if (!target) {
       unknown.add(address);
       throw NOT_FOUND();
+    }
+    // Its own heartbeat's limit first: a flooded URL is refused before it spends its team's pings.
+    const wait = perMonitor.take(target.monitorId);
+    if (wait) {
+      throw new ProblemError(
+        429,
+        'rate_limited',
+        `At most ${deps.perMonitorPerSecond} pings a second per heartbeat (${deps.perMonitorBurst} at once); retry in ${wait} s.`,
+        { headers: { 'Retry-After': String(wait) } },
+      );
     }
     const body = await readLog(req);
     const outcome = await writer

@@ -1,23 +1,22 @@
 import type { Pool } from '@pageprobe/db';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { Logger } from '@pageprobe/logger';
 import type { Storage } from '@pageprobe/storage';
 import { type Response, Router } from 'express';
 import {
   compareView,
   failedBody,
-  html,
   kindNamed,
   layout,
   pendingBody,
   type ReportArtifact,
   type ReportContext,
-  type SafeHtml,
   utc,
 } from '@pageprobe/test-kinds';
 import { CSS_PATH, notFoundPage, REPORT_CSP, secure } from '../pages/page-security.ts';
-import { monitorPageUrl } from '../pages/page-urls.ts';
+import { monitorPageUrl } from '@pageprobe/services';
 import { artifactsExpired, retentionSentence } from '../test-routes/artifact-expiry.ts';
-import { loadArtifacts, loadReportTest, type ReportRow } from './load-report.ts';
+import { loadArtifacts, loadReportTest, type ReportRow } from '@pageprobe/services';
 
 /** How often a queued or running test's report reloads itself. */
 const REFRESH_SECONDS = 5;

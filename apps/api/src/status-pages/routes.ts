@@ -2,7 +2,16 @@ import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import type { ApiDeps } from '../deps.ts';
 import { callerOf } from '../http/caller.ts';
-import { parseLimit } from '../http/keyset.ts';
+import { parseLimit } from '@pageprobe/services';
+import {
+  exportSubscribers,
+  listSubscribers,
+  type ReportQuery,
+  removeSubscriber,
+  statusPageReportCsv,
+  statusPageUptimeReport,
+  subscriberDeliveries,
+} from '@pageprobe/services';
 import {
   createStatusPage,
   deleteStatusPage,
@@ -10,9 +19,9 @@ import {
   listStatusPages,
   type StatusPageInput,
   updateStatusPage,
-} from './status-page-service.ts';
+} from '@pageprobe/services';
 
-export { liveMonitors, type ShownMonitor, STATUS_PAGES_PER_TEAM } from './status-page-service.ts';
+export { liveMonitors, type ShownMonitor, STATUS_PAGES_PER_TEAM } from '@pageprobe/services';
 
 /**
  * /status-pages (issue 30): a team's public pages of chosen monitors under labels of its own. The public
@@ -45,6 +54,47 @@ export function statusPageRoutes(deps: ApiDeps): Router {
 
   router.delete('/status-pages/:status_page_id', requireScope('write'), async (req, res) => {
     await deleteStatusPage(deps, callerOf(req), id(req));
+    res.status(204).end();
+  });
+
+  // Issue 58: the page's uptime report, as JSON or CSV.
+  router.get('/status-pages/:status_page_id/report', requireScope('read'), async (req, res) => {
+    res.json(await statusPageUptimeReport(deps, callerOf(req), id(req), req.query as ReportQuery));
+  });
+  router.get('/status-pages/:status_page_id/report.csv', requireScope('read'), async (req, res) => {
+    const report = await statusPageUptimeReport(deps, callerOf(req), id(req), req.query as ReportQuery);
+    res.type('text/csv; charset=utf-8').set('cache-control', 'private, no-store').send(statusPageReportCsv(report));
+  });
+
+  // Issue 58: who subscribed, seen by the page's team alone (count, list, CSV, remove).
+  router.get('/status-pages/:status_page_id/subscribers', requireScope('read'), async (req, res) => {
+    const q = req.query as Record<string, string | undefined>;
+    res.json(await listSubscribers(deps, callerOf(req), id(req), { cursor: q.cursor, limit: parseLimit(q.limit) }));
+  });
+
+  router.get('/status-pages/:status_page_id/subscribers.csv', requireScope('read'), async (req, res) => {
+    const csv = await exportSubscribers(deps, callerOf(req), id(req));
+    res
+      .type('text/csv; charset=utf-8')
+      .set('content-disposition', `attachment; filename="subscribers-${id(req)}.csv"`)
+      .set('cache-control', 'private, no-store')
+      .send(csv);
+  });
+
+  router.get(
+    '/status-pages/:status_page_id/subscribers/:subscriber_id/deliveries',
+    requireScope('read'),
+    async (req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      const sub = req.params.subscriber_id as string;
+      res.json(
+        await subscriberDeliveries(deps, callerOf(req), id(req), sub, { cursor: q.cursor, limit: parseLimit(q.limit) }),
+      );
+    },
+  );
+
+  router.delete('/status-pages/:status_page_id/subscribers/:subscriber_id', requireScope('write'), async (req, res) => {
+    await removeSubscriber(deps, callerOf(req), id(req), req.params.subscriber_id as string);
     res.status(204).end();
   });
 

@@ -2,8 +2,8 @@ import type { Pool } from '@pageprobe/db';
 import { Router } from 'express';
 import { requireScope } from '../auth/api-key-auth.ts';
 import { logTestId } from '../http/request-logger.ts';
-import { testReader } from './read-test.ts';
-import { compareTests } from './test-service.ts';
+import { testReader } from '@pageprobe/services';
+import { compareTests } from '@pageprobe/services';
 
 /** GET /tests/{id}/compare/{base_id} (issue 15): head − base of two completed tests of one type. */
 export function compareRoutes(pool: Pool, publicBaseUrl: string): Router {

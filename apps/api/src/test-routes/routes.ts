@@ -5,12 +5,12 @@ import { ProblemError } from '../http/problem.ts';
 import { logTestId } from '../http/request-logger.ts';
 import { type TestRequest, withCallback } from '@pageprobe/test-lifecycle';
 import { callerOf } from '../http/caller.ts';
-import { parseLimit } from '../http/keyset.ts';
+import { parseLimit } from '@pageprobe/services';
 import { retryHint } from './retry-hint.ts';
-import { type ListQuery, listTests } from './list-tests.ts';
+import { type ListQuery, listTests } from '@pageprobe/services';
 import { presentCreated, presentTest } from './present-test.ts';
-import { testReader } from './read-test.ts';
-import { acceptDepsOf, startTest } from './test-service.ts';
+import { testReader } from '@pageprobe/services';
+import { acceptDepsOf, startTest } from '@pageprobe/services';
 
 export function testRoutes(deps: ApiDeps): Router {
   const router = Router();

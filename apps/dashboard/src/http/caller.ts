@@ -1,4 +1,4 @@
-import type { Caller } from '@pageprobe/api/services';
+import type { Caller } from '@pageprobe/services';
 import type { PageContext } from './page-context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ActiveSession, Actor, Permission } from '@pageprobe/accounts';
-import type { ServiceDeps } from '@pageprobe/api/services';
+import type { ServiceDeps } from '@pageprobe/services';
 import type { Request, Response } from 'express';
 import type { DashboardConfig } from '../config.ts';
 import type { Mail } from '../mail.ts';
@@ -35,5 +35,10 @@ export interface PageRoute {
   method: 'get' | 'post';
   path: string;
   access: Access;
+  /**
+   * A POST of a route that is not public spends one of the person's writes in the team
+   * (RATE_LIMIT_WRITES_PER_MIN, http/write-limit.ts); `false` for the few that change nothing others see.
+   */
+  limit?: false;
   handle(ctx: PageContext): Promise<void> | void;
 }

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeEmail } from '@pageprobe/accounts';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { DashboardDeps, PageContext } from './page-context.ts';
+import { redisCounter } from './redis-counter.ts';
 
 // Guessing passwords (issue 45, item 8). Every form that checks a password goes through here, with two
 // counters in Redis (rate-limiter-flexible):
@@ -20,35 +21,12 @@ const FREE_ATTEMPTS = 5;
 const ACCOUNT_WINDOW_S = 3_600;
 const ADDRESS_WINDOW_S = 60;
 
-interface Limiters {
-  account: RateLimiterRedis;
-  address: RateLimiterRedis;
-}
-
-const built = new WeakMap<DashboardDeps, Limiters>();
-
-function limiters(deps: DashboardDeps): Limiters {
-  let found = built.get(deps);
-  if (!found) {
-    const make = (name: string, points: number, duration: number) =>
-      new RateLimiterRedis({
-        storeClient: deps.redis,
-        keyPrefix: `${deps.config.QUEUE_PREFIX}:password-attempts:${name}`,
-        points,
-        duration,
-        // The dashboard's client has no offline queue: without Redis, each process counts on its own.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration }),
-      });
-    found = {
-      // Never refuses: the count only sets the delay.
-      account: make('account', Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_S),
-      address: make('address', deps.config.SIGN_IN_ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_S),
-    };
-    built.set(deps, found);
-  }
-  return found;
-}
+/** The two counters (each made once per app). */
+const limiters = (deps: DashboardDeps) => ({
+  // Never refuses: the count only sets the delay.
+  account: redisCounter(deps, 'password-attempts:account', Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_S),
+  address: redisCounter(deps, 'password-attempts:address', deps.config.SIGN_IN_ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_S),
+});
 
 /** One host often holds a whole IPv6 /64: it counts as one address. */
 export function addressKey(ip: string | null | undefined): string {
@@ -99,6 +77,21 @@ export async function passwordAttempt(
     ctx.deps.logger.warn({ err: (error as Error).message }, 'password attempts not cleared'),
   );
   return 'right';
+}
+
+/**
+ * What a form says after a wrong password once the address's attempts are slowed (issue 56, item 23): the
+ * wait the next try will have, so nobody waits half a minute without a word. It depends only on the
+ * address typed, counted whether or not it has an account, so it says nothing about who is here.
+ */
+export async function slowedNotice(ctx: PageContext, email: string): Promise<string> {
+  const counted = await limiters(ctx.deps)
+    .account.get(normalizeEmail(email))
+    .catch(() => null);
+  const wait = delayAfter(counted?.consumedPoints ?? 0, ctx.deps.config);
+  if (wait <= 0) return '';
+  const seconds = Math.max(1, Math.round(wait / 1000));
+  return `After several failed attempts, signing in with this address is slowed: your next try will wait ${seconds} second${seconds === 1 ? '' : 's'} before it is answered.`;
 }
 
 /** The text and header of a 429; the caller shows it on its own form. */

@@ -1,4 +1,4 @@
-import { ProblemError } from '@pageprobe/api/services';
+import { ProblemError } from '@pageprobe/services';
 import type { PageContext } from './page-context.ts';
 import { message } from '../views/layout.ts';
 

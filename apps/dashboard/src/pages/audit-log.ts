@@ -1,5 +1,5 @@
 import { auditPage } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import type { PageRoute } from '../http/page-context.ts';
 import { page } from '../views/layout.ts';
 import { teamNav } from './team.ts';

@@ -1,4 +1,5 @@
-import { html, monitorLabel, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { monitorLabel } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { page } from '../views/layout.ts';
 import { ALERTS_COUNTED, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';

@@ -11,9 +11,9 @@ import {
   useInvitation,
   verifyPassword,
 } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
-import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
+import { passwordAttempt, slowedNotice, tooManyAttempts } from '../http/password-attempts.ts';
 import { field, form, message, page, problem } from '../views/layout.ts';
 import { signIn } from './sign-in.ts';
 
@@ -74,7 +74,13 @@ export const inviteRoutes: PageRoute[] = [
           );
           if (typeof outcome === 'object')
             return invitationPage(ctx, invitation, tooManyAttempts(ctx, outcome.retryAfterSeconds), 429);
-          if (outcome === 'wrong') return invitationPage(ctx, invitation, 'Wrong password.', 401);
+          if (outcome === 'wrong')
+            return invitationPage(
+              ctx,
+              invitation,
+              `Wrong password. ${await slowedNotice(ctx, existing.email)}`.trim(),
+              401,
+            );
           user = existing;
         } else {
           const weak = passwordProblem(password);
@@ -104,7 +110,10 @@ export const inviteRoutes: PageRoute[] = [
           details: { role: invitation.role },
         },
       );
-      await signIn(ctx, user, ctx.session?.method ?? 'password', invitation.teamId);
+      // Labelled by what was checked: the invited person's own session, else the password given here (never
+      // the method of a session that is someone else's).
+      const method = ctx.session?.email === invitation.email ? ctx.session.method : 'password';
+      await signIn(ctx, user, method, invitation.teamId);
       ctx.res.redirect(303, ctx.href('/'));
     },
   },

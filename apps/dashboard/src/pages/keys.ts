@@ -1,6 +1,7 @@
+import { alertLinks } from '../http/alert-links.ts';
 import { audit, createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey } from '@pageprobe/accounts';
 import type { KeyScope } from '@pageprobe/db';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
@@ -115,7 +116,9 @@ export const keyRoutes: PageRoute[] = [
     async handle(ctx) {
       const teamId = ctx.session!.teamId!;
       const id = String(ctx.req.params.id);
-      const revoked = /^[0-9a-f-]{36}$/i.test(id) ? await revokeApiKey(ctx.deps.db, id, teamId) : null;
+      const revoked = /^[0-9a-f-]{36}$/i.test(id)
+        ? await revokeApiKey(ctx.deps.db, id, alertLinks(ctx.deps.config), teamId)
+        : null;
       if (!revoked) return keysPage(ctx, problem('No such key in this team.'), 404);
       // Every API replica forgets the key at once (their caches bound it to a few seconds without Redis).
       await ctx.deps.redis.publish(keyRevokedChannel(ctx.deps.config.QUEUE_PREFIX), id).catch(() => 0);

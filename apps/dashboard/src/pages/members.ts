@@ -1,5 +1,20 @@
-import { allows, audit, isEmail, isRole, LastOwner, mayAssign, ROLES, setMembership } from '@pageprobe/accounts';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { alertLinks } from '../http/alert-links.ts';
+import {
+  allows,
+  audit,
+  changeMembership,
+  isEmail,
+  isRole,
+  keyRevokedChannel,
+  LastOwner,
+  liveKeysMadeBy,
+  mayAssign,
+  ROLES,
+  type RevokedKeys,
+  revokesKeys,
+} from '@pageprobe/accounts';
+import type { TeamRole } from '@pageprobe/db';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { invite } from '../invitation-mail.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { field, form, page, problem } from '../views/layout.ts';
@@ -15,7 +30,7 @@ async function membersPage(ctx: PageContext, top: SafeHtml | string = '', status
   const teamId = ctx.session!.teamId!;
   const role = ctx.session!.role!;
   const manages = allows(role, 'members.manage');
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, keyMakers] = await Promise.all([
     ctx.deps.db.membership.findMany({
       where: { teamId },
       include: { user: { select: { email: true } } },
@@ -25,6 +40,7 @@ async function membersPage(ctx: PageContext, top: SafeHtml | string = '', status
       where: { teamId, acceptedAt: null, expiresAt: { gt: new Date() } },
       orderBy: { createdAt: 'desc' },
     }),
+    keysMadeIn(ctx, teamId, manages),
   ]);
   page(
     ctx,
@@ -44,7 +60,12 @@ ${
 ${members.map((m) => {
   const mine = m.userId === ctx.session!.userId;
   const editable = manages && mayAssign(role, m.role);
-  return html`<tr><td>${m.user.email}${mine ? ' (you)' : ''}</td><td>${
+  const keys = keyMakers.get(m.userId) ?? 0;
+  return html`<tr><td>${m.user.email}${mine ? ' (you)' : ''}${
+    keys
+      ? html`<br><small class="muted">${keysOf(keys)} they made: removing them, or a role below admin, revokes ${keys === 1 ? 'it' : 'them'}</small>`
+      : ''
+  }</td><td>${
     editable
       ? form(
           ctx,
@@ -71,7 +92,103 @@ ${
   );
 }
 
+/** "1 live API key", "3 live API keys". */
+const keysOf = (n: number) => `${n} live API key${n === 1 ? '' : 's'}`;
+
+/** How many live keys each member made in the team (those a removal or demotion revokes), for admins. */
+async function keysMadeIn(ctx: PageContext, teamId: string, manages: boolean): Promise<Map<string, number>> {
+  if (!manages) return new Map();
+  const rows = await ctx.deps.db.apiKey.groupBy({
+    by: ['createdById'],
+    where: {
+      teamId,
+      createdById: { not: null },
+      revokedAt: null,
+      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+    },
+    _count: { _all: true },
+  });
+  return new Map(rows.map((r) => [r.createdById!, r._count._all]));
+}
+
+/**
+ * A removal or a demotion that revokes keys is confirmed first (issue 56 item 6): the page names the keys
+ * and the monitors that will pause, and sends the same form again with `confirm`. True when that page was
+ * answered; false when there is nothing to confirm (no key would be revoked, or it is confirmed).
+ */
+async function confirmation(
+  ctx: PageContext,
+  membership: { teamId: string; userId: string; role: TeamRole; user: { email: string } },
+  to: TeamRole | null,
+) {
+  if (!revokesKeys(membership.role, to) || ctx.req.body.confirm === 'revoke-keys') return false;
+  const keys = await liveKeysMadeBy(ctx.deps.db, membership.teamId, membership.userId);
+  if (keys.length === 0) return false;
+  const monitors = await ctx.deps.db.monitor.count({
+    where: { apiKeyId: { in: keys.map((k) => k.id) }, status: 'active', deletedAt: null },
+  });
+  const who = membership.user.email;
+  const change = to === null ? `Remove ${who}` : `Make ${who} ${to}`;
+  const action = to === null ? `/members/${membership.userId}/remove` : `/members/${membership.userId}/role`;
+  const they = keys.length === 1 ? 'it' : 'them';
+  page(
+    ctx,
+    'Confirm',
+    html`${teamNav(ctx)}<h2>${change}?</h2>
+<p role="alert" data-testid="keys-to-revoke">Their ${keysOf(keys.length)} will be revoked: ${
+      to === null ? 'they leave the team' : `${to === 'editor' ? 'an' : 'a'} ${to} cannot manage keys`
+    }, so what they made stops working within a second on every API replica${
+      monitors
+        ? `, and the ${monitors} monitor${monitors === 1 ? '' : 's'} made with ${they} pause${monitors === 1 ? 's' : ''}`
+        : ''
+    }.</p>
+<ul>${keys.map((k) => html`<li><code>${k.prefix}…</code>${k.name ? html` ${k.name}` : ''}</li>`)}</ul>
+${form(
+  ctx,
+  action,
+  html`<input type="hidden" name="confirm" value="revoke-keys">${
+    to === null ? '' : html`<input type="hidden" name="role" value="${to}">`
+  }<button type="submit">${change} and revoke ${keys.length === 1 ? 'the key' : `${keys.length} keys`}</button> <a href="${ctx.href('/members')}">Cancel</a>`,
+)}`,
+  );
+  return true;
+}
+
+/** Every API replica forgets the revoked keys at once; each revocation is in the audit log. */
+async function announceRevoked(ctx: PageContext, teamId: string, email: string, revoked: RevokedKeys, by: string) {
+  const channel = keyRevokedChannel(ctx.deps.config.QUEUE_PREFIX);
+  for (const key of revoked.keys) {
+    await ctx.deps.redis.publish(channel, key.id).catch(() => 0);
+    await audit(ctx.deps.db, ctx.actor, {
+      teamId,
+      action: 'key.revoked',
+      target: key.id,
+      details: { reason: by, member: email, prefix: key.prefix },
+    });
+  }
+}
+
 /** The target's membership, if the actor may manage it (and give it `role`, when one is asked). */
+/**
+ * Changes the membership (null: out of the team), revoking the keys it takes away; null after answering
+ * 409 when it would leave the team without an owner.
+ */
+async function changeOrRefuse(
+  ctx: PageContext,
+  membership: { teamId: string; userId: string },
+  role: TeamRole | null,
+): Promise<RevokedKeys | null> {
+  try {
+    return (
+      await changeMembership(ctx.deps.db, membership.teamId, membership.userId, role, alertLinks(ctx.deps.config))
+    ).revoked;
+  } catch (error) {
+    if (!(error instanceof LastOwner)) throw error;
+    await membersPage(ctx, problem(error.message), 409);
+    return null;
+  }
+}
+
 async function manageable(ctx: PageContext, role?: string) {
   const userId = String(ctx.req.params.userId);
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
@@ -117,18 +234,22 @@ export const memberRoutes: PageRoute[] = [
       const membership = await manageable(ctx, role);
       if (!membership || !isRole(role))
         return membersPage(ctx, problem('You cannot give that role to that member.'), 403);
-      try {
-        await setMembership(ctx.deps.db, membership.teamId, membership.userId, role);
-      } catch (error) {
-        if (!(error instanceof LastOwner)) throw error;
-        return membersPage(ctx, problem(error.message), 409);
-      }
+      if (await confirmation(ctx, membership, role)) return;
+      const revoked = await changeOrRefuse(ctx, membership, role);
+      if (!revoked) return;
       await audit(ctx.deps.db, ctx.actor, {
         teamId: membership.teamId,
         action: 'member.role_changed',
         target: membership.user.email,
-        details: { from: membership.role, to: role },
+        details: {
+          from: membership.role,
+          to: role,
+          ...(revoked.keys.length
+            ? { revoked_keys: revoked.keys.length, paused_monitors: revoked.pausedMonitors.length }
+            : {}),
+        },
       });
+      await announceRevoked(ctx, membership.teamId, membership.user.email, revoked, 'member.role_changed');
       ctx.res.redirect(303, ctx.href('/members'));
     },
   },
@@ -139,17 +260,18 @@ export const memberRoutes: PageRoute[] = [
     async handle(ctx) {
       const membership = await manageable(ctx);
       if (!membership) return membersPage(ctx, problem('You cannot remove that member.'), 403);
-      try {
-        await setMembership(ctx.deps.db, membership.teamId, membership.userId, null);
-      } catch (error) {
-        if (!(error instanceof LastOwner)) throw error;
-        return membersPage(ctx, problem(error.message), 409);
-      }
+      if (await confirmation(ctx, membership, null)) return;
+      const revoked = await changeOrRefuse(ctx, membership, null);
+      if (!revoked) return;
       await audit(ctx.deps.db, ctx.actor, {
         teamId: membership.teamId,
         action: 'member.removed',
         target: membership.user.email,
+        ...(revoked.keys.length
+          ? { details: { revoked_keys: revoked.keys.length, paused_monitors: revoked.pausedMonitors.length } }
+          : {}),
       });
+      await announceRevoked(ctx, membership.teamId, membership.user.email, revoked, 'member.removed');
       ctx.res.redirect(303, ctx.href('/members'));
     },
   },

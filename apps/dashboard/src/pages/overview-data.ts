@@ -1,4 +1,4 @@
-import { type CreditsView, creditsOf } from '@pageprobe/api/services';
+import { type CreditsView, creditsOf } from '@pageprobe/services';
 import { type Db, Prisma } from '@pageprobe/db';
 import { type LiveLocation, liveLocations } from '@pageprobe/jobs';
 import type { DashboardDeps } from '../http/page-context.ts';

@@ -1,5 +1,5 @@
 import { audit, findPasskey, recordPasskeyUse } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { keepChallenge, takeChallenge } from '../passkeys/challenges.ts';

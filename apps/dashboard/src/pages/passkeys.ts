@@ -7,12 +7,13 @@ import {
   removePasskey,
   renamePasskey,
 } from '@pageprobe/accounts';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { keepChallenge, takeChallenge } from '../passkeys/challenges.ts';
 import { registrationResponse } from '../passkeys/credential-json.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
+import { enrolmentRefusal, spendEnrolmentProof, strongEnrolmentRoutes } from '../passkeys/strong-enrolment.ts';
 import { passkeyScripts } from '../passkeys/scripts.ts';
 import { field, form, message } from '../views/layout.ts';
 
@@ -80,11 +81,14 @@ ${passkeyScripts(ctx)}`;
 }
 
 export const passkeyRoutes: PageRoute[] = [
+  ...strongEnrolmentRoutes,
   {
     // The ceremony's first half: options for the browser, its challenge kept for the second.
     method: 'post',
     path: '/security/passkeys/options',
     access: 'signed-in',
+    // A challenge for the browser; the passkey's registration that follows counts.
+    limit: false,
     async handle(ctx) {
       const session = ctx.session!;
       const name = passkeyName(ctx.req.body.name);
@@ -94,6 +98,9 @@ export const passkeyRoutes: PageRoute[] = [
         return answer(ctx, 409, { error: `You already have a passkey named ${name}.` });
       if (existing.length >= MAX_PASSKEYS)
         return answer(ctx, 409, { error: `You have ${MAX_PASSKEYS} passkeys: remove one first.` });
+      // Under a team's requirement, a password alone does not add a passkey (issue 56, item 7).
+      const refusal = await enrolmentRefusal(ctx);
+      if (refusal) return answer(ctx, 403, { error: refusal });
       const rp = relyingParty(ctx.deps.config);
       const options = await generateRegistrationOptions({
         rpName: rp.name,
@@ -123,6 +130,9 @@ export const passkeyRoutes: PageRoute[] = [
         return answer(ctx, 400, { error: 'This request has expired: add the passkey again.' });
       const response = registrationResponse(ctx.req.body.response);
       if (!response) return answer(ctx, 400, { error: 'The browser sent no passkey.' });
+      // Checked again: the proof may have lapsed, or the requirement come, since the options.
+      const refusal = await enrolmentRefusal(ctx);
+      if (refusal) return answer(ctx, 403, { error: refusal });
       const rp = relyingParty(ctx.deps.config);
       const verification = await verifyRegistrationResponse({
         response,
@@ -148,6 +158,7 @@ export const passkeyRoutes: PageRoute[] = [
         throw error;
       });
       if (!added) return answer(ctx, 409, { error: 'This passkey is already registered.' });
+      await spendEnrolmentProof(ctx);
       await auditEveryTeam(ctx, 'passkey.added', added.id, { name: added.name });
       answer(ctx, 200, { redirect: ctx.href('/security') });
     },

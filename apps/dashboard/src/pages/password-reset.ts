@@ -8,7 +8,7 @@ import {
   passwordProblem,
   peekToken,
 } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { afterAnswer, mailPasswordReset } from '../account-mail.ts';
 import { auditPerson } from '../audit-person.ts';
 import { clearSessionCookie } from '../http/cookies.ts';

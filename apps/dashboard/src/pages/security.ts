@@ -8,12 +8,13 @@ import {
   sessionsOf,
   verifyPassword,
 } from '@pageprobe/accounts';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { clearSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
-import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
+import { passwordAttempt, slowedNotice, tooManyAttempts } from '../http/password-attempts.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { passkeySection } from './passkeys.ts';
+import { ssoSection } from './sso.ts';
 import { addressSection } from './verify-email.ts';
 
 const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16);
@@ -40,6 +41,7 @@ ${sessions.map(
 </tbody></table></div>
 ${form(ctx, '/security/sessions/end-others', html`<p><button type="submit" class="secondary">Sign out everywhere else</button></p>`)}
 ${await passkeySection(ctx)}
+${await ssoSection(ctx)}
 <h2>Password</h2>
 ${form(
   ctx,
@@ -91,7 +93,12 @@ export const securityRoutes: PageRoute[] = [
         const outcome = await passwordAttempt(ctx, user.email, () => verifyPassword(user.passwordHash, current));
         if (typeof outcome === 'object')
           return securityPage(ctx, problem(tooManyAttempts(ctx, outcome.retryAfterSeconds)), 429);
-        if (outcome === 'wrong') return securityPage(ctx, problem('The current password is wrong.'), 401);
+        if (outcome === 'wrong')
+          return securityPage(
+            ctx,
+            problem(`The current password is wrong. ${await slowedNotice(ctx, user.email)}`.trim()),
+            401,
+          );
       }
       const weak = passwordProblem(next);
       if (weak) return securityPage(ctx, problem(`The new password ${weak}.`), 400);

@@ -8,10 +8,10 @@ import {
   type SignInMethod,
   verifyPassword,
 } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { clearSessionCookie, setSessionCookie } from '../http/cookies.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
-import { passwordAttempt, tooManyAttempts } from '../http/password-attempts.ts';
+import { passwordAttempt, slowedNotice, tooManyAttempts } from '../http/password-attempts.ts';
 import { sessionSettings } from '../http/session-settings.ts';
 import { ssoButton } from '../sso/sso-button.ts';
 import { gettingInLinks } from '../views/getting-in-links.ts';
@@ -94,7 +94,7 @@ export const signInRoutes: PageRoute[] = [
             audit(ctx.deps.db, { ...ctx.actor, email: email || null }, { teamId, action: 'sign_in_failed' }),
           ),
         );
-        await signInPage(ctx, 'Wrong email or password.', 401);
+        await signInPage(ctx, `Wrong email or password. ${await slowedNotice(ctx, email)}`.trim(), 401);
         return;
       }
       await signIn(ctx, user, 'password');
@@ -105,6 +105,8 @@ export const signInRoutes: PageRoute[] = [
     method: 'post',
     path: '/sign-out',
     access: 'signed-in',
+    // Leaving always works, however many changes came before.
+    limit: false,
     async handle(ctx) {
       const session = ctx.session!;
       await endSession(ctx.deps.db, session.id);

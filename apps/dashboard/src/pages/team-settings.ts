@@ -1,7 +1,8 @@
+import { alertLinks } from '../http/alert-links.ts';
 import { allows, audit, deleteTeam, keyRevokedChannel, MAX_TEAM_NAME, renameTeam } from '@pageprobe/accounts';
-import { auditCaller, updateTeam } from '@pageprobe/api/services';
+import { auditCaller, updateTeam } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { liveLocations } from '@pageprobe/jobs';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
 import { callerOf } from '../http/caller.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { fieldError } from '../views/form-errors.ts';
@@ -38,6 +39,26 @@ ${choices.map((c) => option(c.id, c.name))}
 )}`;
 }
 
+/** Whether new monitors' pages are public (anyone with the link) or for the team's members (admins). */
+function monitorPagesForm(ctx: PageContext, publicByDefault: boolean) {
+  const option = (value: string, words: string) =>
+    html`<option value="${value}"${value === String(publicByDefault) ? html` selected` : ''}>${words}</option>`;
+  return html`<h2>Monitors' pages</h2>
+<p>Whether a new monitor's page opens for anyone with its link, or only for the team's members, here.
+A monitor can say otherwise (its form, <code>public_page</code> in the API); monitors made before keep theirs.
+Status pages and badges stay public.</p>
+${form(
+  ctx,
+  '/team/monitor-pages',
+  html`<p><label for="default_public_page">New monitors' pages</label>
+<select id="default_public_page" name="default_public_page">
+${option('true', 'Public: anyone with the link (default)')}
+${option('false', 'Private: only this team’s members')}
+</select></p>
+<p><button type="submit">Save</button></p>`,
+)}`;
+}
+
 /** Team settings: its name and default location (admins), and deleting it (owners, who type its name). */
 async function settingsPage(ctx: PageContext, top: SafeHtml | string = '', status = 200, locationError?: string) {
   const team = await ctx.deps.db.team.findUniqueOrThrow({ where: { id: ctx.session!.teamId! } });
@@ -53,6 +74,7 @@ ${form(
 <p><button type="submit">Rename team</button></p>`,
 )}
 ${await locationForm(ctx, team.defaultLocation, locationError)}
+${monitorPagesForm(ctx, team.defaultPublicPage)}
 ${
   allows(ctx.session!.role!, 'team.own')
     ? html`<h2>Delete the team</h2>
@@ -117,6 +139,23 @@ export const teamSettingsRoutes: PageRoute[] = [
   },
   {
     method: 'post',
+    path: '/team/monitor-pages',
+    access: 'members.manage',
+    async handle(ctx) {
+      const chosen = String(ctx.req.body.default_public_page ?? '');
+      if (chosen !== 'true' && chosen !== 'false')
+        return settingsPage(ctx, problem('Choose public or private for new monitors’ pages.'), 400);
+      const caller = await callerOf(ctx);
+      const to = chosen === 'true';
+      const team = await updateTeam(ctx.deps.db, caller.teamId, { default_public_page: to });
+      await auditCaller(ctx.deps.db, caller, 'team.default_public_page_changed', String(to), {
+        to: team.default_public_page,
+      });
+      ctx.res.redirect(303, ctx.href('/team/settings'));
+    },
+  },
+  {
+    method: 'post',
     path: '/team/delete',
     access: 'team.own',
     async handle(ctx) {
@@ -125,7 +164,7 @@ export const teamSettingsRoutes: PageRoute[] = [
         return settingsPage(ctx, problem("That is not the team's name: nothing was deleted."), 400);
       // Audited first: the entry stays with the team's row.
       await audit(ctx.deps.db, ctx.actor, { teamId, action: 'team.deleted', target: ctx.session!.teamName });
-      const revoked = await deleteTeam(ctx.deps.db, teamId);
+      const revoked = await deleteTeam(ctx.deps.db, teamId, alertLinks(ctx.deps.config));
       const channel = keyRevokedChannel(ctx.deps.config.QUEUE_PREFIX);
       for (const id of revoked) await ctx.deps.redis.publish(channel, id).catch(() => 0);
       message(ctx, 'Team deleted', `${ctx.session!.teamName} is deleted.`);

@@ -1,8 +1,8 @@
 import type { Permission } from '@pageprobe/accounts';
-import { ledgerPage, ProblemError } from '@pageprobe/api/services';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { ledgerPage, ProblemError } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
-import { may, page, problem } from '../views/layout.ts';
+import { form, may, page, problem } from '../views/layout.ts';
 import { when } from './home.ts';
 
 /** The team's pages (issue 46), each shown to who may open it. */
@@ -98,15 +98,38 @@ export const teamHubRoutes: PageRoute[] = [
     method: 'get',
     path: '/team',
     access: 'team.read',
-    handle(ctx) {
+    async handle(ctx) {
       const links = TEAM_LINKS.filter((l) => may(ctx, l.access));
+      const mine = await ctx.deps.db.membership.findUnique({
+        where: { teamId_userId: { teamId: ctx.session!.teamId!, userId: ctx.session!.userId } },
+        select: { monthlyReport: true },
+      });
       page(
         ctx,
         'Team',
         html`<nav aria-label="Team" class="hub"><ul>
 ${links.map((l) => html`<li><a href="${ctx.href(l.path)}">${l.name}</a><br><span class="muted">${l.about}</span></li>`)}
-</ul></nav>`,
+</ul></nav>
+<h2>Monthly report</h2>
+${form(
+  ctx,
+  '/team/monthly-report',
+  html`<p><label class="check"><input type="checkbox" name="monthly_report" value="yes"${mine?.monthlyReport ? html` checked` : ''}> Mail me the team's uptime report at the start of each month</label></p><p><button type="submit" class="secondary">Save</button></p>`,
+)}`,
       );
+    },
+  },
+  {
+    // Issue 58: a member's own choice, whatever their role.
+    method: 'post',
+    path: '/team/monthly-report',
+    access: 'team.read',
+    async handle(ctx) {
+      await ctx.deps.db.membership.update({
+        where: { teamId_userId: { teamId: ctx.session!.teamId!, userId: ctx.session!.userId } },
+        data: { monthlyReport: ctx.req.body?.monthly_report === 'yes' },
+      });
+      ctx.res.redirect(303, ctx.href('/team'));
     },
   },
   { method: 'get', path: '/team/credits', access: 'team.read', handle: ledgerView },

@@ -1,5 +1,5 @@
 import { audit, renewSession, teamsOf } from '@pageprobe/accounts';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { setSessionCookie } from '../http/cookies.ts';
 import type { PageRoute } from '../http/page-context.ts';
 import { form, message, page } from '../views/layout.ts';
@@ -37,6 +37,8 @@ ${teams.map(
     method: 'post',
     path: '/teams/switch',
     access: 'signed-in',
+    // Which team the session shows: nothing anyone else sees changes.
+    limit: false,
     async handle(ctx) {
       const session = ctx.session!;
       const teamId = String(ctx.req.body.team_id ?? '');

@@ -1,6 +1,6 @@
 import { consumeToken, peekToken } from '@pageprobe/accounts';
 import type { User } from '@pageprobe/db';
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { mailVerification } from '../account-mail.ts';
 import { auditPerson } from '../audit-person.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';

@@ -1,5 +1,5 @@
 import { audit } from '@pageprobe/accounts';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import {
   DEFAULT_OVERLAP_SECONDS,
   generateWebhookSecret,

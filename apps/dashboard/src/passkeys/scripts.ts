@@ -1,4 +1,4 @@
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import { ASSETS } from '../assets.ts';
 import type { PageContext } from '../http/page-context.ts';
 

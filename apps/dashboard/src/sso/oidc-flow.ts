@@ -17,6 +17,8 @@ export interface OidcFlow {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** A signed-in person linking an identity (from Security): the session that started it, and whose. */
+  link?: { sessionId: string; userId: string };
 }
 
 const cookieName = (config: Pick<DashboardConfig, 'SECURE_COOKIES'>) =>

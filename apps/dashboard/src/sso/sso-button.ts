@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext } from '../http/page-context.ts';
 import { providerOf } from './oidc-provider.ts';
 

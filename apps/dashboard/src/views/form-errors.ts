@@ -1,5 +1,5 @@
-import { ProblemError } from '@pageprobe/api/services';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { ProblemError } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 
 /**
  * A form sent back with what was wrong: the API's problem (the services throw the API's errors, so the

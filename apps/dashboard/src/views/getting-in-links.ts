@@ -1,4 +1,4 @@
-import { html } from '@pageprobe/test-kinds';
+import { html } from '@pageprobe/html';
 import type { PageContext } from '../http/page-context.ts';
 
 /** Under the sign-in form: the way back in without a password, and sign-up where it is open. */

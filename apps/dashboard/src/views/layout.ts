@@ -1,5 +1,5 @@
 import { allows, type Permission } from '@pageprobe/accounts';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { ASSETS } from '../assets.ts';
 import type { PageContext } from '../http/page-context.ts';
 import { fieldError } from './form-errors.ts';
@@ -16,6 +16,7 @@ const TEAM_PAGES = [
   ['/alert-channels', 'Alert channels'],
   ['/maintenance', 'Maintenance'],
   ['/status-pages', 'Status pages'],
+  ['/incidents', 'Incidents'],
   ['/team', 'Team'],
 ] as const;
 

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 
 // Issue 50: a resource a configuration file manages (`pageprobe apply` set its managed_by) is the file's.
 // Lists and its page say so, and its edit and delete forms warn that the next apply of that file puts back

@@ -4,6 +4,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** Headers of its own: a status notice's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 const escapeHtml = (s: string) =>

@@ -43,14 +43,20 @@ export async function planOrApply(
     ...(options.adopt ? { adopt: true } : {}),
   };
   let changes: ConfigChange[];
+  let notCompared: unknown[] | undefined;
   try {
-    ({ changes } = await (action === 'plan' ? client.config.plan(body) : client.config.apply(body)));
+    ({ changes, not_compared: notCompared } = await (action === 'plan'
+      ? client.config.plan(body)
+      : client.config.apply(body)));
   } catch (error) {
     throw entryProblems(error, config) ?? error;
   }
   for (const line of planLines(changes, paint)) out(line);
   const summary = planSummary(changes, config.file);
   out(action === 'apply' && changes.length ? `Applied: ${summary}` : summary);
+  // A read key's plan does not compare secrets (issue 56).
+  if (notCompared?.length)
+    out(paint.dim(`(${notCompared.length} secret values not compared: a read key cannot; plan with a write key)`));
   if (action === 'plan' && !options.prune)
     out(paint.dim('(resources the file no longer lists are deleted only with --prune: plan --prune shows them)'));
   return { changes, file: config.file };

@@ -89,6 +89,30 @@ monitors:
   assert.equal(config.state.monitors?.[0]?.user_agent, 'probe ${not a variable}');
 });
 
+test('${VARIABLE} is put in only where a secret goes: anywhere else it is an error, the variable never read (issue 56)', async (t) => {
+  const cwd = folder(t, {
+    'p.yaml': `monitors:
+  - key: m
+    url: https://example.com/?leak=\${AWS_SECRET_ACCESS_KEY}
+    interval_seconds: 300
+    name: "\${HOME}"
+    headers: { x-token: "\${TOKEN}" }
+`,
+  });
+  const env = { AWS_SECRET_ACCESS_KEY: 'aws-s3cr3t', HOME: '/home/ci', TOKEN: 't0ken' };
+  assert.deepEqual(await problems(loadConfig('p.yaml', { cwd, env })), [
+    'p.yaml:3:10: ${AWS_SECRET_ACCESS_KEY} is put in only where a secret goes (monitors[0].url is not one); write the value itself, or $${ for a literal ${',
+    'p.yaml:5:11: ${HOME} is put in only where a secret goes (monitors[0].name is not one); write the value itself, or $${ for a literal ${',
+  ]);
+  const only = folder(t, {
+    'p.yaml': `monitors:
+  - { key: m, url: https://example.com/, interval_seconds: 300, headers: { x-token: "\${TOKEN}" } }
+`,
+  });
+  const config = await loadConfig('p.yaml', { cwd: only, env });
+  assert.deepEqual(config.state.monitors?.[0]?.headers, { 'x-token': 't0ken' });
+});
+
 test('a misspelt field is reported with its line and the field meant, before any request', async (t) => {
   const cwd = folder(t, {
     'pageprobe.yaml': `monitors:

@@ -1,4 +1,6 @@
-// `${VARIABLE}` in a string of the file is the environment's value: secrets stay out of the repository.
+// `${VARIABLE}` in a secret field of the file (secret-fields.ts) is the environment's value: secrets stay
+// out of the repository. Anywhere else it is an error, the variable not read (issue 56: a file could put
+// any of CI's variables, AWS_SECRET_ACCESS_KEY say, into a URL or a name the API keeps and shows).
 // `$${` writes a literal `${`. Every variable missing (or empty: an Actions secret that is not set arrives
 // as "") is an error naming it and where it is used, all of them at once.
 import { ConfigError, showPath, type ValuePath } from './config-error.ts';
@@ -28,6 +30,12 @@ export function substituteEnv(source: Source, env: Record<string, string | undef
       referred = true;
       if (!NAME.test(name!)) {
         errors.push(`${source.where(path)}: ${match} is not a variable name (letters, digits and _)`);
+        return match;
+      }
+      if (!isSecretPath(path)) {
+        errors.push(
+          `${source.where(path)}: ${match} is put in only where a secret goes (${showPath(path)} is not one); write the value itself, or $\${ for a literal \${`,
+        );
         return match;
       }
       const set = env[name!];

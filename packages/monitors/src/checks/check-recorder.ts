@@ -9,6 +9,8 @@ export interface CheckRecorderOptions {
   db: Db;
   callbacks: Queue;
   publicBaseUrl: string;
+  /** The dashboard's address with its path: alerts link to a monitor's page there. */
+  dashboardBaseUrl: string;
   logger: Logger;
   /** A batch is written once it has this many checks… */
   maxBatch?: number;
@@ -41,7 +43,7 @@ export function checkRecorder(options: CheckRecorderOptions) {
     const write = recordChecks(
       options.db,
       batch.map((w) => w.check),
-      options.publicBaseUrl,
+      options,
     ).then(
       async (deliveries) => {
         for (const w of batch) w.settle();

@@ -35,6 +35,8 @@ export interface CheckFigures {
   tls: { days_remaining: number | null; valid_to?: string | null } | null;
   /** What failed in words, for the alert (a failed expectation's message); not stored in monitoring.checks. */
   message?: string | null;
+  /** Up, but an expectation of severity degraded failed (`message` says which). */
+  degraded?: boolean;
 }
 
 /** One finished check of a monitor. */
@@ -53,6 +55,8 @@ export interface FinishedCheck {
   failing: string[];
   /** Read back: it ran during a maintenance window, so it counts neither up nor down (issue 31). */
   maintenance?: boolean;
+  /** It failed while a monitor it depends on was down: that monitor's id (its alerts were held). */
+  suppressedBy?: string | null;
   /** A failure in words of its own, instead of the uptime kind's (a heartbeat's: no request was made). */
   words?: { message: string; advice: Advice | null };
   /** Added to the details of the alerts this check raises (a heartbeat's deadline, run duration…). */
@@ -65,7 +69,12 @@ export const failureOf = (check: FinishedCheck) => (check.figures.up ? null : (c
 /** A check as rollups count it: the uptime kind's series metrics. */
 export function sampleOf(check: FinishedCheck): RunSample {
   const { figures } = check;
-  const values: Record<string, number | null> = { up: Number(figures.up), status_code: figures.status_code };
+  // `degraded` is counted apart: its rollups' sums are the degraded checks, which uptime reports beside.
+  const values: Record<string, number | null> = {
+    up: Number(figures.up),
+    degraded: Number(figures.degraded ?? false),
+    status_code: figures.status_code,
+  };
   for (const phase of PHASES) values[`${phase}_ms`] = figures.timings_ms[phase];
   values.certificate_days_remaining = figures.tls?.days_remaining ?? null;
   return { ok: figures.up, values };
@@ -74,6 +83,7 @@ export function sampleOf(check: FinishedCheck): RunSample {
 /** Each metric of sampleOf as a column of monitoring.checks: what a series grouped in SQL reads (series.ts). */
 export const METRIC_COLUMNS: Record<string, string> = {
   up: 'up::int',
+  degraded: 'degraded::int',
   status_code: 'status_code',
   ...Object.fromEntries(PHASES.map((phase) => [`${phase}_ms`, `${phase}_ms`])),
   certificate_days_remaining: 'certificate_days',
@@ -83,7 +93,11 @@ const SMALLINT = 32767;
 const small = (n: number | null) => (n === null ? null : Math.max(-SMALLINT, Math.min(SMALLINT, Math.round(n))));
 
 /** The columns of monitoring.checks, as parallel arrays for one INSERT … unnest. */
-export function checkColumns(checks: FinishedCheck[], inMaintenance: (check: FinishedCheck) => boolean) {
+export function checkColumns(
+  checks: FinishedCheck[],
+  inMaintenance: (check: FinishedCheck) => boolean,
+  suppressedBy: (check: FinishedCheck) => string | null,
+) {
   const col = <T>(read: (c: FinishedCheck) => T) => checks.map(read);
   return [
     col((c) => c.monitorId),
@@ -98,14 +112,17 @@ export function checkColumns(checks: FinishedCheck[], inMaintenance: (check: Fin
     col((c) => c.passed),
     col(inMaintenance),
     col((c) => c.location),
+    col(suppressedBy),
+    col((c) => c.figures.degraded ?? false),
   ];
 }
 
 export const INSERT_CHECKS = `
 INSERT INTO monitoring.checks (monitor_id, at, plan, delay_ms, dns_ms, connect_ms, tls_ms, first_byte_ms,
-  download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance, location)
+  download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance, location, suppressed_by,
+  degraded)
 SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[], $4::int[], $5::int[], $6::int[], $7::int[],
   $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[],
-  $16::bool[], $17::text[])
+  $16::bool[], $17::text[], $18::uuid[], $19::bool[])
 ON CONFLICT (monitor_id, at, plan, location) DO NOTHING
 RETURNING monitor_id, at, location`;

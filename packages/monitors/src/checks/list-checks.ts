@@ -19,6 +19,8 @@ interface Row {
   passed: boolean | null;
   maintenance: boolean;
   location: string;
+  suppressed_by: string | null;
+  degraded: boolean;
 }
 
 /** A stored check read back (its failing assertions are not kept). */
@@ -29,6 +31,7 @@ export function checkFromRow(row: Row): FinishedCheck {
     status_code: row.status_code,
     timings_ms: Object.fromEntries(PHASES.map((p) => [p, row[`${p}_ms`]])) as CheckFigures['timings_ms'],
     tls: row.certificate_days === null ? null : { days_remaining: row.certificate_days },
+    degraded: row.degraded,
   };
   return {
     monitorId: row.monitor_id,
@@ -40,13 +43,14 @@ export function checkFromRow(row: Row): FinishedCheck {
     passed: row.passed,
     failing: [],
     maintenance: row.maintenance,
+    suppressedBy: row.suppressed_by,
   };
 }
 
 /** A monitor's checks before `before` (or the newest), newest first. */
 export async function listChecks(db: Db, monitorId: string, before: Date | null, limit: number) {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT * FROM monitoring.checks WHERE monitor_id = $1::uuid AND ($2::timestamptz IS NULL OR at < $2)
+    `SELECT *, suppressed_by::text FROM monitoring.checks WHERE monitor_id = $1::uuid AND ($2::timestamptz IS NULL OR at < $2)
      ORDER BY at DESC LIMIT $3`,
     monitorId,
     before,
@@ -58,7 +62,7 @@ export async function listChecks(db: Db, monitorId: string, before: Date | null,
 /** A monitor's checks in [from, to), oldest first (recomputing, exporting), of one location or all. */
 export async function checksBetween(db: Db, monitorId: string, from: Date, to: Date, location?: string) {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT * FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at < $3
+    `SELECT *, suppressed_by::text FROM monitoring.checks WHERE monitor_id = $1::uuid AND at >= $2 AND at < $3
        AND ($4::text IS NULL OR location = $4) ORDER BY at`,
     monitorId,
     from,

@@ -1,9 +1,14 @@
 import type { CallbackDelivery, Db, Monitor, Prisma } from '@pageprobe/db';
 import {
+  type AlertLinkBases,
   type ActiveWindow,
   type AlertToRaise,
   activeWindow,
   CHECK_LEVELS,
+  degradedTransition,
+  followParent,
+  type ParentDown,
+  parentsDown,
   type PlannedAlert,
   planAlerts,
   raiseAlerts,
@@ -53,16 +58,16 @@ async function maintenanceOf(tx: Prisma.TransactionClient, checks: FinishedCheck
 export async function recordChecks(
   db: Db,
   checks: FinishedCheck[],
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
-  return db.$transaction((tx) => recordChecksIn(tx, checks, publicBaseUrl));
+  return db.$transaction((tx) => recordChecksIn(tx, checks, links));
 }
 
 /** recordChecks inside a transaction the caller holds (heartbeats apply their pings in the same one). */
 export async function recordChecksIn(
   tx: Prisma.TransactionClient,
   checks: FinishedCheck[],
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
   // A slot given twice in one batch counts once, like one given again later.
   const unique = [...new Map(checks.map((c) => [keyOf(c), c])).values()];
@@ -72,9 +77,16 @@ export async function recordChecksIn(
   const ids = [...new Set(sorted.map((c) => c.monitorId))];
   const windows = await maintenanceOf(tx, sorted);
   const maintenance = (c: FinishedCheck) => windows.get(keyOf(c)) ?? null;
+  // A failed check of a monitor whose parent is down is recorded naming it, and alerts no one.
+  const parents = await parentsDown(tx, ids, new Set(sorted.filter((c) => failureOf(c)).map((c) => c.monitorId)));
+  const parent = (c: FinishedCheck) => (failureOf(c) === null ? null : (parents.get(c.monitorId) ?? null));
   const inserted = await tx.$queryRawUnsafe<Array<{ monitor_id: string; at: Date; location: string }>>(
     INSERT_CHECKS,
-    ...checkColumns(sorted, (c) => maintenance(c) !== null),
+    ...checkColumns(
+      sorted,
+      (c) => maintenance(c) !== null,
+      (c) => parent(c)?.id ?? null,
+    ),
   );
   const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at, r.location)));
   const recorded = sorted.filter((c) => fresh.has(keyOf(c)));
@@ -99,7 +111,7 @@ export async function recordChecksIn(
   // Each monitor's checks are judged in memory, then written together: its incidents, state and alerts
   // take a few statements for the whole batch, not a few per monitor (hundreds of heartbeats found late
   // at once took seconds one at a time: issue 47).
-  const plans = monitors.map((monitor) => planChecks(monitor, byMonitor.get(monitor.id)!, maintenance));
+  const plans = monitors.map((monitor) => planChecks(monitor, byMonitor.get(monitor.id)!, maintenance, parent));
   await trackIncidents(tx, plans);
   await saveStates(
     tx,
@@ -115,7 +127,7 @@ export async function recordChecksIn(
           alert: { ...alert, details: { ...alert.details, ...check.details, check: checkSummary(check) } },
         })),
       ),
-    publicBaseUrl,
+    links,
   );
 }
 
@@ -141,13 +153,21 @@ const STATE_FIELDS = [
   'certificateAlertedFor',
   'locationChecks',
   'decidedSlot',
+  'failuresSinceParentUp',
+  'degraded',
+  'consecutiveDegraded',
+  'degradedAlertedAt',
 ] as const satisfies ReadonlyArray<keyof Monitor>;
 
-/** One monitor's new checks, oldest first: its state, incidents and alerts (held during maintenance). */
+/**
+ * One monitor's new checks, oldest first: its state, incidents and alerts (held during maintenance, or
+ * while a monitor it depends on is down).
+ */
 function planChecks(
   monitor: Monitor,
   checks: FinishedCheck[],
   maintenance: (check: FinishedCheck) => ActiveWindow | null,
+  parentOf: (check: FinishedCheck) => ParentDown | null,
 ): CheckPlan {
   let state = monitor;
   const raised: Array<{ alert: PlannedAlert; check: FinishedCheck }> = [];
@@ -196,6 +216,11 @@ function planChecks(
         ),
       );
     }
+    // Up but degraded (only expectations of severity degraded failed) is a state of its own.
+    const verdict = failureOf(check) !== null ? 'down' : check.figures.degraded ? 'degraded' : 'up';
+    const degraded = degradedTransition(state, verdict, check.figures.message ?? null);
+    state = { ...state, ...degraded.update };
+    alerts.push(...degraded.alerts);
     if (check.passed === false && state.lastPassed === true) {
       alerts.push({
         event: 'monitor.regressed',
@@ -210,8 +235,10 @@ function planChecks(
       lastPassed: check.passed ?? state.lastPassed,
       ...(certificate ? { certificateAlertedFor: new Date(check.figures.tls!.valid_to!) } : {}),
     };
-    const planned = planAlerts(state, alerts, { maintenance: window, at: check.startedAt });
-    state = { ...state, downAlertedAt: planned.downAlertedAt };
+    const parent = parentOf(check);
+    state = { ...state, failuresSinceParentUp: followParent(state, failureOf(check) !== null, parent) };
+    const planned = planAlerts(state, alerts, { maintenance: window, at: check.startedAt, parent });
+    state = { ...state, downAlertedAt: planned.downAlertedAt, degradedAlertedAt: planned.degradedAlertedAt };
     raised.push(...planned.alerts.map((alert) => ({ alert, check })));
   }
   // Most checks change nothing (up, and up before): no write.
@@ -257,10 +284,13 @@ async function saveStates(tx: Prisma.TransactionClient, plans: CheckPlan[]): Pro
   await tx.$executeRawUnsafe(
     `UPDATE monitors m SET consecutive_failures = s.consecutive_failures, down = s.down, last_passed = s.last_passed,
        down_alerted_at = s.down_alerted_at, certificate_alerted_for = s.certificate_alerted_for,
-       location_checks = s.location_checks::jsonb, decided_slot = s.decided_slot, updated_at = now()
+       location_checks = s.location_checks::jsonb, decided_slot = s.decided_slot,
+       failures_since_parent_up = s.failures_since_parent_up, degraded = s.degraded,
+       consecutive_degraded = s.consecutive_degraded, degraded_alerted_at = s.degraded_alerted_at, updated_at = now()
      FROM unnest($1::uuid[], $2::int[], $3::boolean[], $4::boolean[], $5::timestamptz[], $6::timestamptz[], $7::text[],
-       $8::timestamptz[]) s(id, consecutive_failures, down, last_passed, down_alerted_at, certificate_alerted_for,
-       location_checks, decided_slot)
+       $8::timestamptz[], $9::int[], $10::boolean[], $11::int[], $12::timestamptz[]) s(id, consecutive_failures, down,
+       last_passed, down_alerted_at, certificate_alerted_for, location_checks, decided_slot, failures_since_parent_up,
+       degraded, consecutive_degraded, degraded_alerted_at)
      WHERE m.id = s.id`,
     col((m) => m.id),
     col((m) => m.consecutiveFailures),
@@ -270,6 +300,10 @@ async function saveStates(tx: Prisma.TransactionClient, plans: CheckPlan[]): Pro
     col((m) => m.certificateAlertedFor),
     col((m) => (m.locationChecks === null || m.locationChecks === undefined ? null : JSON.stringify(m.locationChecks))),
     col((m) => m.decidedSlot),
+    col((m) => m.failuresSinceParentUp),
+    col((m) => m.degraded),
+    col((m) => m.consecutiveDegraded),
+    col((m) => m.degradedAlertedAt),
   );
 }
 

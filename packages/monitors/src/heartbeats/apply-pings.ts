@@ -1,4 +1,5 @@
 import type { CallbackDelivery, Db, Plan } from '@pageprobe/db';
+import type { AlertLinkBases } from '@pageprobe/test-lifecycle';
 import type { FinishedCheck } from '../checks/check-row.ts';
 import { recordChecksIn } from '../checks/record-checks.ts';
 import { deadlineAfter } from './heartbeat-schedule.ts';
@@ -35,7 +36,7 @@ DELETE FROM monitoring.ping_inbox WHERE id IN (
  */
 export async function applyPings(
   db: Db,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
   batch = APPLY_BATCH,
 ): Promise<{ applied: number; deliveries: CallbackDelivery[] }> {
   return db.$transaction(
@@ -72,7 +73,7 @@ export async function applyPings(
           durations.map((d) => d.ping.plan),
         );
       }
-      const deliveries = checks.length ? await recordChecksIn(tx, checks, publicBaseUrl) : [];
+      const deliveries = checks.length ? await recordChecksIn(tx, checks, links) : [];
       return { applied: pings.length, deliveries };
     },
     { timeout: 30_000 },

@@ -1,4 +1,5 @@
 import type { CallbackDelivery, Db } from '@pageprobe/db';
+import type { AlertLinkBases } from '@pageprobe/test-lifecycle';
 import type { FinishedCheck } from '../checks/check-row.ts';
 import { recordChecksIn } from '../checks/record-checks.ts';
 import { deadlineAfterMissed } from './heartbeat-schedule.ts';
@@ -35,7 +36,7 @@ FOR UPDATE OF m SKIP LOCKED`;
  */
 export async function claimLate(
   db: Db,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
   batch = LATE_BATCH,
 ): Promise<{ late: number; deliveries: CallbackDelivery[] }> {
   return db.$transaction(
@@ -76,7 +77,7 @@ export async function claimLate(
         row.deadline_at = deadlineAfterMissed(timing, deadline, now);
       }
       await saveHeartbeats(tx, rows);
-      const deliveries = await recordChecksIn(tx, checks, publicBaseUrl);
+      const deliveries = await recordChecksIn(tx, checks, links);
       return { late: rows.length, deliveries };
     },
     { timeout: 30_000 },

@@ -66,6 +66,35 @@ export function checkSchedule(schedule: string, zone: string, now = new Date()):
   return next;
 }
 
+/** Slots read to find a schedule's shortest gap: about 15 ms of croner (50 µs a slot). */
+const GAP_SLOTS = 300;
+const gaps = new Map<string, number | null>();
+
+/**
+ * The shortest time between two slots of a schedule (seconds), over its next GAP_SLOTS slots or year:
+ * a cron's slots repeat within its hours, days and months, so a short gap shows among the first (a gap
+ * across a day's end as soon as the day ends). Null when it has fewer than two slots in that time.
+ * Kept per (schedule, zone), bounded: a configuration planned again reads no slot twice.
+ */
+export function shortestGapSeconds(schedule: string, zone: string, now = new Date()): number | null {
+  const key = `${zone} ${schedule}`;
+  if (gaps.has(key)) return gaps.get(key)!;
+  const cron = cronOf(schedule, zone);
+  const end = now.getTime() + 366 * 24 * 3600_000;
+  let shortest: number | null = null;
+  let previous = cron.nextRun(now);
+  for (let i = 0; previous && i < GAP_SLOTS; i++) {
+    const next = cron.nextRun(previous);
+    if (!next || next.getTime() > end) break;
+    const gap = (next.getTime() - previous.getTime()) / 1000;
+    if (shortest === null || gap < shortest) shortest = gap;
+    previous = next;
+  }
+  if (gaps.size >= MAX_PARSED) gaps.delete(gaps.keys().next().value!);
+  gaps.set(key, shortest);
+  return shortest;
+}
+
 /** The schedule's first slot after `after` (null: none; checked when written, so only for a past rule). */
 export const nextSlot = (schedule: string, zone: string, after: Date): Date | null =>
   cronOf(schedule, zone).nextRun(after);

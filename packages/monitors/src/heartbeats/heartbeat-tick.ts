@@ -9,6 +9,8 @@ export interface HeartbeatTickDeps {
   db: Db;
   callbacks: Queue;
   publicBaseUrl: string;
+  /** The dashboard's address with its path: alerts link to a monitor's page there. */
+  dashboardBaseUrl: string;
   logger: Logger;
 }
 
@@ -31,12 +33,12 @@ export async function runHeartbeatTick(deps: HeartbeatTickDeps): Promise<{ appli
     );
   for (let round = 0; round < MAX_ROUNDS; round++) {
     for (let claim = 0; claim < MAX_ROUNDS; claim++) {
-      const { late, deliveries } = await claimLate(deps.db, deps.publicBaseUrl);
+      const { late, deliveries } = await claimLate(deps.db, deps);
       total.late += late;
       await enqueue(deliveries);
       if (late < LATE_BATCH) break;
     }
-    const { applied, deliveries } = await applyPings(deps.db, deps.publicBaseUrl);
+    const { applied, deliveries } = await applyPings(deps.db, deps);
     total.applied += applied;
     await enqueue(deliveries);
     if (applied < APPLY_BATCH) break;

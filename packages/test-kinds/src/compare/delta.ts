@@ -1,5 +1,5 @@
+import type { SafeHtml } from '@pageprobe/html';
 import { z } from 'zod';
-import type { SafeHtml } from '../report/html.ts';
 
 export type Better = 'higher' | 'lower';
 

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { upDelta, upDeltaSchema } from '../compare/check-compare.ts';
 import { type Comparison, delta, deltaSchema, THRESHOLDS } from '../compare/delta.ts';
 import { arr, obj, str } from '../report/read-json.ts';
 
 const dnsDeltas = z
   .object({
-    up: z.object({
-      head: z.boolean().nullable(),
-      base: z.boolean().nullable(),
-      change: z.enum(['better', 'worse', 'same']),
-    }),
+    up: upDeltaSchema,
     answers: z.object({
       added: z.array(z.string()).describe('In head, not in base.'),
       removed: z.array(z.string()).describe('In base, not in head.'),
@@ -17,7 +14,6 @@ const dnsDeltas = z
   })
   .meta({ id: 'DnsDeltas', description: 'What changed between two DNS checks: the verdict, the answers, the time.' });
 
-const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
 const values = (result: unknown) =>
   new Set(
     arr(obj(result).answers)
@@ -30,13 +26,9 @@ export const dnsComparison: Comparison = {
   compare(head, base) {
     const h = obj(head.result);
     const b = obj(base.result);
-    const up = { head: bool(h.up), base: bool(b.up) };
     const [now, before] = [values(h), values(b)];
     return {
-      up: {
-        ...up,
-        change: up.head === up.base || up.head === null || up.base === null ? 'same' : up.head ? 'better' : 'worse',
-      },
+      up: upDelta(h, b),
       answers: {
         added: [...now].filter((v) => !before.has(v)).sort(),
         removed: [...before].filter((v) => !now.has(v)).sort(),

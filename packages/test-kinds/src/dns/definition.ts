@@ -1,5 +1,5 @@
 import { defineKind } from '../kind.ts';
-import { checkFailure, field, upMetric } from '../monitor/monitor-traits.ts';
+import { checkMonitor, checkSettings, timingMetrics } from '../monitor/check-kind.ts';
 import { dnsAssertionRules } from './assertions.ts';
 import { dnsComparison } from './compare.ts';
 import { dnsFailures } from './failures.ts';
@@ -12,26 +12,16 @@ import { dnsTarget } from './target.ts';
 export const dns = defineKind({
   name: 'dns',
   title: 'DNS check',
-  usesDevice: false,
-  job: { queue: 'test-dns', attempts: 3 },
-  cost: { free: 0, pro: 0 },
-  maxRuns: 1,
-  inFlight: { free: 5, pro: 50 },
-  concurrency: { variable: 'DNS_CONCURRENCY', default: 50, min: 1, max: 1000 },
-  budget: { variable: 'DNS_TIMEOUT_MS', default: 5_000, min: 100, slackMs: 0 },
+  word: 'DNS',
+  offer: 'a record’s answers: dns:example.com?type=MX',
+  ...checkSettings('dns', 5_000),
   result: dnsResult,
   audits: dnsAudits,
   assertionRules: dnsAssertionRules,
-  typicalSeconds: 1,
   options: ['expect'],
   target: dnsTarget,
   monitor: {
-    minIntervalSeconds: { free: 300 },
-    failure: checkFailure,
-    metrics: {
-      up: upMetric,
-      total_ms: field((t) => t.result, 'timings_ms', 'total'),
-    },
+    ...checkMonitor(timingMetrics(['total'])),
     page: dnsMonitorPage,
   },
   comparison: dnsComparison,

@@ -1,6 +1,6 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { expectationsView } from '../report/expectations-view.ts';
 import { fmtMs, plural, summary, type Tile } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
 import { dnsFailures } from './failures.ts';
@@ -21,7 +21,8 @@ export function dnsReport(test: ReportTest): SafeHtml {
 <section class="card ${up ? '' : 'notice poor'}" aria-labelledby="verdict"><h2 id="verdict">${up ? `${query} resolves` : `${query} does not resolve as expected`}</h2>
 ${advice ? html`<p>${advice.what}</p><p><strong>What to try:</strong> ${advice.tryThis}</p>` : ''}
 ${str(r.error) ? html`<p class="detail">${str(r.error)}</p>` : ''}
-<dl class="facts"><dt>Resolver</dt><dd>${str(r.resolver) ?? 'the system’s'}</dd></dl></section>
+<dl class="facts"><dt>Resolver</dt><dd>${str(r.resolver) ?? 'the system’s'}</dd></dl>
+${num(r.withheld) ? html`<p class="detail">${plural(num(r.withheld)!, 'private address', 'private addresses')} withheld: this worker does not check private addresses, so they are not shown or matched (a split-horizon name answers so inside its network).</p>` : ''}</section>
 ${
   answers.length
     ? html`<section class="card" aria-labelledby="answers"><h2 id="answers">${plural(answers.length, 'answer')}</h2>

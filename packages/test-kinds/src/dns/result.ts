@@ -37,6 +37,13 @@ export const dnsResult = z
         }),
       )
       .describe('Sorted by value.'),
+    withheld: z
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        'Private addresses the resolver answered, withheld (not in `answers`, not matched by `expect`): the worker does not allow private targets (ALLOW_PRIVATE_TARGETS), and a name of a split-horizon zone answers so inside its network. Absent when none.',
+      ),
     timings_ms: z.object({ total: z.int().nullable() }),
     expectations: z.array(expectationResultSchema).describe('Each of `expect` with what was found; empty without.'),
     error: z

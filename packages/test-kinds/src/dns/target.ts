@@ -97,6 +97,7 @@ export const dnsTarget: KindTarget = {
   protocols: ['dns:'],
   takes:
     'For `dns`: a DNS URI (RFC 4501), `dns:example.com?type=MX`, or with a resolver `dns://192.0.2.53:5353/example.com?type=A` (an IP address; without one, the system resolver); a bare name means type A. Types: A, AAAA, CNAME, MX, TXT, NS, CAA, SOA.',
+  hint: '`dns:example.com?type=MX` (or `dns://192.0.2.53/example.com?type=A` to ask that resolver)',
   read(input) {
     const query = parseDnsQuery(input);
     if ('problem' in query) return bad(query.problem);

@@ -1,15 +1,16 @@
-import parseJsonPath from 'jsonpath-rfc9535/parser';
 import {
   EXPECT_SOURCES,
   MAX_EXPECT_STRING,
   MAX_EXPECTATIONS,
-  MAX_JSON_PATH,
   OPERATORS,
   type Operator,
   SOURCE_OPERATORS,
+  SEVERITIES,
+  type Severity,
   SOURCES,
   type Source,
 } from './expectation.ts';
+import { jsonPathProblem } from './json-path.ts';
 import { compilePattern } from './pattern.ts';
 
 /** A problem with a request's `expect`: the field's path (`body.expect.2.value`) and what is wrong. */
@@ -31,7 +32,7 @@ const isScalar = (v: unknown) =>
 /**
  * Null when `expect` is a list of expectations that a `kind` check can evaluate; else the first problem,
  * naming its field. Checked when a test or monitor is written, so a check never meets a pattern RE2
- * refuses or a JSONPath that does not parse. `at` is the list's path (`body.expect`).
+ * refuses or a JSONPath that does not parse or calls match() or search(). `at` is the list's path (`body.expect`).
  */
 export function checkExpectations(expect: unknown, kind: string, at = 'body.expect'): ExpectProblem | null {
   const sources = EXPECT_SOURCES[kind];
@@ -49,9 +50,12 @@ export function checkExpectations(expect: unknown, kind: string, at = 'body.expe
 function checkOne(item: unknown, sources: readonly Source[], kind: string, at: string): ExpectProblem | null {
   if (!isObject(item)) return { path: at, message: 'must be an object with source and operator' };
   for (const key of Object.keys(item)) {
-    if (!['source', 'operator', 'name', 'path', 'value'].includes(key)) {
+    if (!['source', 'operator', 'name', 'path', 'value', 'severity'].includes(key)) {
       return { path: `${at}.${key}`, message: 'is not a field of an expectation' };
     }
+  }
+  if (item.severity !== undefined && !SEVERITIES.includes(item.severity as Severity)) {
+    return { path: `${at}.severity`, message: `must be one of ${SEVERITIES.join(', ')}` };
   }
   const source = item.source as Source;
   if (!SOURCES.includes(source)) return { path: `${at}.source`, message: `must be one of ${SOURCES.join(', ')}` };
@@ -71,24 +75,13 @@ function checkOne(item: unknown, sources: readonly Source[], kind: string, at: s
     return { path: `${at}.name`, message: 'is only for source header' };
   }
   if (source === 'json') {
-    const problem = checkJsonPath(item.path);
+    const problem = jsonPathProblem(item.path);
     if (problem) return { path: `${at}.path`, message: problem };
   } else if (item.path !== undefined) {
     return { path: `${at}.path`, message: 'is only for source json' };
   }
   const problem = checkValue(source, operator, item.value);
   return problem ? { path: `${at}.value`, message: problem } : null;
-}
-
-function checkJsonPath(path: unknown): string | null {
-  if (typeof path !== 'string' || !path.startsWith('$')) return 'must be a JSONPath starting with $ (e.g. $.status)';
-  if (path.length > MAX_JSON_PATH) return `must be at most ${MAX_JSON_PATH} characters`;
-  try {
-    parseJsonPath(path);
-    return null;
-  } catch (error) {
-    return `is not a JSONPath (RFC 9535): ${(error as Error).message}`;
-  }
 }
 
 function checkValue(source: Source, operator: Operator, value: unknown): string | null {

@@ -1,6 +1,7 @@
 import { query } from 'jsonpath-rfc9535';
 import { clean, expected, show } from './describe.ts';
 import type { Expectation, ExpectationResult } from './expectation.ts';
+import { jsonPathProblem } from './json-path.ts';
 import { patternMatches } from './pattern.ts';
 
 /** What a check found, for its expectations to read; each kind fills what it has. */
@@ -51,9 +52,16 @@ export function evaluateExpectations(expect: readonly Expectation[], subject: Ex
   });
 }
 
-/** The first failed expectation's message, or null when all held. */
+/** The first failed expectation's message that makes the check down, or null when none did. */
 export const firstFailure = (results: readonly ExpectationResult[]): string | null =>
-  results.find((r) => !r.passed)?.message ?? null;
+  results.find((r) => !r.passed && r.severity !== 'degraded')?.message ?? null;
+
+/**
+ * A check that is up but failed an expectation of severity degraded: that expectation's message (the
+ * alert's words); null when every expectation held.
+ */
+export const firstDegraded = (results: readonly ExpectationResult[]): string | null =>
+  results.find((r) => !r.passed && r.severity === 'degraded')?.message ?? null;
 
 function judge(e: Expectation, s: ExpectSubject, json: () => { ok: true; doc: unknown } | { ok: false }): Verdict {
   switch (e.source) {
@@ -77,7 +85,16 @@ function judge(e: Expectation, s: ExpectSubject, json: () => { ok: true; doc: un
         const why = s.body_truncated ? 'the body was cut at the read cap, so not JSON' : 'the body is not JSON';
         return { actual: null, passed: false, why };
       }
-      const nodes = query(doc.doc as never, e.path!) as unknown[];
+      // A path saved before its function was refused is not run (see json-path.ts).
+      const problem = jsonPathProblem(e.path);
+      if (problem) return { actual: null, passed: false, why: `the path was not evaluated: it ${problem}` };
+      let nodes: unknown[];
+      try {
+        nodes = query(doc.doc as never, e.path!) as unknown[];
+      } catch (error) {
+        // A body nested deeper than the evaluator's stack, say: the target's doing, not ours.
+        return { actual: null, passed: false, why: `the path could not be evaluated (${(error as Error).message})` };
+      }
       return compareNodes(e, nodes);
     }
     case 'response_time':

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkExpectations } from './check-expectations.ts';
 import { evaluateExpectations, firstFailure } from './evaluate.ts';
+import { evaluateExpectationsBounded } from './expect-thread.ts';
 import type { Expectation } from './expectation.ts';
 
 const one = (e: Expectation, subject: Parameters<typeof evaluateExpectations>[1]) =>
@@ -157,4 +158,55 @@ test('checkExpectations names the field and says what is wrong', () => {
   assert.equal(bad([{ source: 'answers', operator: 'not_empty' }], 'dns'), null);
   assert.equal(bad([{ source: 'answers', operator: 'not_empty' }], 'uptime')?.path, 'body.expect.0.source');
   assert.equal(bad([], 'lighthouse')?.message, 'is not an option of lighthouse tests');
+});
+
+test('a JSONPath that calls match() or search() is refused when written and not run when judged', () => {
+  for (const path of ["$[?search(@, '^(a+)+$')]", "$[?match(@.name, 'a.*')]", '$[?search(@.a, @.b)]']) {
+    const problem = checkExpectations([{ source: 'json', path, operator: 'exists' }], 'uptime');
+    assert.equal(problem?.path, 'body.expect.0.path', path);
+    assert.match(problem!.message, /calls (match|search)\(\).*operator matches/);
+  }
+  // count, length and value run no pattern.
+  assert.equal(checkExpectations([{ source: 'json', path: '$[?length(@) > 2]', operator: 'exists' }], 'uptime'), null);
+  // One saved before the refusal: failed, saying why, at once (the backtracking pattern never runs).
+  const started = performance.now();
+  const saved = one(
+    { source: 'json', path: "$[?search(@, '^(a+)+$')]", operator: 'exists' },
+    { body: JSON.stringify([`${'a'.repeat(40)}!`]) },
+  );
+  assert.ok(performance.now() - started < 100);
+  assert.equal(saved.passed, false);
+  assert.match(saved.message!, /the path was not evaluated: it calls search\(\)/);
+});
+
+test('costly expectations are judged on a thread stopped at its deadline; cheap ones on the spot', async () => {
+  // n² steps: minutes on the main thread at this size.
+  const body = JSON.stringify(Array.from({ length: 200_000 }, () => 0));
+  const expect: Expectation[] = [
+    { source: 'status', operator: 'eq', value: 200 },
+    { source: 'json', path: '$[?count($[*]) > 0]', operator: 'exists' },
+  ];
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 10);
+  const started = performance.now();
+  const results = await evaluateExpectationsBounded(expect, { status: 200, body }, { deadlineMs: 300 });
+  const took = performance.now() - started;
+  clearInterval(ticker);
+  // Stopped: minutes otherwise. The thread's start and a loaded machine (2.3 s seen beside npm test's
+  // integration suite) come on top of the 300 ms deadline.
+  assert.ok(took < 10_000, `took ${took} ms`);
+  // The event loop went on meanwhile.
+  assert.ok(ticks >= 10, `${ticks} ticks`);
+  assert.deepEqual(
+    results.map((r) => [r.passed, r.message]),
+    [
+      [true, null],
+      [false, 'Expected $[?count($[*]) > 0] to exist, it was not judged: it took more than 300 ms to evaluate'],
+    ],
+  );
+  // The thread was replaced: the next check is judged as usual.
+  const next = await evaluateExpectationsBounded([{ source: 'json', path: '$.status', operator: 'eq', value: 'ok' }], {
+    body: '{"status":"ok"}',
+  });
+  assert.equal(next[0]!.passed, true);
 });

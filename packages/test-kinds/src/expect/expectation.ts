@@ -21,6 +21,10 @@ export type Operator = (typeof OPERATORS)[number];
 
 export type ExpectValue = string | number | boolean | null | string[];
 
+/** What a failed expectation makes of the check: down (the default), or degraded (up, but not well). */
+export const SEVERITIES = ['down', 'degraded'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
 /** One expectation as a request gives it (issue 47); which fields it needs depends on its source. */
 export interface Expectation {
   source: Source;
@@ -31,6 +35,8 @@ export interface Expectation {
   path?: string;
   /** Absent for `exists` and `not_empty`. */
   value?: ExpectValue;
+  /** Absent: down. */
+  severity?: Severity;
 }
 
 /** An expectation after a check: what was found and whether it held. */
@@ -93,6 +99,12 @@ export const expectationSchema = z
       .describe(
         'What to compare with: a number for lt/lte/gt/gte, a string for contains/matches, none for exists and not_empty; answers eq takes a string or a list (compared as a sorted set).',
       ),
+    severity: z
+      .enum(SEVERITIES)
+      .optional()
+      .describe(
+        'What its failure makes of the check: `down` (the default), or `degraded`: a check whose failed expectations are all `degraded` is up, but degraded (a monitor then says `degraded` and raises monitor.degraded; uptime counts it up and reports it apart).',
+      ),
   })
   .meta({
     id: 'Expectation',
@@ -107,6 +119,7 @@ export const expectationResultSchema = z
     name: z.string().optional(),
     path: z.string().optional(),
     value: z.union([scalar, z.array(z.string())]).optional(),
+    severity: z.enum(SEVERITIES).optional(),
     actual: z
       .unknown()
       .describe(

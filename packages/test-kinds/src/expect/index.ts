@@ -1,5 +1,6 @@
 export { checkExpectations, type ExpectProblem } from './check-expectations.ts';
-export { evaluateExpectations, type ExpectSubject, firstFailure } from './evaluate.ts';
+export { evaluateExpectations, type ExpectSubject, firstDegraded, firstFailure } from './evaluate.ts';
+export { EXPECT_DEADLINE_MS, evaluateExpectationsBounded } from './expect-thread.ts';
 export {
   EXPECT_SOURCES,
   type ExpectValue,

@@ -1,5 +1,6 @@
 import { defineMonitorKind } from '../monitor/monitor-kind.ts';
 import { heartbeatFailures } from './failures.ts';
+import { CHECK_FIELDS, HEARTBEAT_FIELDS } from './fields.ts';
 import { heartbeatMonitorPage } from './monitor-page.ts';
 
 /**
@@ -11,12 +12,15 @@ import { heartbeatMonitorPage } from './monitor-page.ts';
 export const heartbeat = defineMonitorKind({
   name: 'heartbeat',
   title: 'Heartbeat',
+  word: 'Heartbeat',
   monitor: {
-    // Its period and grace are its own (period_seconds, schedule); no interval is scheduled.
-    minIntervalSeconds: {},
+    // No interval is scheduled, but its period, its grace and the gap between its schedule's slots are
+    // held to the plan's shortest interval, as a check's interval is (issue 56 item 11).
+    minIntervalSeconds: { free: 300 },
     // Figures of its checks (series.ts reads them from monitoring.checks and the rollups): no test is read.
     metrics: { up: () => null, total_ms: () => null },
     page: heartbeatMonitorPage,
   },
+  pings: { fields: HEARTBEAT_FIELDS, refuses: CHECK_FIELDS },
   failures: heartbeatFailures,
 });

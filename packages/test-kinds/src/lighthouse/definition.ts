@@ -13,6 +13,8 @@ import { httpTarget } from '../target/kind-target.ts';
 export const lighthouse = defineKind({
   name: 'lighthouse',
   title: 'Speed test',
+  word: 'Lighthouse',
+  offer: 'performance, accessibility, SEO',
   usesDevice: true,
   job: { queue: 'test-lighthouse', attempts: 2 },
   cost: { free: 0, pro: 1 },

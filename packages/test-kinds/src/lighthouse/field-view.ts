@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../report/html.ts';
+import { html, type SafeHtml } from '@pageprobe/html';
 import {
   CATEGORY_CLASS,
   CATEGORY_WORDS,

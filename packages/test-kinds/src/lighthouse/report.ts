@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtBytes, fmtCls, fmtMs, fmtScore, scoreClass, summary } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportArtifact, ReportContext, ReportTest } from '../report/report-test.ts';
 import { optionsView } from '../report/options-view.ts';

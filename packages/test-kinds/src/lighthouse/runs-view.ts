@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtMs, fmtScore, scoreClass } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj } from '../report/read-json.ts';
 
 const COLUMNS: Array<[string, string]> = [

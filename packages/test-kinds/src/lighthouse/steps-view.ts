@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtCls, fmtMs, fmtScore, scoreClass } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, num, obj, str } from '../report/read-json.ts';
 
 /** Under a timespan: INP's three parts and the scripts that ran longest (issue 34); nothing without them. */

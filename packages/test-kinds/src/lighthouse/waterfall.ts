@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtBytes, fmtMs, plural } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, num, obj, str } from '../report/read-json.ts';
 
 const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;

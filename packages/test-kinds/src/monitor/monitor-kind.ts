@@ -12,8 +12,15 @@ export interface MonitorKind<Name extends string = string> {
   name: Name;
   /** How pages and documentation name it. */
   title: string;
+  /** How forms and lists name it in a word or two (the dashboard's type column and choices). */
+  word: string;
   /** What its monitors schedule, plot and alert on, and what their pages show. */
   monitor: MonitorTraits;
+  /**
+   * For a kind told by pings rather than checking a target (a heartbeat): its own request fields, and a
+   * check's fields it refuses. Its monitors have no `url` or `interval_seconds` of their own.
+   */
+  pings?: { fields: readonly string[]; refuses: readonly string[] };
   /** The reasons its checks or tests fail with, in plain words, with what to try. */
   failures: Record<string, Advice>;
 }

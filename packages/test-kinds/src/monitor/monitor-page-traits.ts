@@ -30,6 +30,15 @@ export interface ChartPlan {
   fieldOnly?: boolean;
 }
 
+/** A check's time by phase, stacked: the phases add up to its total (uptime's and tcp's pages). */
+export const phaseChart = (title: string, series: ChartPlan['series']): ChartPlan => ({
+  id: 'response-time',
+  title,
+  unit: 'ms',
+  stacked: true,
+  series,
+});
+
 /** The badges a monitor may have; @pageprobe/pages draws each (its file name and label live there). */
 export type BadgeName =
   | 'status'

@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { arr, num, obj, str } from './read-json.ts';
-import { html, type SafeHtml } from './html.ts';
 import { formatAssertion } from './measure-format.ts';
 import type { ReportTest } from './report-test.ts';
 

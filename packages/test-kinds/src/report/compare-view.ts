@@ -1,6 +1,6 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { kindNamed } from '../registry.ts';
 import { fmtBytes, fmtCls, fmtMs, utc } from './format.ts';
-import { html, type SafeHtml } from './html.ts';
 import { pageStart } from './layout.ts';
 import { type Json, num, obj, str } from './read-json.ts';
 import type { ReportArtifact, ReportTest } from './report-test.ts';

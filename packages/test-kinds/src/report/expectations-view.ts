@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { arr, obj, str } from './read-json.ts';
 
 const shown = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));

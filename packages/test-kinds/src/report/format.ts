@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '@pageprobe/html';
 
 // Formatting every report view shares.
 

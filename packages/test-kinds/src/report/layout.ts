@@ -1,7 +1,7 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { assertionsView } from './assertions-view.ts';
 import { kindNamed } from '../registry.ts';
 import { utc } from './format.ts';
-import { html, type SafeHtml } from './html.ts';
 import type { ReportTest } from './report-test.ts';
 
 /** The head and opening of every report page: no indexing, no favicon request, our stylesheet. */

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { arr, type Json, num, obj, str } from './read-json.ts';
 
 const THROTTLING: Record<string, string> = {

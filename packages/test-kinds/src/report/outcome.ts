@@ -1,7 +1,7 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { kindNamed } from '../registry.ts';
 import { advise } from './advice.ts';
 import { utc } from './format.ts';
-import { html, type SafeHtml } from './html.ts';
 import type { ReportTest } from './report-test.ts';
 
 /** The report while the test waits or runs; the response's Refresh header reloads it. */

@@ -1,4 +1,4 @@
-import type { SafeHtml } from './html.ts';
+import type { SafeHtml } from '@pageprobe/html';
 
 /** What a report shows of a test: the stored row, as the report route reads it. */
 export interface ReportTest {

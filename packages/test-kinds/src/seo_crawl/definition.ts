@@ -12,6 +12,8 @@ import { httpTarget } from '../target/kind-target.ts';
 export const seoCrawl = defineKind({
   name: 'seo_crawl',
   title: 'SEO and AI-readiness audit',
+  word: 'SEO crawl',
+  offer: 'the site’s pages',
   usesDevice: false,
   job: { queue: 'test-seo-crawl', attempts: 2 },
   cost: { free: 1, pro: 1 },

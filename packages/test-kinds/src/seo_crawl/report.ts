@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtScore, plural, scoreClass, summary } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
 

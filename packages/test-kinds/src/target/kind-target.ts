@@ -19,6 +19,11 @@ export interface KindTarget {
   protocols: readonly string[];
   /** What `url` takes, in words: the document's description of it for this kind. */
   takes: string;
+  /**
+   * What `url` takes in a few words, as a form's hint names it before the kinds that take it (`an http(s)
+   * page`); an example in backticks is shown as code.
+   */
+  hint: string;
   read(input: string): TargetRead;
 }
 
@@ -26,6 +31,7 @@ export interface KindTarget {
 export const httpTarget: KindTarget = {
   protocols: ['http:', 'https:'],
   takes: 'An absolute http(s) URL of a public page, without a user name or password (use `basic_auth`).',
+  hint: 'an http(s) page',
   read: (input) => ({ ok: true, url: input, reaches: input }),
 };
 

@@ -1,6 +1,6 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { expectationsView } from '../report/expectations-view.ts';
 import { fmtMs, summary, type Tile } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
 import { tcpFailures } from './failures.ts';

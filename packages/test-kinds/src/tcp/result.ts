@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expectationResultSchema } from '../expect/expectation.ts';
+import { certificateFields } from '../tls/certificate-fields.ts';
 
 const ms = z.int().nullable();
 
@@ -32,12 +33,7 @@ export const tcpResult = z
     tls: z
       .object({
         protocol: z.string().nullable().describe('The negotiated version, e.g. TLSv1.3.'),
-        subject: z.string().nullable(),
-        issuer: z.string().nullable(),
-        valid_from: z.string().nullable(),
-        valid_to: z.string().nullable(),
-        days_remaining: z.int().nullable(),
-        chain_valid: z.boolean(),
+        ...certificateFields,
         error: z.string().nullable().describe('Why the chain did not validate for the host.'),
       })
       .nullable()

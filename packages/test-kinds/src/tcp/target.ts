@@ -8,6 +8,7 @@ export const tcpTarget: KindTarget = {
   protocols: ['tcp:'],
   takes:
     'For `tcp`: `tcp://host:port` (or `host:port`, stored as `tcp://host:port`); the host is a public name or address.',
+  hint: '`tcp://host:port`',
   read(input) {
     const text = input.trim();
     // A bare `host:port` would parse as a URL of scheme `host:`; `[::1]:25` would not parse at all.

@@ -1,48 +1,15 @@
 import { z } from 'zod';
-import { type Comparison, delta, deltaSchema, THRESHOLDS } from '../compare/delta.ts';
-import { obj } from '../report/read-json.ts';
+import { checkComparison } from '../compare/check-compare.ts';
 
-const PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'] as const;
-
-const uptimeDeltas = z
-  .object({
-    up: z.object({
-      head: z.boolean().nullable(),
-      base: z.boolean().nullable(),
-      change: z.enum(['better', 'worse', 'same']),
-    }),
-    status_code: z.object({ head: z.int().nullable(), base: z.int().nullable() }),
-    timings_ms: z.object(
-      Object.fromEntries(PHASES.map((p) => [p, deltaSchema])) as Record<(typeof PHASES)[number], typeof deltaSchema>,
-    ),
-    certificate_days_remaining: deltaSchema,
-  })
-  .meta({ id: 'UptimeDeltas', description: 'head − base of two uptime checks.' });
-
-const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-export const uptimeComparison: Comparison = {
-  schema: uptimeDeltas,
-  compare(head, base) {
-    const h = obj(head.result);
-    const b = obj(base.result);
-    const up = { head: bool(h.up), base: bool(b.up) };
-    return {
-      up: {
-        ...up,
-        change: up.head === up.base || up.head === null || up.base === null ? 'same' : up.head ? 'better' : 'worse',
-      },
-      status_code: { head: int(h.status_code), base: int(b.status_code) },
-      timings_ms: Object.fromEntries(
-        PHASES.map((p) => [p, delta(obj(h.timings_ms)[p], obj(b.timings_ms)[p], 'lower', THRESHOLDS.ms)]),
-      ),
-      certificate_days_remaining: delta(
-        obj(h.tls).days_remaining,
-        obj(b.tls).days_remaining,
-        'higher',
-        THRESHOLDS.count,
-      ),
-    };
+/** Two uptime checks: the verdict, the status codes, the time of each phase, the certificate's days left. */
+export const uptimeComparison = checkComparison({
+  id: 'UptimeDeltas',
+  description: 'head − base of two uptime checks.',
+  phases: ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'],
+  more: {
+    shape: { status_code: z.object({ head: z.int().nullable(), base: z.int().nullable() }) },
+    compare: (h, b) => ({ status_code: { head: int(h.status_code), base: int(b.status_code) } }),
   },
-};
+});

@@ -1,23 +1,16 @@
-import { COMMON_BADGES, type MonitorPageTraits } from '../monitor/monitor-page-traits.ts';
+import { COMMON_BADGES, type MonitorPageTraits, phaseChart } from '../monitor/monitor-page-traits.ts';
 
 /** An uptime monitor's page: its checks, their response time by phase, and a response-time badge. */
 export const uptimeMonitorPage: MonitorPageTraits = {
   run: 'check',
   charts: [
-    {
-      id: 'response-time',
-      title: 'Response time by phase (average)',
-      unit: 'ms',
-      // The phases add up to the check's total.
-      stacked: true,
-      series: [
-        ['dns_ms', 'DNS'],
-        ['connect_ms', 'Connect'],
-        ['tls_ms', 'TLS'],
-        ['first_byte_ms', 'First byte'],
-        ['download_ms', 'Download'],
-      ],
-    },
+    phaseChart('Response time by phase (average)', [
+      ['dns_ms', 'DNS'],
+      ['connect_ms', 'Connect'],
+      ['tls_ms', 'TLS'],
+      ['first_byte_ms', 'First byte'],
+      ['download_ms', 'Download'],
+    ]),
   ],
   badges: [...COMMON_BADGES, 'response_time'],
 };

@@ -1,7 +1,7 @@
+import { html, type SafeHtml } from '@pageprobe/html';
 import { advise } from '../report/advice.ts';
 import { expectationsView } from '../report/expectations-view.ts';
 import { fmtBytes, fmtMs, plural, summary, type Tile } from '../report/format.ts';
-import { html, type SafeHtml } from '../report/html.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
 import type { ReportTest } from '../report/report-test.ts';
 import { uptimeFailures } from './failures.ts';

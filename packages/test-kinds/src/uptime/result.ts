@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expectationResultSchema } from '../expect/expectation.ts';
+import { certificateFields } from '../tls/certificate-fields.ts';
 
 const ms = z.int().nullable();
 
@@ -37,12 +38,7 @@ export const uptimeResult = z
     timings_ms: z.object({ dns: ms, connect: ms, tls: ms, first_byte: ms, download: ms, total: ms }),
     tls: z
       .object({
-        subject: z.string().nullable(),
-        issuer: z.string().nullable(),
-        valid_from: z.string().nullable(),
-        valid_to: z.string().nullable(),
-        days_remaining: z.int().nullable(),
-        chain_valid: z.boolean(),
+        ...certificateFields,
         error: z.string().nullable(),
       })
       .nullable()

@@ -1,13 +1,12 @@
-import { Prisma, type Test } from '@pageprobe/db';
+import { Prisma, type Test, withoutNul } from '@pageprobe/db';
+import type { Outcome } from '@pageprobe/test-kinds';
 import {
   enqueueDeliveries,
   finishTest,
   finishedColumns,
   type LifecycleDeps,
-  type Outcome,
   settleTest,
   verdictFor,
-  withoutNul,
 } from '../transitions.ts';
 
 // A test from several locations (issue 32): each location's worker runs it and records its entry; the

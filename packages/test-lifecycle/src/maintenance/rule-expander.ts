@@ -10,7 +10,38 @@ export const EXPANSION_DEADLINE_MS = 500;
 const HEAP_MB = 32;
 
 /** An expansion that ran out of its time or memory: the rule is refused, or left unexpanded. */
-export class ExpansionTooCostly extends Error {}
+export class ExpansionTooCostly extends Error {
+  /** Refused for the request's budget (ExpansionBudget), not for the rule's own deadline. */
+  readonly budgetSpent: boolean;
+  constructor(message: string, { budgetSpent = false } = {}) {
+    super(message);
+    this.budgetSpent = budgetSpent;
+  }
+}
+
+/**
+ * The thread's time one request may spend on all its rules (issue 56): a configuration may hold up to 50
+ * windows, and 50 rules that never happen would hold the replica's one rule thread for 25 s, other
+ * teams' window writes waiting behind them. Each expansion's deadline is the smaller of its own and what
+ * is left of the budget; once spent, the request's other rules are refused without being tried.
+ */
+export class ExpansionBudget {
+  #leftMs: number;
+  readonly totalMs: number;
+  constructor(totalMs: number) {
+    this.totalMs = totalMs;
+    this.#leftMs = totalMs;
+  }
+  get leftMs(): number {
+    return this.#leftMs;
+  }
+  spend(ms: number): void {
+    this.#leftMs = Math.max(0, this.#leftMs - ms);
+  }
+}
+
+const spentMessage = (budget: ExpansionBudget) =>
+  `was not expanded: this request's rules took more than ${budget.totalMs} ms to expand in all`;
 
 let thread: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -36,15 +67,19 @@ function replaceThread(worker: Worker) {
   });
 }
 
-async function expandOnce(request: ExpansionRequest): Promise<Expansion> {
+async function expandOnce(request: ExpansionRequest, budget?: ExpansionBudget): Promise<Expansion> {
+  if (budget && budget.leftMs <= 0) throw new ExpansionTooCostly(spentMessage(budget), { budgetSpent: true });
+  const deadlineMs = Math.min(EXPANSION_DEADLINE_MS, budget?.leftMs ?? EXPANSION_DEADLINE_MS);
   thread ??= startThread();
   const worker = await thread.catch((error: unknown) => {
     thread = null;
     throw error;
   });
+  const started = performance.now();
   return new Promise<Expansion>((resolve, reject) => {
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
+      budget?.spend(performance.now() - started);
       worker.off('message', onMessage);
       worker.off('error', onError);
       outcome();
@@ -58,8 +93,10 @@ async function expandOnce(request: ExpansionRequest): Promise<Expansion> {
     };
     const timer = setTimeout(() => {
       replaceThread(worker);
-      settle(() => reject(new ExpansionTooCostly(`takes more than ${EXPANSION_DEADLINE_MS} ms to expand`)));
-    }, EXPANSION_DEADLINE_MS);
+      const spent = deadlineMs < EXPANSION_DEADLINE_MS;
+      const why = spent ? spentMessage(budget!) : `takes more than ${EXPANSION_DEADLINE_MS} ms to expand`;
+      settle(() => reject(new ExpansionTooCostly(why, { budgetSpent: spent })));
+    }, deadlineMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.postMessage(request);
@@ -69,10 +106,11 @@ async function expandOnce(request: ExpansionRequest): Promise<Expansion> {
 /**
  * Expands a window's rule off the event loop, one rule at a time, killed at the deadline (the thread is
  * then replaced). The only way this codebase expands a rule: at a window's write and in the sweep that
- * computes occurrences ahead, never on a hot path.
+ * computes occurrences ahead, never on a hot path. With a budget, the request's rules together take at
+ * most its time.
  */
-export function expandRule(request: ExpansionRequest): Promise<Expansion> {
-  const run = queue.then(() => expandOnce(request));
+export function expandRule(request: ExpansionRequest, budget?: ExpansionBudget): Promise<Expansion> {
+  const run = queue.then(() => expandOnce(request, budget));
   queue = run.catch(() => undefined);
   return run;
 }

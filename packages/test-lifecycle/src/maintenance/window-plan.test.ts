@@ -76,9 +76,15 @@ test('a rule that never happens, or first after five years, is refused within th
 test('what is stored is bounded: a dense rule is refused, a long one merges, an hourly one keeps at most the cap', async () => {
   const every5 = `FREQ=HOURLY;BYMINUTE=${Array.from({ length: 12 }, (_, i) => i * 5).join(',')}`;
   assert.match((await planWindow(spec(every5, undefined, 1), now)).problem ?? 'accepted', /more than 200 times/);
-  const merged = await planWindow(spec(every5, undefined, 10), now);
+  // What is kept is the point here, not the 500 ms deadline (the test above): a loaded machine may take
+  // longer to expand a rule of 4,000 starts, so once more when the deadline was the reason.
+  const plan = async (...args: Parameters<typeof spec>) => {
+    const first = await planWindow(spec(...args), now);
+    return /takes more than/.test(first.problem ?? '') ? planWindow(spec(...args), now) : first;
+  };
+  const merged = await plan(every5, undefined, 10);
   assert.equal(merged.columns?.occurrenceStarts.length, 1, 'every 5 minutes for 10: one long occurrence');
-  const hourly = (await planWindow(spec('FREQ=HOURLY', undefined, 30), now)).columns!;
+  const hourly = (await plan('FREQ=HOURLY', undefined, 30)).columns!;
   assert.equal(hourly.occurrenceStarts.length, MAX_OCCURRENCES);
   assert.equal(hourly.occurrencesUntil!.getTime(), hourly.occurrenceStarts.at(-1)!.getTime() + 3_600_000);
   assert.ok(hourly.occurrencesRefreshAt! < hourly.occurrencesUntil!, 'computed again before it runs out');

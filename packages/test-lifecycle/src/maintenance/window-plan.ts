@@ -1,4 +1,4 @@
-import { ExpansionTooCostly, expandRule } from './rule-expander.ts';
+import { type ExpansionBudget, ExpansionTooCostly, expandRule } from './rule-expander.ts';
 import type { WindowSpec } from './window-times.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,26 +33,30 @@ export type WindowPlan = { columns: OccurrenceColumns; problem?: undefined } | {
  * expanded once, off the event loop and under a deadline; or why the rule is refused: it never happens,
  * not within five years, starts more than MAX_OCCURRENCES times a day, or costs too much to expand.
  */
-export async function planWindow(spec: WindowSpec, now: Date): Promise<WindowPlan> {
+export async function planWindow(spec: WindowSpec, now: Date, budget?: ExpansionBudget): Promise<WindowPlan> {
   if (!spec.rrule) return { columns: NOT_RECURRING };
   const duration = spec.durationMinutes! * 60_000;
   const base = Math.max(now.getTime(), spec.startsAt.getTime());
   let expansion: Awaited<ReturnType<typeof expandRule>>;
   try {
-    expansion = await expandRule({
-      spec: {
-        startsAt: spec.startsAt.getTime(),
-        rrule: spec.rrule,
-        durationMinutes: spec.durationMinutes!,
-        timeZone: spec.timeZone,
+    expansion = await expandRule(
+      {
+        spec: {
+          startsAt: spec.startsAt.getTime(),
+          rrule: spec.rrule,
+          durationMinutes: spec.durationMinutes!,
+          timeZone: spec.timeZone,
+        },
+        // From the start of an occurrence that may still be running now.
+        from: base - duration,
+        until: base + PLAN_AHEAD_MS,
+        max: MAX_OCCURRENCES,
       },
-      // From the start of an occurrence that may still be running now.
-      from: base - duration,
-      until: base + PLAN_AHEAD_MS,
-      max: MAX_OCCURRENCES,
-    });
+      budget,
+    );
   } catch (error) {
     if (error instanceof ExpansionTooCostly) {
+      if (error.budgetSpent) return { problem: error.message };
       return { problem: `${error.message} (a rule that never happens, or too seldom, searches for ever)` };
     }
     return { problem: `is not an RFC 5545 RRULE (${(error as Error).message})` };

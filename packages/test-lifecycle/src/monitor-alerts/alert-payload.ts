@@ -1,5 +1,5 @@
 import type { Monitor, MonitorAlert } from '@pageprobe/db';
-import { monitorPageUrl, reportUrl } from '../report-url.ts';
+import { type AlertLinkBases, dashboardMonitorUrl, monitorPageUrl, reportUrl } from '../report-url.ts';
 
 export type AlertEvent =
   | 'monitor.down'
@@ -8,18 +8,21 @@ export type AlertEvent =
   | 'monitor.paused'
   | 'monitor.certificate_expiring'
   /** A field metric's p75 (real users, CrUX) got a worse category from one collection period to the next (issue 48). */
-  | 'monitor.field_regressed';
+  | 'monitor.field_regressed'
+  /** Up, but expectations of severity degraded failed for down_after checks in a row (issue 58). */
+  | 'monitor.degraded';
 
 /**
  * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed
- * and sent): which monitor (with its page), what happened, the incident it opened or closed, and the run
- * that showed it.
+ * and sent): which monitor (by name, with its page and its page in the dashboard), what happened, the
+ * incident it opened or closed, and the run that showed it. A heartbeat's `url` is a placeholder, so a
+ * receiver tells monitors apart by `name`: the monitor's name, or its URL when it has none.
  */
 export function serialiseAlert(
-  monitor: Pick<Monitor, 'id' | 'url' | 'type' | 'status' | 'intervalSeconds' | 'reportToken'>,
+  monitor: Pick<Monitor, 'id' | 'url' | 'name' | 'type' | 'status' | 'intervalSeconds' | 'reportToken' | 'publicPage'>,
   alert: Pick<MonitorAlert, 'id' | 'event' | 'reason' | 'details' | 'createdAt'>,
   test: { id: string; status: string; reportToken: string } | null,
-  publicBaseUrl: string,
+  { publicBaseUrl, dashboardBaseUrl }: AlertLinkBases,
   incident: { started_at: string; ended_at: string | null } | null = null,
 ): string {
   return JSON.stringify({
@@ -31,6 +34,9 @@ export function serialiseAlert(
       status: monitor.status,
       interval_seconds: monitor.intervalSeconds,
       report_url: monitorPageUrl(publicBaseUrl, monitor.reportToken),
+      name: monitor.name ?? monitor.url,
+      dashboard_url: dashboardMonitorUrl(dashboardBaseUrl, monitor.id),
+      public_page: monitor.publicPage,
     },
     alert: { id: alert.id, reason: alert.reason, details: alert.details, created_at: alert.createdAt.toISOString() },
     incident,

@@ -1,10 +1,12 @@
 import type { CallbackDelivery, Monitor, Prisma, Test } from '@pageprobe/db';
 import { advise, kindNamed } from '@pageprobe/test-kinds';
+import type { AlertLinkBases } from '../report-url.ts';
 import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert.ts';
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { type FieldState, fieldRegressions, fieldStateOf } from './field-regression.ts';
 import { transition } from './transition.ts';
 import { planAlerts } from './alert-policy.ts';
+import { followParent, parentsDown } from './parents-down.ts';
 import { activeWindow, windowsOf } from '../maintenance/active-window.ts';
 import { recordRollups } from '../monitor-history/record-rollups.ts';
 import { trackIncident } from '../monitor-history/track-incident.ts';
@@ -46,7 +48,7 @@ export function runSampleOf(test: Test, failure: string | null): RunSample & { a
 export async function evaluateRun(
   tx: Prisma.TransactionClient,
   test: Test,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
   if (!test.monitorId) return [];
   // The row lock orders runs of one monitor finishing at once.
@@ -60,7 +62,7 @@ export async function evaluateRun(
   // The run is over: the monitor's next slot may run (issue 29).
   await tx.monitor.update({ where: { id: monitor.id }, data: { runningSince: null } });
   if (test.status === 'failed' && test.errorCode === SECRETS_UNREADABLE.reason)
-    return pauseUnreadable(tx, monitor, test, publicBaseUrl);
+    return pauseUnreadable(tx, monitor, test, links);
   const failure = runFailureOf(test);
   if (failure === undefined) return [];
   const sample = runSampleOf(test, failure);
@@ -80,15 +82,18 @@ export async function evaluateRun(
   }
   if (test.status === 'completed') alerts.push(...(await fieldRegressed(tx, monitor, test)));
 
-  const after = { ...monitor, ...(update as object) } as typeof monitor;
-  const planned = planAlerts(after, alerts, { maintenance, at: sample.at });
+  // A failed run while a monitor it depends on is down alerts no one (as an uptime check's).
+  const parent = failure === null ? null : ((await parentsDown(tx, [monitor.id])).get(monitor.id) ?? null);
+  const failuresSinceParentUp = followParent(monitor, failure !== null, parent);
+  const after = { ...monitor, ...(update as object), failuresSinceParentUp } as typeof monitor;
+  const planned = planAlerts(after, alerts, { maintenance, at: sample.at, parent });
   const current = await tx.monitor.update({
     where: { id: monitor.id },
-    data: { ...update, downAlertedAt: planned.downAlertedAt },
+    data: { ...update, downAlertedAt: planned.downAlertedAt, failuresSinceParentUp },
   });
   const deliveries: CallbackDelivery[] = [];
   for (const alert of planned.alerts) {
-    deliveries.push(...(await raiseAlert(tx, current, alert, test, publicBaseUrl)));
+    deliveries.push(...(await raiseAlert(tx, current, alert, test, links)));
   }
   return deliveries;
 }
@@ -101,7 +106,7 @@ async function pauseUnreadable(
   tx: Prisma.TransactionClient,
   monitor: Monitor,
   test: Test,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
   if (monitor.status !== 'active') return [];
   const paused = await tx.monitor.update({
@@ -115,7 +120,7 @@ async function pauseUnreadable(
       message: SECRETS_UNREADABLE.message,
     },
   };
-  return raiseAlert(tx, paused, alert, test, publicBaseUrl);
+  return raiseAlert(tx, paused, alert, test, links);
 }
 
 /**

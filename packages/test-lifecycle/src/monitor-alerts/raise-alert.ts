@@ -1,4 +1,6 @@
 import type { CallbackDelivery, Monitor, Prisma } from '@pageprobe/db';
+import type { AlertLinkBases } from '../report-url.ts';
+import { autoIncidents } from './auto-incidents.ts';
 import { type AlertEvent, serialiseAlert } from './alert-payload.ts';
 import type { HeldFor } from './alert-policy.ts';
 
@@ -32,7 +34,7 @@ export async function raiseAlert(
   monitor: Monitor,
   alert: AlertToRaise,
   test: { id: string; status: string; reportToken: string } | null,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
   const { held, ...fields } = alert;
   const row = await tx.monitorAlert.create({
@@ -43,21 +45,23 @@ export async function raiseAlert(
       ...(held ? { details: { ...fields.details, held: held as Prisma.InputJsonObject } } : {}),
     },
   });
-  if (held) return [];
+  const notices = await autoIncidents(tx, [{ monitor, alert }], row.createdAt, links.publicBaseUrl);
+  if (held) return notices;
   const channels = await tx.monitorAlertChannel.findMany({
     where: { monitorId: monitor.id },
     select: { channelId: true },
   });
-  if (!monitor.callbackUrl && channels.length === 0) return [];
+  if (!monitor.callbackUrl && channels.length === 0) return notices;
   const incident = INCIDENT_EVENTS.includes(alert.event) ? await latestIncident(tx, monitor.id) : null;
-  const payload = serialiseAlert(monitor, row, test, publicBaseUrl, incident);
+  const payload = serialiseAlert(monitor, row, test, links, incident);
   const common = { teamId: monitor.teamId, alertId: row.id, event: alert.event, payload };
-  return tx.callbackDelivery.createManyAndReturn({
+  const messages = await tx.callbackDelivery.createManyAndReturn({
     data: [
       ...(monitor.callbackUrl ? [{ ...common, url: monitor.callbackUrl }] : []),
       ...channels.map(({ channelId }) => ({ ...common, channelId })),
     ],
   });
+  return [...messages, ...notices];
 }
 
 /** The pause of a monitor whose key was revoked: raised by the revocation, or by a run that finds it (issue 28). */
@@ -83,7 +87,7 @@ export const SECRETS_UNREADABLE = {
 export async function raiseAlerts(
   tx: Prisma.TransactionClient,
   raised: Array<{ monitor: Monitor; alert: AlertToRaise }>,
-  publicBaseUrl: string,
+  links: AlertLinkBases,
 ): Promise<CallbackDelivery[]> {
   if (raised.length === 0) return [];
   const rows = await tx.monitorAlert.createManyAndReturn({
@@ -100,8 +104,9 @@ export async function raiseAlerts(
       throw new Error('raiseAlerts: alerts returned out of order');
     }
   });
+  const notices = await autoIncidents(tx, raised, rows[0]!.createdAt, links.publicBaseUrl);
   const sent = raised.flatMap((r, i) => (r.alert.held ? [] : [{ ...r, row: rows[i]! }]));
-  if (sent.length === 0) return [];
+  if (sent.length === 0) return notices;
   const ids = [...new Set(sent.map((r) => r.monitor.id))];
   const channels = new Map<string, string[]>();
   for (const c of await tx.monitorAlertChannel.findMany({
@@ -128,12 +133,12 @@ export async function raiseAlerts(
   }
   const data = delivered.flatMap(({ monitor, alert, row }) => {
     const incident = INCIDENT_EVENTS.includes(alert.event) ? (incidentOf.get(monitor.id) ?? null) : null;
-    const payload = serialiseAlert(monitor, row, null, publicBaseUrl, incident);
+    const payload = serialiseAlert(monitor, row, null, links, incident);
     const common = { teamId: monitor.teamId, alertId: row.id, event: alert.event, payload };
     return [
       ...(monitor.callbackUrl ? [{ ...common, url: monitor.callbackUrl }] : []),
       ...(channels.get(monitor.id) ?? []).map((channelId) => ({ ...common, channelId })),
     ];
   });
-  return data.length ? tx.callbackDelivery.createManyAndReturn({ data }) : [];
+  return [...(data.length ? await tx.callbackDelivery.createManyAndReturn({ data }) : []), ...notices];
 }

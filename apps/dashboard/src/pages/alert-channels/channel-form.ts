@@ -1,6 +1,6 @@
 import { CHANNEL_FIELDS, CHANNEL_TYPES, type ChannelType } from '@pageprobe/alert-channels';
-import { ProblemError } from '@pageprobe/api/services';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { ProblemError } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext } from '../../http/page-context.ts';
 import { type FormState, formFromError } from '../../views/form-errors.ts';
 import { field, form, problem } from '../../views/layout.ts';

@@ -1,5 +1,5 @@
-import type { alertChannels } from '@pageprobe/api/services';
-import { html } from '@pageprobe/test-kinds';
+import type { alertChannels } from '@pageprobe/services';
+import { html } from '@pageprobe/html';
 import type { PageContext } from '../../http/page-context.ts';
 
 type Deliveries = Awaited<ReturnType<typeof alertChannels.listDeliveries>>;

@@ -1,6 +1,6 @@
 import type { ChannelType } from '@pageprobe/alert-channels';
-import { alertChannels, checkInput } from '@pageprobe/api/services';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { alertChannels, checkInput } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';

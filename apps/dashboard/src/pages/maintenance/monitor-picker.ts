@@ -1,4 +1,5 @@
-import { html, monitorLabel, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { monitorLabel } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { fieldError } from '../../views/form-errors.ts';
 

@@ -1,5 +1,5 @@
-import { checkInput, maintenanceWindows } from '@pageprobe/api/services';
-import { html } from '@pageprobe/test-kinds';
+import { checkInput, maintenanceWindows } from '@pageprobe/services';
+import { html } from '@pageprobe/html';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';

@@ -1,5 +1,5 @@
-import { canonicalZone, instantToWall, wallToInstant } from '@pageprobe/api/services';
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { canonicalZone, instantToWall, wallToInstant } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext } from '../../http/page-context.ts';
 import type { FormState } from '../../views/form-errors.ts';
 import { field, form, problem } from '../../views/layout.ts';

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { fieldError, type FormState } from '../../views/form-errors.ts';
 import { field } from '../../views/layout.ts';
 

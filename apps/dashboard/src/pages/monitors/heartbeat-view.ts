@@ -1,8 +1,10 @@
-import type { StoredPing } from '@pageprobe/api/services';
-import { fmtMs, html, type SafeHtml } from '@pageprobe/test-kinds';
+import type { StoredPing } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { fmtMs } from '@pageprobe/test-kinds';
 
-// A heartbeat's part of its dashboard page (issue 47): its ping URL, which only the team sees (a key:
-// the public page never shows it), how a job calls it, and the pings received with their logs.
+// A heartbeat's part of its dashboard page (issue 47): its ping URL, how a job calls it, and the pings
+// received with their logs. The URL is a key (whoever has it can ping, and so mark the monitor up or
+// down): only members who may change the monitor see it (issue 56, item 17); the public page never does.
 
 /** A log's first characters, enough to see what the job said. */
 const EXCERPT = 300;
@@ -26,8 +28,27 @@ const excerpt = (body: string | null) =>
     ? html`<span class="muted">none</span>`
     : html`<pre class="log">${body.length > EXCERPT ? `${body.slice(0, EXCERPT)}…` : body}</pre>`;
 
-/** The ping URL with copy-paste examples, then the newest pings. */
-export function heartbeatSection(pingUrl: string, pings: StoredPing[]): SafeHtml {
+/** The ping URL with copy-paste examples (null: the member may not change the monitor), then the newest pings. */
+export function heartbeatSection(pingUrl: string | null, pings: StoredPing[]): SafeHtml {
+  const pingCard = pingUrl
+    ? pingUrlCard(pingUrl)
+    : html`<section class="card" aria-labelledby="ping-h"><h2 id="ping-h">Ping URL</h2>
+<p>Members who may change this monitor see the URL its job pings: it works as a key.</p>
+</section>`;
+  return html`${pingCard}
+<section class="card" aria-labelledby="pings-h"><h2 id="pings-h">Latest pings</h2>
+${
+  pings.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Pings"><table class="pings"><thead><tr><th scope="col">When</th><th scope="col">Ping</th><th scope="col" class="num">Run duration</th><th scope="col">Log</th></tr></thead><tbody>${pings.map(
+        (p) =>
+          html`<tr><td>${when(p.at)}</td><td>${pingWord(p)}</td><td class="num">${fmtMs(p.durationMs)}</td><td>${excerpt(p.body)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No ping yet.</p>`
+}
+</section>`;
+}
+
+function pingUrlCard(pingUrl: string): SafeHtml {
   const examples = [
     ['After the job succeeds', `/usr/local/bin/backup.sh && curl -fsS -m 10 --retry 3 ${pingUrl}`],
     ['A crontab line', `0 3 * * * /usr/local/bin/backup.sh && curl -fsS -m 10 --retry 3 ${pingUrl}`],
@@ -43,15 +64,5 @@ export function heartbeatSection(pingUrl: string, pings: StoredPing[]): SafeHtml
 <pre class="copy"><code id="ping-url">${pingUrl}</code></pre><button type="button" data-copy="ping-url" hidden>Copy ping URL</button>
 <h3>Examples</h3>
 ${examples.map(([label, code]) => html`<p>${label}:</p><pre class="copy"><code>${code}</code></pre>`)}
-</section>
-<section class="card" aria-labelledby="pings-h"><h2 id="pings-h">Latest pings</h2>
-${
-  pings.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Pings"><table class="pings"><thead><tr><th scope="col">When</th><th scope="col">Ping</th><th scope="col" class="num">Run duration</th><th scope="col">Log</th></tr></thead><tbody>${pings.map(
-        (p) =>
-          html`<tr><td>${when(p.at)}</td><td>${pingWord(p)}</td><td class="num">${fmtMs(p.durationMs)}</td><td>${excerpt(p.body)}</td></tr>`,
-      )}</tbody></table></div>`
-    : html`<p>No ping yet.</p>`
-}
 </section>`;
 }

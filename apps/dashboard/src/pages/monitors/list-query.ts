@@ -50,22 +50,36 @@ export interface ListRow {
 // last ping is its last check (issue 47).
 const LAST_CHECK = 'coalesce(m.last_run_at, m.last_ping_at)';
 const STATE_RANK = `CASE WHEN m.status = 'paused' THEN 3 WHEN m.down THEN 0 WHEN ${LAST_CHECK} IS NULL THEN 2 ELSE 1 END`;
-const KEYS: Record<Sort, { expr: string; dir: 'asc' | 'desc'; cast: string }> = {
+const KEYS: Record<Sort, { expr: string; dir: 'asc' | 'desc'; cast: string; everyUptime?: true }> = {
   newest: { expr: 'm.created_at', dir: 'desc', cast: 'timestamptz' },
   state: { expr: STATE_RANK, dir: 'asc', cast: 'int' },
   // Monitors without checks in the window come last.
-  uptime: { expr: 'coalesce(u.pct, 101)', dir: 'asc', cast: 'float8' },
+  uptime: { expr: 'coalesce(u.pct, 101)', dir: 'asc', cast: 'float8', everyUptime: true },
   last_check: { expr: `coalesce(${LAST_CHECK}, 'epoch'::timestamptz)`, dir: 'desc', cast: 'timestamptz' },
 };
 
 const encode = (key: unknown, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
 
-function decode(cursor: string): [string | number, string] | null {
+/** An instant as the list's cursors write it (toISOString), and nothing PostgreSQL would refuse to cast. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+/** What a key of each cast may be: a cursor of another sort (or made up) must not reach the query. */
+const KEY_FITS: Record<string, (key: unknown) => boolean> = {
+  timestamptz: (key) => typeof key === 'string' && ISO_INSTANT.test(key) && !Number.isNaN(Date.parse(key)),
+  int: (key) => typeof key === 'number' && Number.isInteger(key) && key >= 0 && key <= 3,
+  float8: (key) => typeof key === 'number' && Number.isFinite(key) && key >= 0 && key <= 101,
+};
+
+/** A cursor this list did not give out for this sort (issue 56, item 15): the page answers 400, as the API does. */
+export class BadCursor extends Error {}
+
+/** The (key, id) a `sort`'s cursor holds, or null when it is not one this list gave out for that sort. */
+export function decodeCursor(cursor: string, sort: Sort): [string | number, string] | null {
   try {
-    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if ((typeof key !== 'string' && typeof key !== 'number') || typeof id !== 'string') return null;
-    if (!/^[0-9a-f-]{36}$/i.test(id) || (typeof key === 'string' && Number.isNaN(Date.parse(key)))) return null;
-    return [key, id];
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(decoded) || decoded.length !== 2) return null;
+    const [key, id] = decoded as [unknown, unknown];
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || !KEY_FITS[KEYS[sort].cast]!(key)) return null;
+    return [key as string | number, id];
   } catch {
     return null;
   }
@@ -101,7 +115,8 @@ export async function listMonitors(
   else if (f.location) where.push(`${p(f.location)} = ANY(m.locations)`);
   if (f.tag) where.push(`${p(f.tag)} = ANY(m.tags)`);
   const key = KEYS[f.sort];
-  const after = f.cursor ? decode(f.cursor) : null;
+  const after = f.cursor ? decodeCursor(f.cursor, f.sort) : null;
+  if (f.cursor && !after) throw new BadCursor('cursor is not one this list gave out for this sort');
   if (after) {
     const k = `${p(after[0])}::${key.cast}`;
     const id = `${p(after[1])}::uuid`;
@@ -113,12 +128,11 @@ export async function listMonitors(
   // rollups (at most UPTIME_DAYS rows a monitor, by their primary key). Otherwise only the page's rows.
   const uptime = `SELECT monitor_id, round(100.0 * sum(ok) / nullif(sum(n), 0), 3)::float8 AS pct
     FROM monitoring.rollups_day WHERE at >= ${since}::timestamptz`;
-  const sql =
-    f.sort === 'uptime'
-      ? `WITH u AS (${uptime} AND monitor_id IN (SELECT id FROM monitors m WHERE m.team_id = $1::uuid AND m.deleted_at IS NULL) GROUP BY monitor_id)
+  const sql = key.everyUptime
+    ? `WITH u AS (${uptime} AND monitor_id IN (SELECT id FROM monitors m WHERE m.team_id = $1::uuid AND m.deleted_at IS NULL) GROUP BY monitor_id)
          SELECT m.*, ${key.expr} AS sort_key, u.pct FROM monitors m LEFT JOIN u ON u.monitor_id = m.id
          WHERE ${where.join(' AND ')} ORDER BY sort_key ${key.dir}, m.id DESC LIMIT ${PAGE_SIZE + 1}`
-      : `WITH page AS (SELECT m.*, ${key.expr} AS sort_key FROM monitors m WHERE ${where.join(' AND ')}
+    : `WITH page AS (SELECT m.*, ${key.expr} AS sort_key FROM monitors m WHERE ${where.join(' AND ')}
            ORDER BY ${key.expr} ${key.dir}, m.id DESC LIMIT ${PAGE_SIZE + 1})
          SELECT page.*, u.pct FROM page LEFT JOIN LATERAL (${uptime} AND monitor_id = page.id GROUP BY monitor_id) u ON true
          ORDER BY sort_key ${key.dir}, page.id DESC`;

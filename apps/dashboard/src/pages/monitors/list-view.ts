@@ -1,4 +1,5 @@
-import { html, monitorLabel, monitorSubject, type SafeHtml } from '@pageprobe/test-kinds';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { monitorLabel, monitorSubject } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { form, may, page, problem } from '../../views/layout.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';

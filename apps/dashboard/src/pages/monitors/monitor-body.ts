@@ -1,15 +1,12 @@
-import { type MonitorWithChannels, ProblemError } from '@pageprobe/api/services';
+import { type MonitorWithChannels, ProblemError } from '@pageprobe/services';
+import { HEARTBEAT_FIELDS, toldByPings } from '@pageprobe/test-kinds';
+import { FIRST_CHECK_TYPE } from './monitor-types.ts';
 
 // The monitor's form (issue 46): every option of the API's CreateMonitor, and on edit what UpdateMonitor
 // can change. The form is turned into the API's JSON body, which the API's schema and service then judge:
 // the errors are the API's, each shown beside the field its path names. Issue 47: an uptime check's
 // request and expectations, tcp and dns targets, and heartbeats (told by pings: a period or a cron
 // schedule and a grace, none of a check's fields).
-
-/** The monitor type that asks nothing of a target: its body carries its timing only. */
-export const HEARTBEAT = 'heartbeat';
-/** A heartbeat's own fields. */
-const HEARTBEAT_FIELDS = ['period_seconds', 'schedule', 'time_zone', 'grace_seconds'] as const;
 
 const invalid = (path: string, message: string): never => {
   throw new ProblemError(400, 'validation_failed', `${path} ${message}.`, {
@@ -115,9 +112,13 @@ function checkOptionsOf(v: Record<string, string>, set: (name: string, value: un
   set('expect', json('expect', v.expect));
 }
 
+/** Whether its page is public, as chosen; undefined: not said (a new monitor takes the team's default). */
+const publicPageOf = (v: Record<string, string>) =>
+  v.public_page === 'true' ? true : v.public_page === 'false' ? false : undefined;
+
 /** POST /monitors's body from the form. */
 export function createBody(v: Record<string, string>): Record<string, unknown> {
-  const type = v.type || 'uptime';
+  const type = v.type || FIRST_CHECK_TYPE;
   const body: Record<string, unknown> = { type };
   const set = (name: string, value: unknown) => {
     if (value !== undefined && !(Array.isArray(value) && value.length === 0)) body[name] = value;
@@ -127,9 +128,12 @@ export function createBody(v: Record<string, string>): Record<string, unknown> {
   const alert = alertOf(v);
   if (Object.keys(alert).length) body.alert = alert;
   set('alert_channels', list(v.alert_channels));
+  set('depends_on', list(v.depends_on));
   set('tags', list(v.tags));
+  set('public_page', publicPageOf(v));
   set('callback_url', text(v.callback_url));
-  if (type === HEARTBEAT) return { ...body, ...heartbeatOf(v) };
+  // A heartbeat's body carries its timing only (the heartbeat folder's fields).
+  if (toldByPings(type)) return { ...body, ...heartbeatOf(v) };
   body.url = (v.url ?? '').trim();
   body.device = v.device || 'mobile';
   set('interval_seconds', num(v.interval_seconds));
@@ -193,8 +197,12 @@ export function updateBody(v: Record<string, string>, m: MonitorWithChannels): R
     )
   )
     body.alert_channels = channels;
+  const dependsOn = list(v.depends_on);
+  if (!sameSet(dependsOn, m.dependsOn)) body.depends_on = dependsOn;
   const tags = list(v.tags);
   if (!same(tags, m.tags)) body.tags = tags;
+  const publicPage = publicPageOf(v);
+  if (publicPage !== undefined && publicPage !== m.publicPage) body.public_page = publicPage;
   const locations = list(v.locations);
   if (locations.length && !same(locations, m.locations ?? [])) body.locations = locations;
   const quorum = num(v.quorum);
@@ -211,7 +219,7 @@ export function updateBody(v: Record<string, string>, m: MonitorWithChannels): R
   if (text(v['basic_auth.username']) || text(v['basic_auth.password'])) {
     body.basic_auth = { username: (v['basic_auth.username'] ?? '').trim(), password: v['basic_auth.password'] ?? '' };
   } else if (v['remove.basic_auth'] === 'on') body.basic_auth = null;
-  if (m.type === HEARTBEAT) Object.assign(body, heartbeatChanges(v, m));
+  if (toldByPings(m.type)) Object.assign(body, heartbeatChanges(v, m));
   else Object.assign(body, optionChanges(v, m));
   return body;
 }
@@ -259,7 +267,9 @@ export function valuesOfMonitor(m: MonitorWithChannels): Record<string, string> 
     'alert.certificate_alert_days': String(m.certificateAlertDays),
     'alert.remind_every_minutes': m.remindEveryMinutes === null ? '' : String(m.remindEveryMinutes),
     alert_channels: m.alertChannels.map((c) => c.channelId).join(','),
+    depends_on: m.dependsOn.join(','),
     tags: m.tags.join(', '),
+    public_page: String(m.publicPage),
     locations: (m.locations ?? []).join(', '),
     quorum: m.quorum === null ? '' : String(m.quorum),
     location_mode: m.locationMode,

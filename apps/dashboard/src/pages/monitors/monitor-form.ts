@@ -1,10 +1,11 @@
-import type { MonitorWithChannels } from '@pageprobe/api/services';
-import { html, kindNamed, kindNames, monitorSubject, type SafeHtml } from '@pageprobe/test-kinds';
+import type { MonitorWithChannels } from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
+import { kindNamed, kindNames, monitorSubject, toldByPings } from '@pageprobe/test-kinds';
 import type { FormState } from '../../views/form-errors.ts';
+import { MAX_RUNS, MULTI_RUN, PINGED, takers, targetHint } from '../../views/kind-words.ts';
 import { field, problem } from '../../views/layout.ts';
 import { errorOf, hinted, input, select, textarea } from './form-controls.ts';
 import { checkRequestFields, heartbeatTimingFields } from './kind-fields.ts';
-import { HEARTBEAT } from './monitor-body.ts';
 import { typeWord } from './monitor-types.ts';
 
 // The monitor's form (issue 46), as monitor-body.ts turns it into the API's body: every field on create
@@ -13,17 +14,31 @@ import { typeWord } from './monitor-types.ts';
 export interface FormChoices {
   types: string[];
   channels: Array<{ id: string; name: string; type: string }>;
+  /** The team's monitors, what one may depend on. */
+  monitors: Array<{ id: string; name: string }>;
   locations: string[];
 }
 
 /** Whether a type's monitors check a target (every kind of test does; a heartbeat is told by pings). */
-const checksTarget = (type: string) => type !== HEARTBEAT;
-/** Whether a type's checks take a request and expectations (uptime, tcp, dns: the kinds whose options hold `expect`). */
+const checksTarget = (type: string) => !toldByPings(type);
+/** Whether a type's checks take a request and expectations (the kinds whose options hold `expect`). */
 const takesExpect = (type: string) =>
   (kindNames as readonly string[]).includes(type) && kindNamed(type).options.includes('expect');
 
-const URL_HINT =
-  'An http(s) page (uptime, Lighthouse, SEO crawl); tcp://host:port (TCP); dns:example.com?type=MX, or dns://192.0.2.53/example.com?type=A with a resolver (DNS). Empty for a heartbeat.';
+const URL_HINT = html`${targetHint()} Empty for a ${PINGED}.`;
+
+/** The monitors it may depend on (all but itself): while one is down, its own downs alert no one. */
+function dependsOnField(state: FormState, choices: FormChoices, editing: MonitorWithChannels | null): SafeHtml {
+  const others = choices.monitors.filter((m) => m.id !== editing?.id);
+  if (others.length === 0) return html``;
+  return html`${select(
+    state,
+    'Depends on',
+    'depends_on',
+    others.map((m) => [m.id, m.name]),
+    html`multiple size="${Math.min(Math.max(others.length, 2), 6)}" aria-describedby="depends-on-hint"`,
+  )}<p class="hint" id="depends-on-hint">While one of these is down, this monitor’s downs are recorded but alert no one; if it is still down once that one has been up for its own “down after” checks, it alerts then.</p>`;
+}
 
 /** The create form's fields, or the edit form's (a monitor's URL, type and device are fixed once made). */
 export function monitorFields(state: FormState, choices: FormChoices, editing: MonitorWithChannels | null): SafeHtml {
@@ -55,8 +70,13 @@ ${select(state, 'Device', 'device', [
 }
 ${input(state, 'Name (optional)', 'name', 'text', html`maxlength="100"`)}
 ${shows(checksTarget) ? input(state, 'Interval (seconds)', 'interval_seconds', 'number', html`min="1" max="2592000"`) : ''}
-${editing ? '' : input(state, 'Runs (Lighthouse: the median of 1 to 5)', 'runs', 'number', html`min="1" max="5"`)}
+${editing ? '' : input(state, `Runs (${MULTI_RUN}: the median of 1 to ${MAX_RUNS})`, 'runs', 'number', html`min="1" max="${MAX_RUNS}"`)}
 ${input(state, 'Tags', 'tags', 'text', html`aria-describedby="tags-hint"`)}<p class="hint" id="tags-hint">Separated by commas or spaces: lowercase letters, digits and <code>_ . : -</code>.</p>
+${select(state, 'Its page', 'public_page', [
+  ...(editing ? [] : [['', 'The team’s default for new monitors'] as [string, string]]),
+  ['true', 'Public: anyone with its link sees it'],
+  ['false', 'Private: only this team’s members, here'],
+])}
 <fieldset><legend>Alerts</legend>
 ${select(
   state,
@@ -66,6 +86,7 @@ ${select(
   html`multiple size="${Math.min(Math.max(choices.channels.length, 2), 6)}"`,
 )}
 ${choices.channels.length ? '' : html`<p class="hint">No alert channel yet: make one under Alert channels.</p>`}
+${dependsOnField(state, choices, editing)}
 ${input(state, 'Callback URL (alerts as signed webhooks)', 'callback_url', 'url')}
 ${input(state, 'Down after (failed checks in a row)', 'alert.down_after', 'number', html`min="1" max="100"`)}
 ${input(state, 'Remind every (minutes, while down; empty: once)', 'alert.remind_every_minutes', 'number', html`min="10" max="10080"`)}
@@ -100,7 +121,7 @@ ${keep('basic_auth', 'basic auth')}
 ${
   editing
     ? ''
-    : html`<details><summary>Lighthouse options</summary>
+    : html`<details><summary>${takers('throttling')} options</summary>
 ${select(state, 'Throttling', 'throttling', [
   ['', 'The device’s default'],
   ['mobile_slow_4g', 'Mobile, slow 4G'],

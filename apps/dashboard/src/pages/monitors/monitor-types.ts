@@ -1,21 +1,13 @@
 import { monitorKinds } from '@pageprobe/test-kinds';
 
 // Every kind of monitor the dashboard offers and lists: the registry's (issue 47 added tcp, dns and
-// heartbeat), each under the dashboard's short word for it where it has one, else the kind's title.
-
-const SHORT: Record<string, string> = {
-  uptime: 'Uptime',
-  lighthouse: 'Lighthouse',
-  seo_crawl: 'SEO crawl',
-  tcp: 'TCP',
-  dns: 'DNS',
-};
+// heartbeat), each under its word (`word` in the kind's folder).
 
 /** [type, word] for each kind of monitor, in the registry's order. */
-export const MONITOR_TYPES: ReadonlyArray<readonly [string, string]> = monitorKinds.map((k) => [
-  k.name,
-  SHORT[k.name] ?? k.title,
-]);
+export const MONITOR_TYPES: ReadonlyArray<readonly [string, string]> = monitorKinds.map((k) => [k.name, k.word]);
+
+/** What a new monitor is unless told: the registry's first kind whose runs are checks (an uptime check). */
+export const FIRST_CHECK_TYPE = monitorKinds.find((k) => k.monitor.page.run === 'check' && !k.pings)!.name;
 
 const WORDS = new Map(MONITOR_TYPES);
 

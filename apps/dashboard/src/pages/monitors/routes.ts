@@ -15,28 +15,26 @@ import {
   type RangeName,
   rangesFor,
   updateMonitor,
-} from '@pageprobe/api/services';
+  monitorReport,
+  monitorReportView,
+  pageMonth,
+  uptimeReportPage,
+} from '@pageprobe/services';
+import { html, type SafeHtml } from '@pageprobe/html';
 import { liveLocations } from '@pageprobe/jobs';
-import {
-  fmtMs,
-  html,
-  kindNames,
-  monitorKindNames,
-  monitorLabel,
-  recordsChecks,
-  type SafeHtml,
-} from '@pageprobe/test-kinds';
+import { fmtMs, kindNames, monitorKindNames, monitorLabel, recordsChecks } from '@pageprobe/test-kinds';
 import { ASSETS } from '../../assets.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
 import { form, may, message, page, problem } from '../../views/layout.ts';
-import { filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
+import { BadCursor, filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
 import { heartbeatSection } from './heartbeat-view.ts';
 import { confirmDeletePage, listPage } from './list-view.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
 import { type FormChoices, monitorFields } from './monitor-form.ts';
+import { FIRST_CHECK_TYPE } from './monitor-types.ts';
 
 const CHECKS_LISTED = 50;
 const PINGS_LISTED = 20;
@@ -66,22 +64,37 @@ function filtersOf(ctx: PageContext): ListFilters {
 
 async function showList(ctx: PageContext, top: SafeHtml | string = '', status = 200) {
   const teamId = ctx.session!.teamId!;
-  const f = filtersOf(ctx);
-  const [list, choices] = await Promise.all([
-    listMonitors(ctx.deps.pool, teamId, f),
-    filterChoices(ctx.deps.pool, teamId),
-  ]);
-  listPage(ctx, f, list, choices, top, status);
+  let f = filtersOf(ctx);
+  const choices = filterChoices(ctx.deps.pool, teamId);
+  choices.catch(() => {}); // awaited below; a failure of the list's read first must not leave it unhandled
+  let list: Awaited<ReturnType<typeof listMonitors>>;
+  try {
+    list = await listMonitors(ctx.deps.pool, teamId, f);
+  } catch (error) {
+    if (!(error instanceof BadCursor)) throw error;
+    // A page link this list did not give out (edited, or of another sort): 400, with the first page.
+    f = { ...f, cursor: '' };
+    list = await listMonitors(ctx.deps.pool, teamId, f);
+    top = html`${top}${problem('That page link is not one this list gave out (for this sort): here is the first page.')}`;
+    status = 400;
+  }
+  listPage(ctx, f, list, await choices, top, status);
 }
 
 async function formChoices(ctx: PageContext): Promise<FormChoices> {
   const { deps } = ctx;
-  const [channels, live] = await Promise.all([
+  const [channels, monitors, live] = await Promise.all([
     deps.db.alertChannel.findMany({
       where: { teamId: ctx.session!.teamId! },
       select: { id: true, name: true, type: true },
       orderBy: { name: 'asc' },
       take: 200,
+    }),
+    deps.db.monitor.findMany({
+      where: { teamId: ctx.session!.teamId!, deletedAt: null },
+      select: { id: true, name: true, url: true },
+      orderBy: [{ name: 'asc' }, { url: 'asc' }],
+      take: 500,
     }),
     liveLocations(deps.redis, deps.config.QUEUE_PREFIX).catch(() => []),
   ]);
@@ -90,6 +103,7 @@ async function formChoices(ctx: PageContext): Promise<FormChoices> {
   return {
     types: monitorKindNames.filter((t) => enabled.has(t) || !(kindNames as readonly string[]).includes(t)),
     channels,
+    monitors: monitors.map((m) => ({ id: m.id, name: m.name ?? m.url })),
     locations: live.map((l) => l.id),
   };
 }
@@ -140,7 +154,11 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
   const caller = await callerOf(ctx);
   const ranges = rangesFor(caller.plan);
   const range = ranges.find((r) => r === ctx.req.query.range) ?? ('7d' as RangeName);
+  // The charts' figures are a view of their own (?figures=1): inline they were 60 % of the page's bytes,
+  // and its Lighthouse score fell below 95 on a loaded machine (issue 56, item 22).
   const self = ctx.href(`/monitors/${monitor.id}`);
+  const figures = ctx.req.query.figures === '1';
+  const figuresHref = figures ? undefined : (chart: string) => `${self}?range=${range}&figures=1#${chart}`;
   const beforeRaw = str(ctx.req.query.before);
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
   const { ping_url: pingUrl } = heartbeatFields(monitor, deps.config.PUBLIC_BASE_URL);
@@ -185,8 +203,13 @@ ${
     ctx,
     monitorLabel(monitor),
     html`${monitor.managedBy ? html`<p>${managedMark(monitor.managedBy)}</p>` : ''}${actions}
-<p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>
-<div class="monitor-page">${pingUrl ? heartbeatSection(pingUrl, pings) : ''}${monitorSections(data, { copy: true })}
+<p><a href="${self}/report">Uptime report</a> <span class="muted">(this month, printable; earlier months from it)</span></p>
+${
+  monitor.publicPage
+    ? html`<p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>`
+    : html`<p>Its page is private: only this team's members see it, here. Its public link answers 404.</p>`
+}
+<div class="monitor-page">${pingUrl ? heartbeatSection(writer ? pingUrl : null, pings) : ''}${monitorSections(data, { copy: true, figuresHref, figuresOpen: figures })}
 ${checksView}</div>`,
     200,
     html`<link rel="stylesheet" href="${ctx.href(ASSETS.reportCss.path)}">`,
@@ -218,7 +241,7 @@ export const monitorRoutes: PageRoute[] = [
     method: 'get',
     path: '/monitors/new',
     access: 'team.write',
-    handle: (ctx) => newForm(ctx, emptyForm({ type: 'uptime', device: 'mobile', interval_seconds: '300' })),
+    handle: (ctx) => newForm(ctx, emptyForm({ type: FIRST_CHECK_TYPE, device: 'mobile', interval_seconds: '300' })),
   },
   {
     method: 'post',
@@ -279,6 +302,22 @@ export const monitorRoutes: PageRoute[] = [
     async handle(ctx) {
       const monitor = await found(ctx);
       if (monitor) await monitorPage(ctx, monitor);
+    },
+  },
+  {
+    // Issue 58: its printable uptime report, for members (its public page's is for anyone with its link).
+    method: 'get',
+    path: '/monitors/:id/report',
+    access: 'team.read',
+    async handle(ctx) {
+      const monitor = await found(ctx);
+      if (!monitor) return;
+      const range = pageMonth(ctx.req.query.month);
+      if (!range) return message(ctx, 'Not found', 'That is not a month (YYYY-MM).', 404);
+      const report = await monitorReport(ctx.deps.db, monitor.id, range);
+      const view = monitorReportView(monitorLabel(monitor), report, ctx.href(`/monitors/${monitor.id}/report`));
+      view.links.css = ctx.href(ASSETS.reportCss.path);
+      ctx.res.type('html').send(uptimeReportPage(view).value);
     },
   },
   {

@@ -1,5 +1,13 @@
-import { checkInput, loadStatusPage, statusPage, statusPages } from '@pageprobe/api/services';
-import { html } from '@pageprobe/test-kinds';
+import {
+  checkInput,
+  exportSubscribers,
+  listSubscribers,
+  loadStatusPage,
+  removeSubscriber,
+  statusPage,
+  statusPages,
+} from '@pageprobe/services';
+import { html } from '@pageprobe/html';
 import { ASSETS } from '../../assets.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
@@ -30,6 +38,9 @@ function pageBody(values: Record<string, string>, chosen: string[]) {
     slug: (values.slug ?? '').trim(),
     description: values.description?.trim() ? values.description.trim() : null,
     indexable: values.indexable === 'yes',
+    auto_incidents: values.auto_incidents === 'yes',
+    logo_url: values.logo_url?.trim() ? values.logo_url.trim() : null,
+    accent_color: values.accent_color?.trim() ? values.accent_color.trim() : null,
     monitors: chosen.map((id) => ({ id, label: (labels[id] ?? '').trim() })),
   };
 }
@@ -70,6 +81,9 @@ ${field('Slug', 'slug', 'text', html`maxlength="64" required pattern="[a-z0-9](?
 <p class="hint">Its public address: <code>${base}/status/</code> and the slug (lower-case letters, digits and inner hyphens).</p>
 <p><label for="description">Description (optional)</label><textarea id="description" name="description" rows="3" maxlength="1000">${v.description ?? ''}</textarea></p>
 <p><label class="check"><input type="checkbox" name="indexable" value="yes"${v.indexable === 'yes' ? html` checked` : ''}> Search engines may index it</label></p>
+<p><label class="check"><input type="checkbox" name="auto_incidents" value="yes"${v.auto_incidents === 'yes' ? html` checked` : ''}> Open an incident when one of its monitors goes down (resolved when it recovers)</label></p>
+${field('Logo (an https image, optional)', 'logo_url', 'url', html`maxlength="2000" pattern="https://.*" value="${v.logo_url ?? ''}"`, err('logo_url'))}
+${field('Accent color (optional)', 'accent_color', 'text', html`maxlength="7" pattern="#[0-9a-fA-F]{6}" placeholder="#1a73e8" value="${v.accent_color ?? ''}"`, err('accent_color'))}
 ${monitorPicker(choices, new Set(chosen), { search: v.monitor_search ?? '', error: err('monitors'), labels: labelsOf(v) })}
 <p><button type="submit" name="action" value="save">Save</button></p>`,
   )}`;
@@ -89,6 +103,9 @@ async function statusPagePage(ctx: PageContext, sp: StatusPage, state: FormState
       slug: sp.slug,
       description: sp.description ?? '',
       indexable: sp.indexable ? 'yes' : '',
+      auto_incidents: sp.auto_incidents ? 'yes' : '',
+      logo_url: sp.logo_url ?? '',
+      accent_color: sp.accent_color ?? '',
       ...Object.fromEntries(sp.monitors.map((m) => [`label_${m.id}`, m.label])),
     });
   page(
@@ -96,7 +113,10 @@ async function statusPagePage(ctx: PageContext, sp: StatusPage, state: FormState
     sp.title,
     html`${sp.managed_by ? html`<p>${managedMark(sp.managed_by)}</p>` : ''}<p class="actions"><a class="button" href="${sp.url}">Open</a> <a href="${ctx.href(`/status-pages/${sp.id}/preview`)}">Preview</a></p>
 <dl class="facts"><dt>Public address</dt><dd><code>${sp.url}</code></dd><dt>Indexed by search engines</dt><dd>${sp.indexable ? 'yes' : 'no'}</dd>
-<dt>Monitors</dt><dd>${sp.monitors.length ? sp.monitors.map((m, i) => html`${i ? ', ' : ''}${m.label}`) : html`<span class="muted">none</span>`}</dd></dl>
+<dt>Monitors</dt><dd>${sp.monitors.length ? sp.monitors.map((m, i) => html`${i ? ', ' : ''}${m.label}`) : html`<span class="muted">none</span>`}</dd>
+<dt>Automatic incidents</dt><dd>${sp.auto_incidents ? 'yes' : 'no'}</dd>
+<dt>Uptime report</dt><dd><a href="${sp.url}/report">This month's</a>, printable (earlier months from it)</dd></dl>
+${await subscribersSection(ctx, sp)}
 ${
   writable
     ? html`<h2>Edit</h2>${managedNotice(sp.managed_by)}${await editor(ctx, `/status-pages/${sp.id}`, values, chosen)}
@@ -105,6 +125,26 @@ ${
 }`,
     values.status,
   );
+}
+
+/** Who subscribed (issue 58): the counts, the newest 50, an export, and a remove button each. */
+async function subscribersSection(ctx: PageContext, sp: StatusPage) {
+  const { data, count } = await listSubscribers(ctx.deps, await callerOf(ctx), sp.id, { limit: 50 });
+  const writable = may(ctx, 'team.write');
+  return html`<h2>Subscribers</h2>
+<p>${count.total} subscribed, ${count.confirmed} confirmed. Only your team sees who. <a href="${ctx.href(`/status-pages/${sp.id}/subscribers.csv`)}">Export as CSV</a></p>
+${
+  data.length
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Subscribers"><table><thead><tr><th>Address</th><th>By</th><th>Confirmed</th><th>Told of</th>${writable ? html`<th><span class="visually-hidden">Remove</span></th>` : ''}</tr></thead><tbody>${data.map(
+        (s) =>
+          html`<tr><td>${s.address}</td><td>${s.kind === 'email' ? 'mail' : 'webhook'}</td><td>${s.confirmed ? 'yes' : 'not yet'}</td><td>${s.monitor_ids.length ? `${s.monitor_ids.length} of its monitors` : 'everything'}</td>${
+            writable
+              ? html`<td>${form(ctx, `/status-pages/${sp.id}/subscribers/${s.id}/delete`, html`<button type="submit" class="secondary" aria-label="Remove ${s.address}">Remove</button>`)}</td>`
+              : ''
+          }</tr>`,
+      )}</tbody></table></div>`
+    : html`<p class="muted">Nobody yet: the public page has a form, and its Atom and RSS feeds need nothing.</p>`
+}`;
 }
 
 const pageOfId = async (ctx: PageContext) =>
@@ -173,6 +213,30 @@ export const statusPageRoutes: PageRoute[] = [
       orProblem(ctx, 'Status page', async () => {
         await statusPages.deleteStatusPage(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
         ctx.res.redirect(303, ctx.href('/status-pages'));
+      }),
+  },
+  {
+    method: 'get',
+    path: '/status-pages/:id/subscribers.csv',
+    access: 'team.read',
+    handle: (ctx) =>
+      orProblem(ctx, 'Status page', async () => {
+        const csv = await exportSubscribers(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+        ctx.res
+          .type('text/csv; charset=utf-8')
+          .set('content-disposition', 'attachment; filename="subscribers.csv"')
+          .send(csv);
+      }),
+  },
+  {
+    method: 'post',
+    path: '/status-pages/:id/subscribers/:subscriber/delete',
+    access: 'team.write',
+    handle: (ctx) =>
+      orProblem(ctx, 'Status page', async () => {
+        const id = String(ctx.req.params.id);
+        await removeSubscriber(ctx.deps, await callerOf(ctx), id, String(ctx.req.params.subscriber));
+        ctx.res.redirect(303, ctx.href(`/status-pages/${id}`));
       }),
   },
   {

@@ -72,6 +72,15 @@ export async function checkDns(target: string, options: DnsCheckOptions): Promis
       : { reason: 'dns_error', error: `DNS query for ${asked} failed: ${code || (error as Error).message}` };
   }
   const total = Math.round(performance.now() - started);
+  // Split-horizon names (issue 56): the worker's resolver may answer a public-looking name with an
+  // address of its own network. Without ALLOW_PRIVATE_TARGETS such answers are withheld, as a connection
+  // to them would be refused: not shown, not matched, only counted.
+  let withheld = 0;
+  if (!options.policy.allowPrivate && (type === 'A' || type === 'AAAA')) {
+    const shown = answers.filter((a) => blockedReason(a.value) === null);
+    withheld = answers.length - shown.length;
+    answers = shown;
+  }
   const expectations = failure
     ? []
     : evaluateExpectations(options.expect ?? [], { answers: answers.map((a) => a.value), response_time_ms: total });
@@ -86,5 +95,6 @@ export async function checkDns(target: string, options: DnsCheckOptions): Promis
     timings_ms: { total },
     expectations,
     error: failure?.error ?? (unmet ? `${unmet} (${asked})` : null),
+    ...(withheld > 0 ? { withheld } : {}),
   };
 }

@@ -1,8 +1,6 @@
 import type { Prisma, Test } from '@pageprobe/db';
 import { NetworkError } from '@pageprobe/net-guard';
-import { type Expectation, kindNamed, measureDns } from '@pageprobe/test-kinds';
-import type { Outcome } from '@pageprobe/test-lifecycle';
-import type { KindRunner } from '@pageprobe/worker-host';
+import { type Expectation, kindNamed, type KindRunner, measureDns, type Outcome } from '@pageprobe/test-kinds';
 import { checkDns, type DnsCheckOptions } from './check-dns.ts';
 
 export interface DnsRunnerConfig {

@@ -1,4 +1,4 @@
-import type { ArtifactUpload } from '@pageprobe/worker-host';
+import type { ArtifactUpload } from '@pageprobe/test-kinds';
 import type { Lhr } from './lhr.ts';
 
 function dataUrl(data: string | undefined): { body: Buffer; contentType: string } | null {

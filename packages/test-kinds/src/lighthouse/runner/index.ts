@@ -1,6 +1,5 @@
 import type { BrowserPool } from '@pageprobe/browser';
-import { kindNamed } from '@pageprobe/test-kinds';
-import type { KindRunner } from '@pageprobe/worker-host';
+import { kindNamed, type KindRunner } from '@pageprobe/test-kinds';
 import type { FieldLookup } from './field-lookup.ts';
 import { runLighthouseTest } from './run-lighthouse-test.ts';
 import { warmUp } from './warm-up.ts';

@@ -3,12 +3,12 @@ import {
   matchesPattern,
   measureLighthouse,
   medianMeasure,
+  type Outcome,
   pageCredentials,
+  type RunContext,
 } from '@pageprobe/test-kinds';
 import { applyCredentials, type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import { Prisma, type Test } from '@pageprobe/db';
-import type { Outcome } from '@pageprobe/test-lifecycle';
-import type { RunContext } from '@pageprobe/worker-host';
 import { buildHar } from './build-har.ts';
 import { collectArtifacts } from './collect-artifacts.ts';
 import { type FieldLookup, startFieldLookup } from './field-lookup.ts';

@@ -1,5 +1,4 @@
-import { blendedScore, gradeFor } from '@pageprobe/test-lifecycle';
-import { USER_TIMING_LIMITS, type UserTiming } from '@pageprobe/test-kinds';
+import { blendedScore, gradeFor, USER_TIMING_LIMITS, type UserTiming } from '@pageprobe/test-kinds';
 import type { Lhr, LhrAudit } from './lhr.ts';
 import { impact, structureScore } from './structure-score.ts';
 

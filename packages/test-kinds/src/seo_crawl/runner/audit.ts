@@ -1,7 +1,6 @@
-import { gradeFor } from '@pageprobe/test-lifecycle';
 import type { Crawl } from './crawl.ts';
 import { Findings } from './findings.ts';
-import { ISSUES, type Severity } from '@pageprobe/test-kinds';
+import { gradeFor, ISSUES, type Severity } from '@pageprobe/test-kinds';
 import type { LlmsTxt } from './llms-txt.ts';
 import { checkPages } from './page-checks.ts';
 import type { RenderComparison } from './render-compare.ts';

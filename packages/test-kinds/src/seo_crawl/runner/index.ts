@@ -1,6 +1,5 @@
 import type { BrowserPool } from '@pageprobe/browser';
-import { kindNamed } from '@pageprobe/test-kinds';
-import type { KindRunner } from '@pageprobe/worker-host';
+import { kindNamed, type KindRunner } from '@pageprobe/test-kinds';
 import { runSeoTest } from './run-seo-test.ts';
 
 export interface SeoCrawlRunnerConfig {

@@ -1,9 +1,7 @@
-import { credentialsFor, measureSeo, pageCredentials } from '@pageprobe/test-kinds';
+import { credentialsFor, measureSeo, type Outcome, pageCredentials, type RunContext } from '@pageprobe/test-kinds';
 import { applyCredentials, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
 import type { NetworkErrorCode } from '@pageprobe/net-guard';
-import type { Outcome } from '@pageprobe/test-lifecycle';
-import type { RunContext } from '@pageprobe/worker-host';
 import { auditCrawl } from './audit.ts';
 import { crawlSite } from './crawl.ts';
 import { readLlmsTxt } from './llms-txt.ts';

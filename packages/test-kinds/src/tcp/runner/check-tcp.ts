@@ -1,5 +1,5 @@
 import { connect, isIP, type Socket } from 'node:net';
-import type { PeerCertificate, TLSSocket } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import {
   connectionLookup,
   type GuardPolicy,
@@ -16,6 +16,7 @@ import {
   type TcpResult,
   tcpEndpoint,
 } from '@pageprobe/test-kinds';
+import { certificateName } from '../../tls/certificate-name.ts';
 
 export interface TcpCheckOptions {
   /** Who may be reached: the host's every address is checked as it resolves (a refused one throws `blocked`). */
@@ -36,13 +37,6 @@ const REASONS: Partial<Record<string, Reason>> = {
   timeout: 'timeout',
   tls_error: 'tls_error',
 };
-
-const name = (fields: PeerCertificate['subject'] | undefined) =>
-  fields
-    ? Object.entries(fields)
-        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
-        .join(', ')
-    : null;
 
 /**
  * One TCP check of a stored `tcp://host:port` target: connect through the egress guard (every address
@@ -94,8 +88,8 @@ export async function checkTcp(target: string, options: TcpCheckOptions): Promis
       const validTo = cert?.valid_to ? new Date(cert.valid_to) : null;
       const details: TcpResult['tls'] = {
         protocol: tls.getProtocol() ?? null,
-        subject: name(cert?.subject),
-        issuer: name(cert?.issuer),
+        subject: certificateName(cert?.subject),
+        issuer: certificateName(cert?.issuer),
         valid_from: cert?.valid_from ? new Date(cert.valid_from).toISOString() : null,
         valid_to: validTo?.toISOString() ?? null,
         days_remaining: validTo ? Math.floor((validTo.getTime() - Date.now()) / 86_400_000) : null,

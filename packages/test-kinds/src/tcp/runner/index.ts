@@ -1,8 +1,6 @@
 import type { Prisma, Test } from '@pageprobe/db';
 import { NetworkError } from '@pageprobe/net-guard';
-import { type Expectation, kindNamed, measureTcp } from '@pageprobe/test-kinds';
-import type { Outcome } from '@pageprobe/test-lifecycle';
-import type { KindRunner } from '@pageprobe/worker-host';
+import { type Expectation, kindNamed, type KindRunner, measureTcp, type Outcome } from '@pageprobe/test-kinds';
 import { checkTcp, type TcpCheckOptions } from './check-tcp.ts';
 
 export interface TcpRunnerConfig {

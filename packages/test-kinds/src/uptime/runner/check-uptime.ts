@@ -8,7 +8,7 @@ import {
 } from '@pageprobe/net-guard';
 import {
   DEFAULT_CONTENT_TYPE,
-  evaluateExpectations,
+  evaluateExpectationsBounded,
   type Expectation,
   type ExpectationResult,
   firstFailure,
@@ -110,7 +110,8 @@ export async function checkUptime(url: string, options: CheckOptions): Promise<U
   if (!expect?.length) return { ...result, tls };
   // No answer: nothing to judge, and the network's reason stands.
   if (!answer) return { ...result, tls, expectations: [] };
-  const expectations = evaluateExpectations(expect, {
+  // Judged off the event loop when a JSONPath or a body pattern may be costly (expect-thread.ts).
+  const expectations = await evaluateExpectationsBounded(expect, {
     status: result.status_code,
     headers: answer.headers,
     // A body cut at the cap is judged as far as it was read (and a JSON one then fails to parse, saying so).

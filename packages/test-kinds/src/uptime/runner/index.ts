@@ -1,5 +1,4 @@
-import { credentialsFor, kindNamed } from '@pageprobe/test-kinds';
-import type { KindRunner } from '@pageprobe/worker-host';
+import { credentialsFor, kindNamed, type KindRunner } from '@pageprobe/test-kinds';
 import { runUptimeTest } from './run-uptime-test.ts';
 
 export interface UptimeRunnerConfig {

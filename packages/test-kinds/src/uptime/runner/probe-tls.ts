@@ -1,5 +1,6 @@
-import type { PeerCertificate, TLSSocket } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import { type GuardPolicy, guardedTlsConnect, networkErrorCode, toNetworkError } from '@pageprobe/net-guard';
+import { certificateName } from '../../tls/certificate-name.ts';
 
 export interface TlsDetails {
   subject: string | null;
@@ -11,13 +12,6 @@ export interface TlsDetails {
   /** Why the chain did not validate: expired, self-signed, wrong host... */
   error: string | null;
 }
-
-const name = (fields: PeerCertificate['subject'] | undefined) =>
-  fields
-    ? Object.entries(fields)
-        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
-        .join(', ')
-    : null;
 
 /**
  * The certificate an https host presents, and whether it validates for that host name: one handshake
@@ -46,8 +40,8 @@ export function probeTls(
       const validTo = cert.valid_to ? new Date(cert.valid_to) : null;
       const error = socket.authorized ? null : String(socket.authorizationError ?? 'certificate not trusted');
       done({
-        subject: name(cert.subject),
-        issuer: name(cert.issuer),
+        subject: certificateName(cert.subject),
+        issuer: certificateName(cert.issuer),
         valid_from: cert.valid_from ? new Date(cert.valid_from).toISOString() : null,
         valid_to: validTo?.toISOString() ?? null,
         days_remaining: validTo ? Math.floor((validTo.getTime() - Date.now()) / 86_400_000) : null,

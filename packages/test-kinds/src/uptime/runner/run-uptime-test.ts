@@ -1,7 +1,6 @@
-import { measureUptime, uptimeRequestOf } from '@pageprobe/test-kinds';
+import { measureUptime, type Outcome, uptimeRequestOf } from '@pageprobe/test-kinds';
 import type { Prisma, Test } from '@pageprobe/db';
 import { NetworkError } from '@pageprobe/net-guard';
-import type { Outcome } from '@pageprobe/test-lifecycle';
 import { type CheckOptions, checkUptime } from './check-uptime.ts';
 
 /** A down site is a completed test with `up: false`; `failed` is kept for what stops the check itself. */

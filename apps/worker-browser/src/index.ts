@@ -1,0 +1,2 @@
+export { browserEnv } from './config.ts';
+export { start } from './start.ts';
