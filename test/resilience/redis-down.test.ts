@@ -1,11 +1,15 @@
-// Redis stops: writes answer 503 at once, reads go on from PostgreSQL, and it all comes back by itself.
+// Redis stops: writes answer 503 at once, reads go on from PostgreSQL, and it all comes back by itself;
+// Redis slow to answer at start: the apps wait for it before they listen.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePort, startRedis } from '@pageprobe/local-services';
 import { startApp } from '../support/app-process.ts';
+import { startInProcess } from '../support/stack.ts';
 import { assertProblem, call } from '../support/http.ts';
 import { eventually, startServer } from '../support/servers.ts';
 import { teamWithKey } from '../support/teams.ts';
@@ -77,4 +81,43 @@ test('503 for writes while Redis is down, reads still served, recovery without a
       `test ${id} completed`,
     );
   }
+});
+
+test('an API and a dashboard whose Redis answers late wait for it before they listen: their first writes are served', async () => {
+  // A proxy that holds each connection 1.5 s before it reaches Redis, as a Redis still loading or far away.
+  const late = createServer((socket) => {
+    setTimeout(() => {
+      const upstream = connect(redisPort, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    }, 1_500);
+  }).listen(0, '127.0.0.1');
+  await once(late, 'listening');
+  after(() => late.close());
+  const lateUrl = `redis://127.0.0.1:${(late.address() as AddressInfo).port}`;
+  const apiPort = await freePort();
+  const dashboardPort = await freePort();
+  const lateVars = env.appEnv({
+    PORT: String(apiPort),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    DASHBOARD_PORT: String(dashboardPort),
+    REDIS_URL: lateUrl,
+    ALLOW_PRIVATE_TARGETS: 'true',
+  });
+  await Promise.all([startInProcess('api', lateVars), startInProcess('dashboard', lateVars)]);
+  // At once: a test accepted (its job queued in Redis) and a passkey challenge kept (in Redis).
+  const accepted = await call(`http://127.0.0.1:${apiPort}/api/v1/tests`, {
+    method: 'POST',
+    token: key,
+    body: { url: `${target.url}/`, type: 'uptime' },
+  });
+  assert.equal(accepted.status, 202);
+  const dashboard = `http://127.0.0.1:${dashboardPort}`;
+  const challenge = await fetch(`${dashboard}/app/sign-in/passkey/options`, {
+    method: 'POST',
+    headers: { origin: dashboard, 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  assert.equal(challenge.status, 200, await challenge.text());
 });

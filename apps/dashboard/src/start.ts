@@ -2,13 +2,16 @@ import { prepareDecoy } from '@pageprobe/accounts';
 import { openTestQueues } from '@pageprobe/services';
 import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool } from '@pageprobe/db';
-import { createRedis } from '@pageprobe/jobs';
+import { connected, createRedis } from '@pageprobe/jobs';
 import { createLogger, type LogDestination } from '@pageprobe/logger';
 import { createRegistry, serveHttp } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createDashboardApp } from './app.ts';
 import type { DashboardConfig } from './config.ts';
 import { createMail } from './mail.ts';
+
+/** How long start waits for Redis before it listens anyway (ioredis's connect timeout is 2 s). */
+const REDIS_WAIT_MS = 5_000;
 
 export interface RunningDashboard {
   port: number;
@@ -34,6 +37,9 @@ export async function start(
   // Fails fast as the API does: a page that needs Redis (a revocation, a rate limit) answers at once.
   const redis = createRedis(config.REDIS_TARGET, 'api');
   redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
+  // Listening before Redis is up would answer the first requests that need it with errors.
+  if (!(await connected(redis, REDIS_WAIT_MS)))
+    logger.warn({ waitedMs: REDIS_WAIT_MS }, 'redis not ready; serving anyway (writes answer 503 until it is)');
   const mail = createMail(config);
   // Tests started from the dashboard are queued as the API queues them; reports read their artifacts.
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });

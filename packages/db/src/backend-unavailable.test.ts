@@ -120,6 +120,18 @@ test('a bare socket error is a backend out of reach (503) but not, by itself, th
   }
 });
 
+test("ioredis's errors on a connection without an offline queue are a backend out of reach, not the database", () => {
+  for (const message of [
+    "Stream isn't writeable and enableOfflineQueue options is false",
+    'Connection is closed.',
+    'Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.',
+  ]) {
+    assert.equal(isBackendUnavailable(new Error(message)), true, message);
+    assert.equal(isDatabaseUnavailable(new Error(message)), false, message);
+  }
+  assert.equal(isBackendUnavailable(new Error("ERR wrong number of arguments for 'set' command")), false);
+});
+
 test('read-only is told apart: SQLSTATE 25006 in any wrapping, or only its message', () => {
   assert.equal(isReadOnlyError(pgError('25006', 'cannot execute UPDATE in a read-only transaction')), true);
   assert.equal(isReadOnlyError(prismaError('25006', 'cannot execute INSERT in a read-only transaction')), true);

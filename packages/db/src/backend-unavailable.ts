@@ -28,6 +28,12 @@ const UNAVAILABLE_ADAPTER_KIND = new Set([
  */
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection error|Can't reach database|server closed the connection|Timed out fetching a new connection|timeout exceeded when trying to connect|in a read-only transaction|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error and is not queryable/i;
+/**
+ * ioredis's own, on a connection without an offline queue (the HTTP apps'): not connected yet or any
+ * more, or out of retries while Redis restarts or fails over.
+ */
+const REDIS_UNAVAILABLE_MESSAGE =
+  /Stream isn't writeable and enableOfflineQueue options is false|^Connection is closed\.?$|Reached the max retries per request limit/;
 /** Socket errors: out of reach, but not necessarily the database's (the storage's look the same). */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -87,13 +93,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Whether an error means a backing service is out of reach (the database unavailable as above, or the
- * storage refusing connections) rather than that the request was wrong: the API answers 503 with
+ * Whether an error means a backing service is out of reach (the database unavailable as above, Redis, or
+ * the storage refusing connections) rather than that the request was wrong: the API answers 503 with
  * Retry-After then, never 500.
  */
 export function isBackendUnavailable(error: unknown): boolean {
   if (isDatabaseUnavailable(error)) return true;
-  for (const e of chain(error)) if (codesOf(e).some((code) => SOCKET_CODES.has(code))) return true;
+  for (const e of chain(error)) {
+    if (codesOf(e).some((code) => SOCKET_CODES.has(code))) return true;
+    if (typeof e.message === 'string' && REDIS_UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  }
   return false;
 }
 

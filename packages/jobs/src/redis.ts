@@ -20,6 +20,27 @@ export function createRedis(target: RedisTarget, role: 'api' | 'worker', extra: 
 }
 
 /**
+ * Waits until an API connection is ready, at most `timeoutMs`. Without an offline queue, a command sent
+ * before the connection is up fails at once ("Stream isn't writeable"): an app that listened first
+ * answered its first requests 503 or worse while its Redis connected (seen in CI, a dashboard started
+ * under load). An HTTP app waits here before it listens; a Redis that is down still lets it start
+ * (reads are served, writes answer 503), and its readiness probe says so.
+ */
+export function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.on('ready', onReady);
+  });
+}
+
+/**
  * ioredis 5 leaves the socket timeout's timer armed when its socket closes before answering: firing
  * later, it destroys the connection made in its place (ioredis #2147, fixed in ioredis 6), and it holds
  * a process open up to REDIS_SOCKET_TIMEOUT_MS after a close. Cleared when the socket closes, here and
