@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import { createPool } from '@pageprobe/db';
 import { enqueueMany, jobs } from '@pageprobe/jobs';
-import { checkBatch, runTick } from '@pageprobe/monitors';
+import { checkBatch, recordChecks, runTick } from '@pageprobe/monitors';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { uptimeCheck } from '../support/checks.ts';
 import { eventually, startServer } from '../support/servers.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
@@ -170,4 +171,40 @@ test('a batch a killed dispatcher left queued never stands in for a claim that g
   // b's run is queued: its batch was not taken for the orphan because it starts with the same monitor and slot.
   assert.deepEqual([...queued].sort(), [`${a}@${slots[0]}`, `${b}@${slots[1]}`].sort());
   assert.equal((await checks.getJobs(['wait'])).length, 2, 'the orphan and the new claim: two batches');
+});
+
+test('a check recorded while the claim that queued it is still committing leaves its monitor free to run again', async () => {
+  // Under load a worker took a batch and finished it before the dispatcher's claim had committed (its jobs
+  // are added inside the claim's transaction): the recording waited on the claim's lock, then cleared
+  // running_since as it was before the claim, and the monitor stayed "in flight" for LOST_RUN_MINUTES,
+  // every slot skipped (CI: a tcp monitor recorded one check in 22 s, skipped 24).
+  const [id] = await monitors(1);
+  await env.db.monitor.update({ where: { id: id! }, data: { nextRunAt: new Date(Date.now() + 3_600_000) } });
+  const slot = new Date();
+  const claim = await pool.connect();
+  try {
+    await claim.query('BEGIN');
+    await claim.query('UPDATE monitors SET running_since = $2, last_run_at = $2 WHERE id = $1', [id, slot]);
+    const recorded = recordChecks(env.db, [uptimeCheck(id!, slot.getTime(), true)], {
+      publicBaseUrl: 'http://pageprobe.test',
+      dashboardBaseUrl: 'http://pageprobe.test/app',
+    });
+    // The recording is waiting on the claim's row lock now (it holds no other).
+    await eventually(
+      async () => {
+        const { rows } = await pool.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        return rows[0]!.waiting > 0 ? true : undefined;
+      },
+      5_000,
+      'the recording waiting on the claim',
+    );
+    await claim.query('COMMIT');
+    await recorded;
+  } finally {
+    claim.release();
+  }
+  const monitor = await env.db.monitor.findUniqueOrThrow({ where: { id: id! } });
+  assert.equal(monitor.runningSince, null, 'no longer in flight');
 });

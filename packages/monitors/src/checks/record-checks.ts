@@ -98,9 +98,15 @@ export async function recordChecksIn(
       .map((c) => ({ monitorId: c.monitorId, plan: c.plan, at: c.slot, ...sampleOf(c) })),
     CHECK_LEVELS,
   );
+  // Locked in id order first, then cleared by a statement of its own: a worker may finish a batch before
+  // the claim that queued it commits (its jobs are added inside the claim's transaction), and waits here
+  // on the claim's lock. One statement that locked and cleared judged its rows by the snapshot it began
+  // with, where the claim's running_since was not yet set, and left the monitor in flight for
+  // LOST_RUN_MINUTES, every slot skipped. The next statement sees the claim committed.
+  await tx.$queryRawUnsafe('SELECT 1 FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', ids);
   await tx.$executeRawUnsafe(
-    // Locked in id order; written only where a run was in flight (a heartbeat never has one).
-    'UPDATE monitors SET running_since = NULL FROM (SELECT id FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE) l WHERE monitors.id = l.id AND monitors.running_since IS NOT NULL',
+    // Written only where a run was in flight (a heartbeat never has one).
+    'UPDATE monitors SET running_since = NULL WHERE id = ANY($1::uuid[]) AND running_since IS NOT NULL',
     ids,
   );
   const monitors = await tx.monitor.findMany({
