@@ -16,6 +16,8 @@ export interface MonitorTraits {
   score?: Metric;
   /** Why a completed run is still a failed check (uptime: the site answered badly); null when it is fine. */
   failure?: (test: CompareSubject) => string | null;
+  /** A failed run's own words for its alert, where the kind has better ones than its reason's advice (browser: the step). */
+  failureMessage?: (test: CompareSubject) => string | null;
   /** The figures GET /monitors/{id}/series plots, by name. */
   metrics: Record<string, Metric>;
   /**

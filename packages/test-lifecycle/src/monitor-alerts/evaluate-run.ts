@@ -72,7 +72,9 @@ export async function evaluateRun(
   await trackIncident(tx, monitor.id, monitor.consecutiveFailures, failure, sample.at, maintenance !== null);
   const kind = kindNamed(test.type);
   const { update, alerts } = transition(monitor, failure, {
-    message: test.errorMessage ?? (failure ? advise(kind.failures, failure, null).what : null),
+    message:
+      test.errorMessage ??
+      (failure ? (kind.monitor.failureMessage?.(test) ?? advise(kind.failures, failure, null).what) : null),
     advice: failure ? advise(kind.failures, failure, test.errorMessage) : null,
     pausesOnFailures: !kind.monitor.failure,
   });
