@@ -154,3 +154,23 @@ export { expectationsView } from './report/expectations-view.ts';
 export type { ArtifactUpload, KindRunner, Outcome, RunContext } from './runner-contract.ts';
 export { blendedScore, gradeFor } from './grade.ts';
 export { REPORT_CSS, REPORT_CSS_PATH } from './report/report-css.ts';
+// Browser checks (issue 59).
+export { browser } from './browser/definition.ts';
+export { type BrowserSubject, browserAssertionRules, measureBrowser } from './browser/assertions.ts';
+export { browserFailures } from './browser/failures.ts';
+export { type BrowserResult, type BrowserStepResult, browserResult } from './browser/result.ts';
+export {
+  BROWSER_ONLY_STEPS,
+  BROWSER_RUN_MS,
+  type BrowserStep,
+  budgetMessage,
+  checkBrowserSteps,
+  describeBrowserStep,
+  INTERACTING,
+  MAX_BROWSER_STEPS,
+  meetsBudget,
+  NAVIGATING,
+  STEP_BUDGET_SOURCES,
+  type StepBudget,
+  stepLabel,
+} from './browser/steps.ts';

@@ -59,7 +59,7 @@ export async function browserReport(test: ReportTest, ctx: ReportContext): Promi
       cls: up ? (r.degraded ? 'average' : 'good') : 'poor',
     },
     { label: 'Journey', value: fmtMs(num(r.duration_ms)) },
-    { label: 'Steps', value: String(steps.filter((s) => s.status === 'passed').length) + ` of ${steps.length}` },
+    { label: 'Steps', value: `${steps.filter((s) => s.status === 'passed').length} of ${steps.length}` },
     { label: 'Requests', value: String(num(r.requests) ?? 0) },
   ];
   const advice = up ? null : browserFailures[str(r.reason) ?? ''];

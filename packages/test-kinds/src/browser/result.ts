@@ -36,7 +36,9 @@ export const browserStepResult = z
       .describe('A load or navigate step: the page it reached and its vitals, as the page measured them.'),
     interaction: z
       .object({
-        inp_ms: ms.describe('The slowest interaction the step caused, as INP counts it (Event Timing).'),
+        inp_ms: ms.describe(
+          'The slowest interaction the step caused, as INP counts it (Event Timing); null when the browser reported none of 16 ms or more (it was faster: within any upper budget of 16 ms or more).',
+        ),
         input_delay_ms: ms,
         processing_ms: ms,
         presentation_delay_ms: ms,
@@ -60,7 +62,11 @@ export const browserResult = z
     degraded: z.boolean().describe('Up, but a budget of severity degraded was missed.'),
     reason: z.enum(BROWSER_REASONS).nullable(),
     error: z.string().nullable().describe('Why it is down, naming the step: `Step 4 "click #checkout" failed: …`.'),
-    failed_step: z.int().min(1).nullable().describe('The index of the step that failed, if one did.'),
+    failed_step: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe('The index of the step that failed (0: loading the test URL), if one did.'),
     final_url: z.string(),
     duration_ms: z.number().min(0).describe('The whole run, from the first load to the last step.'),
     cpu_ms: z.number().min(0).nullable().describe('CPU the page’s renderer and scripts took (Chromium’s task time).'),

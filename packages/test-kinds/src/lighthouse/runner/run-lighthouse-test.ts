@@ -5,11 +5,17 @@ import {
   medianMeasure,
   type Outcome,
   pageCredentials,
+  REDACTED,
   type RunContext,
 } from '@pageprobe/test-kinds';
-import { applyCredentials, type BlockedRequest, type BrowserPool, startEgressProxy } from '@pageprobe/browser';
+import {
+  applyCredentials,
+  type BlockedRequest,
+  type BrowserPool,
+  buildHar,
+  startEgressProxy,
+} from '@pageprobe/browser';
 import { Prisma, type Test } from '@pageprobe/db';
-import { buildHar } from './build-har.ts';
 import { collectArtifacts } from './collect-artifacts.ts';
 import { type FieldLookup, startFieldLookup } from './field-lookup.ts';
 import { type FlowStepResult, runFlow, StepFailed } from './run-flow.ts';
@@ -142,7 +148,10 @@ export async function runLighthouseTest(
     const chosen = representativeIndex(lhrs);
     const { lhr, lhrJson, reportHtml, devtoolsLog } = runs[chosen]!;
     const summary = summaries[chosen]!;
-    const har = buildHar(devtoolsLog, test.url, Object.keys(secrets?.headers ?? {}));
+    const har = buildHar(devtoolsLog, test.url, {
+      secretHeaders: Object.keys(secrets?.headers ?? {}),
+      marker: REDACTED,
+    });
     await storeArtifacts(
       collectArtifacts(
         lhr,

@@ -1,0 +1,202 @@
+// Issue 59, items 1-3: a browser check through a shop this file serves (sign in, search, add to basket,
+// check out) in a real Chromium, through the worker's pool and egress guard: every step measured when it
+// passes; the checkout button broken and the run fails on that step with its screenshot, filmstrip, trace
+// and HAR; a step slowed by the shop misses its budget; what a `type` step typed appears nowhere.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { BrowserPool } from '@pageprobe/browser';
+import type { Test } from '@pageprobe/db';
+import { createLogger } from '@pageprobe/logger';
+import type { ArtifactUpload, BrowserResult, BrowserStep, RunContext } from '@pageprobe/test-kinds';
+import { runBrowserTest } from './run-browser-test.ts';
+
+const PASSWORD = 'hunter2-s3cret';
+const shop = { checkout: true, slowAdd: false };
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title><meta name="viewport" content="width=device-width"></head><body>${body}</body></html>`;
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://shop');
+  const send = (html: string) => res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  if (url.pathname === '/')
+    return send(page('Shop', '<h1>The shop</h1><p>Fresh things.</p><a id="sign-in" href="/sign-in">Sign in</a>'));
+  if (url.pathname === '/sign-in')
+    return send(
+      page(
+        'Sign in',
+        `<form method="post" action="/session"><label>Email <input id="email" name="email"></label>
+<label>Password <input id="password" name="password" type="password"></label><button id="go">Sign in</button></form>`,
+      ),
+    );
+  if (url.pathname === '/session' && req.method === 'POST') {
+    req.resume();
+    return res.writeHead(303, { location: '/products', 'set-cookie': 'who=pat; Path=/' }).end();
+  }
+  if (url.pathname === '/products')
+    return send(
+      page(
+        'Products',
+        `<input id="q" aria-label="Search"><select id="size"><option value="s">S</option><option value="m">M</option></select>
+<ul id="list"><li>Apples</li><li>Pears</li></ul><button id="add">Add to basket</button><p id="basket">Basket: 0</p>
+<a id="to-basket" href="/basket">Basket</a>
+<script>
+document.getElementById('q').addEventListener('input', (e) => {
+  for (const li of document.querySelectorAll('#list li')) li.hidden = !li.textContent.toLowerCase().includes(e.target.value.toLowerCase());
+});
+document.getElementById('add').addEventListener('click', () => {
+  const until = performance.now() + ${shop.slowAdd ? 400 : 0};
+  while (performance.now() < until) {}
+  document.getElementById('basket').textContent = 'Basket: 1';
+  localStorage.setItem('basket', '1');
+});
+</script>`,
+      ),
+    );
+  if (url.pathname === '/basket')
+    return send(
+      page(
+        'Basket',
+        `<p>1 × Apples</p>${shop.checkout ? '<button id="checkout">Check out</button>' : '<button id="checkout-broken" hidden>Check out</button>'}
+<p id="done" hidden>Thank you for your order</p>
+<script>document.getElementById('checkout')?.addEventListener('click', () => { document.getElementById('done').hidden = false; console.log('ordered'); });</script>`,
+      ),
+    );
+  if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
+  res.writeHead(404).end();
+});
+server.listen(0, '127.0.0.1');
+await once(server, 'listening');
+after(() => server.close());
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const browsers = new BrowserPool({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  recycleAfter: 50,
+  logger: createLogger({ name: 'browser-check-test', level: 'silent' }),
+});
+after(() => browsers.close());
+const deps = { browsers, allowPrivate: true, allowTargets: [], localAddress: undefined, timeoutMs: 60_000 };
+
+const JOURNEY: BrowserStep[] = [
+  { type: 'click', selector: '#sign-in' },
+  { type: 'wait_for', selector: '#email' },
+  { type: 'type', selector: '#email', text: 'pat@example.com' },
+  { type: 'type', selector: '#password', text: '[redacted]' },
+  { type: 'click', selector: '#go', name: 'sign in' },
+  { type: 'assert_visible', selector: '#q' },
+  { type: 'type', selector: '#q', text: 'app' },
+  { type: 'assert_text', selector: '#list', text: 'Apples' },
+  { type: 'select', selector: '#size', value: 'm' },
+  {
+    type: 'click',
+    selector: '#add',
+    name: 'add to basket',
+    expect: [{ source: 'inp_ms', operator: 'lt', value: 200 }],
+  },
+  { type: 'assert_js', expression: "localStorage.getItem('basket') === '1'" },
+  { type: 'navigate', url: `${origin}/basket` },
+  { type: 'click', selector: '#checkout' },
+  { type: 'assert_text', text: 'Thank you for your order' },
+];
+
+async function run(steps: BrowserStep[]) {
+  const stored: ArtifactUpload[] = [];
+  const row = {
+    id: 'b0f7e3c2-0000-4000-8000-000000000001',
+    url: `${origin}/`,
+    type: 'browser',
+    device: 'desktop',
+    options: { steps },
+  } as unknown as Test;
+  const ctx: RunContext = {
+    log: createLogger({ name: 'browser-check-test', level: 'silent' }),
+    // The password as the API seals it: the stored step says [redacted], the run types the secret.
+    secrets: { headers: {}, cookies: [], basicAuth: null, typed: { 3: PASSWORD } },
+    storeArtifacts: async (files) => void stored.push(...files),
+  };
+  const outcome = await runBrowserTest(row, deps, ctx);
+  assert.equal(outcome.status, 'completed');
+  const result = (outcome as { fields: { result: BrowserResult } }).fields.result;
+  return { result, stored };
+}
+
+test('a journey through the shop passes with every step measured and a screenshot a step', async () => {
+  shop.checkout = true;
+  shop.slowAdd = false;
+  const { result, stored } = await run(JOURNEY);
+  assert.equal(result.up, true, result.error ?? '');
+  assert.equal(result.steps.length, JOURNEY.length + 1);
+  assert.ok(result.steps.every((s) => s.status === 'passed'));
+  const load = result.steps[0]!;
+  assert.equal(load.type, 'load');
+  for (const figure of ['ttfb_ms', 'fcp_ms', 'lcp_ms'] as const)
+    assert.equal(typeof load.navigation?.[figure], 'number', figure);
+  assert.ok(load.requests >= 1 && load.bytes > 0, 'the load made requests');
+  const add = result.steps.find((s) => s.name === 'add to basket')!;
+  assert.equal(typeof add.interaction?.inp_ms, 'number', 'a click is an interaction with INP');
+  assert.match(add.interaction!.target ?? '', /button#add/);
+  assert.deepEqual(
+    add.expect.map((b) => b.passed),
+    [true],
+  );
+  assert.ok(result.cpu_ms !== null && result.cpu_ms > 0, 'the run’s CPU is measured');
+  // A passing run keeps a screenshot a step, and no filmstrip, trace or HAR.
+  assert.equal(stored.filter((a) => a.kind === 'step_screenshot').length, JOURNEY.length + 1);
+  assert.deepEqual([...new Set(stored.map((a) => a.kind))], ['step_screenshot']);
+  assert.equal(JSON.stringify(result).includes(PASSWORD), false, 'the typed secret is not in the result');
+});
+
+test('the checkout broken: the run fails on that step, named, with its screenshot, filmstrip, trace and HAR', async () => {
+  shop.checkout = false;
+  try {
+    const { result, stored } = await run(JOURNEY);
+    assert.equal(result.up, false);
+    assert.equal(result.reason, 'step_failed');
+    assert.equal(result.failed_step, 13);
+    assert.equal(result.error, 'Step 13 "click #checkout" failed: no visible element matches #checkout within 10 s');
+    assert.equal(result.steps[14]!.status, 'skipped');
+    const kinds = new Set(stored.map((a) => a.kind));
+    for (const kind of ['step_screenshot', 'filmstrip_frame', 'trace', 'har'])
+      assert.ok(kinds.has(kind as never), kind);
+    assert.ok(
+      stored.some((a) => a.name === 'steps/13-failed.jpg'),
+      'the failed step’s screenshot',
+    );
+    const trace = JSON.parse(stored.find((a) => a.kind === 'trace')!.body.toString());
+    assert.ok(Array.isArray(trace.traceEvents) && trace.traceEvents.length > 100, 'Chrome’s trace, with events');
+    const har = JSON.parse(stored.find((a) => a.kind === 'har')!.body.toString());
+    assert.equal(har.log.version, '1.2');
+    assert.ok(har.log.entries.some((e: { request: { url: string } }) => e.request.url.endsWith('/basket')));
+    // The password went out in the sign-in form's POST: the HAR and the trace carry [redacted] instead.
+    for (const file of stored.filter((a) => a.kind === 'har' || a.kind === 'trace'))
+      assert.equal(file.body.toString().includes(PASSWORD), false, `${file.kind} holds no secret`);
+    assert.ok(
+      stored
+        .find((a) => a.kind === 'har')!
+        .body.toString()
+        .includes('[redacted]'),
+    );
+  } finally {
+    shop.checkout = true;
+  }
+});
+
+test('a step made slow by the shop misses its budget: the run fails budget_exceeded naming the step', async () => {
+  shop.slowAdd = true;
+  try {
+    const { result } = await run(JOURNEY);
+    assert.equal(result.up, false);
+    assert.equal(result.reason, 'budget_exceeded');
+    const add = result.steps.find((s) => s.name === 'add to basket')!;
+    assert.ok(add.interaction!.inp_ms! >= 400, `INP ${add.interaction!.inp_ms} ms`);
+    assert.ok(add.interaction!.processing_ms! >= 350, 'the slow handler is processing time');
+    assert.match(
+      result.error ?? '',
+      /^Step 10 "add to basket" is over its budget: inp_ms was \d+, expected below 200$/,
+    );
+  } finally {
+    shop.slowAdd = false;
+  }
+});
