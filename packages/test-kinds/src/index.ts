@@ -162,6 +162,7 @@ export { type BrowserResult, type BrowserStepResult, browserResult } from './bro
 export {
   BROWSER_ONLY_STEPS,
   BROWSER_RUN_MS,
+  BUDGET_SEVERITIES,
   type BrowserStep,
   budgetMessage,
   checkBrowserSteps,

@@ -8,6 +8,7 @@ import { browserMonitorPage } from './monitor-page.ts';
 import { browserReport } from './report.ts';
 import { browserAudits, browserResult } from './result.ts';
 import { BROWSER_RUN_MS } from './steps.ts';
+import { budgetRegression } from './budget-regression.ts';
 
 /** The first step (the test URL's load), whose vitals a monitor plots. */
 const firstLoad = (name: string) =>
@@ -39,7 +40,11 @@ export const browser = defineKind({
   monitor: {
     minIntervalSeconds: { free: 3600 },
     failure: checkFailure,
-    failureMessage: (t) => (t.result as { error?: string | null } | null)?.error ?? null,
+    failureMessage: (t) => {
+      const r = t.result as { error?: string | null; over_budget?: Array<{ message: string }> } | null;
+      return r?.error ?? r?.over_budget?.[0]?.message ?? null;
+    },
+    regression: budgetRegression,
     metrics: {
       up: upMetric,
       duration_ms: field((t) => t.result, 'duration_ms'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STEP_BUDGET_OPERATORS, STEP_BUDGET_SOURCES } from './steps.ts';
+import { BUDGET_SEVERITIES, STEP_BUDGET_OPERATORS, STEP_BUDGET_SOURCES } from './steps.ts';
 
 export const BROWSER_REASONS = ['step_failed', 'assertion_failed', 'budget_exceeded', 'timeout'] as const;
 
@@ -9,7 +9,7 @@ const budgetResult = z.object({
   source: z.enum(STEP_BUDGET_SOURCES),
   operator: z.enum(STEP_BUDGET_OPERATORS),
   value: z.number(),
-  severity: z.enum(['down', 'degraded']).optional(),
+  severity: z.enum(BUDGET_SEVERITIES).optional(),
   actual: z.number().nullable().describe('What the step measured; null when it has no such figure.'),
   passed: z.boolean(),
   message: z.string().nullable().describe('Why it failed, in words; null when it held.'),
@@ -59,6 +59,17 @@ export const browserStepResult = z
 export const browserResult = z
   .object({
     up: z.boolean().describe('Every step passed and no budget of severity down was missed.'),
+    over_budget: z
+      .array(
+        z.object({
+          step: z.int().min(1),
+          severity: z.enum(BUDGET_SEVERITIES),
+          message: z
+            .string()
+            .describe('`Step 10 "add to basket" is over its budget: inp_ms was 412, expected below 200`.'),
+        }),
+      )
+      .describe('Every budget the run missed, in step order.'),
     degraded: z.boolean().describe('Up, but a budget of severity degraded was missed.'),
     reason: z.enum(BROWSER_REASONS).nullable(),
     error: z.string().nullable().describe('Why it is down, naming the step: `Step 4 "click #checkout" failed: …`.'),

@@ -1,6 +1,6 @@
 import { parse } from 'css-what';
 import { describeStep, type Step } from '../lighthouse/steps.ts';
-import { type Operator, SEVERITIES, type Severity } from '../expect/expectation.ts';
+import type { Operator } from '../expect/expectation.ts';
 
 // A browser check's journey (issue 59): the user-flow language lighthouse tests speak, plus assertions and
 // the interactions a journey needs, each step measured. It runs in Puppeteer, not Lighthouse: a run costs
@@ -12,12 +12,19 @@ export type StepBudgetSource = (typeof STEP_BUDGET_SOURCES)[number];
 /** A budget compares a number: these operators only. */
 export const STEP_BUDGET_OPERATORS = ['lt', 'lte', 'eq', 'gt', 'gte'] as const satisfies readonly Operator[];
 
-/** One budget of a step, held as a check's expectations are: a failed one fails the run, or degrades it. */
+/**
+ * What a missed budget makes of the run: `regressed` (the default) keeps it up and its monitor says
+ * monitor.regressed (a slow step is a regression, not an outage); `degraded` makes it up but degraded,
+ * `down` fails it, as a check's expectations of those severities do.
+ */
+export const BUDGET_SEVERITIES = ['regressed', 'degraded', 'down'] as const;
+
+/** One budget of a step. */
 export interface StepBudget {
   source: StepBudgetSource;
   operator: (typeof STEP_BUDGET_OPERATORS)[number];
   value: number;
-  severity?: Severity;
+  severity?: (typeof BUDGET_SEVERITIES)[number];
 }
 
 /** What every browser step may carry besides its action. */
@@ -107,8 +114,8 @@ export function checkBrowserSteps(steps: BrowserStep[]): { path: string; message
         return { path: `${at}.operator`, message: `must be one of ${STEP_BUDGET_OPERATORS.join(', ')}` };
       if (typeof budget.value !== 'number' || !Number.isFinite(budget.value))
         return { path: `${at}.value`, message: 'must be a number' };
-      if (budget.severity !== undefined && !SEVERITIES.includes(budget.severity))
-        return { path: `${at}.severity`, message: `must be one of ${SEVERITIES.join(', ')}` };
+      if (budget.severity !== undefined && !BUDGET_SEVERITIES.includes(budget.severity))
+        return { path: `${at}.severity`, message: `must be one of ${BUDGET_SEVERITIES.join(', ')}` };
     }
   }
   return null;

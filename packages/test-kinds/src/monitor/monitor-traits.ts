@@ -16,6 +16,14 @@ export interface MonitorTraits {
   score?: Metric;
   /** Why a completed run is still a failed check (uptime: the site answered badly); null when it is fine. */
   failure?: (test: CompareSubject) => string | null;
+  /**
+   * monitor.regressed for a reason of the kind's own (browser: a step over its budget), judged against
+   * the run before; null when there is none.
+   */
+  regression?: (
+    test: CompareSubject,
+    previous: CompareSubject | undefined,
+  ) => { reason: string; details: Record<string, unknown> } | null;
   /** A failed run's own words for its alert, where the kind has better ones than its reason's advice (browser: the step). */
   failureMessage?: (test: CompareSubject) => string | null;
   /** The figures GET /monitors/{id}/series plots, by name. */

@@ -5,6 +5,7 @@ import { type AlertToRaise, raiseAlert, SECRETS_UNREADABLE } from './raise-alert
 import { REGRESSION_WINDOW, scoreDrop } from './regression.ts';
 import { type FieldState, fieldRegressions, fieldStateOf } from './field-regression.ts';
 import { transition } from './transition.ts';
+import { degradedTransition } from './degraded-transition.ts';
 import { planAlerts } from './alert-policy.ts';
 import { followParent, parentsDown } from './parents-down.ts';
 import { activeWindow, windowsOf } from '../maintenance/active-window.ts';
@@ -82,6 +83,12 @@ export async function evaluateRun(
     const regressed = await regression(tx, test, monitor.regressionPoints);
     if (regressed) alerts.push(regressed);
   }
+  // Up but degraded (a browser check's budget of severity degraded missed), as a check's expectations.
+  const verdict =
+    failure !== null ? 'down' : (test.result as { degraded?: unknown } | null)?.degraded === true ? 'degraded' : 'up';
+  const degraded = degradedTransition({ ...monitor, ...update }, verdict, kind.monitor.failureMessage?.(test) ?? null);
+  Object.assign(update, degraded.update);
+  alerts.push(...degraded.alerts);
   if (test.status === 'completed') alerts.push(...(await fieldRegressed(tx, monitor, test)));
 
   // A failed run while a monitor it depends on is down alerts no one (as an uptime check's).
@@ -91,7 +98,12 @@ export async function evaluateRun(
   const planned = planAlerts(after, alerts, { maintenance, at: sample.at, parent });
   const current = await tx.monitor.update({
     where: { id: monitor.id },
-    data: { ...update, downAlertedAt: planned.downAlertedAt, failuresSinceParentUp },
+    data: {
+      ...update,
+      downAlertedAt: planned.downAlertedAt,
+      degradedAlertedAt: planned.degradedAlertedAt,
+      failuresSinceParentUp,
+    },
   });
   const deliveries: CallbackDelivery[] = [];
   for (const alert of planned.alerts) {
@@ -166,6 +178,8 @@ async function regression(tx: Prisma.TransactionClient, test: Test, points: numb
     }
   }
   const previous = earlier[0];
+  const own = kindNamed(test.type).monitor.regression?.(test, previous);
+  if (own) return { event: 'monitor.regressed', reason: own.reason, details: own.details as Prisma.InputJsonObject };
   if (test.passed === false && previous?.passed === true) {
     const failing = ((test.assertionResults ?? []) as Array<{ key: string; level: string; passed: boolean }>)
       .filter((r) => !r.passed && r.level === 'error')

@@ -183,19 +183,30 @@ test('the checkout broken: the run fails on that step, named, with its screensho
   }
 });
 
-test('a step made slow by the shop misses its budget: the run fails budget_exceeded naming the step', async () => {
+test('a step made slow by the shop misses its budget: over_budget names it; of severity down, the run fails', async () => {
   shop.slowAdd = true;
   try {
     const { result } = await run(JOURNEY);
-    assert.equal(result.up, false);
-    assert.equal(result.reason, 'budget_exceeded');
+    assert.equal(result.up, true, 'a slow step is a regression, not an outage (the default severity)');
     const add = result.steps.find((s) => s.name === 'add to basket')!;
     assert.ok(add.interaction!.inp_ms! >= 400, `INP ${add.interaction!.inp_ms} ms`);
     assert.ok(add.interaction!.processing_ms! >= 350, 'the slow handler is processing time');
+    assert.equal(result.over_budget.length, 1);
     assert.match(
-      result.error ?? '',
+      result.over_budget[0]!.message,
       /^Step 10 "add to basket" is over its budget: inp_ms was \d+, expected below 200$/,
     );
+    const strict = JOURNEY.map((s) =>
+      s.name === 'add to basket'
+        ? {
+            ...s,
+            expect: [{ source: 'inp_ms' as const, operator: 'lt' as const, value: 200, severity: 'down' as const }],
+          }
+        : s,
+    );
+    const failed = (await run(strict)).result;
+    assert.deepEqual([failed.up, failed.reason], [false, 'budget_exceeded']);
+    assert.equal(failed.error, failed.over_budget[0]!.message);
   } finally {
     shop.slowAdd = false;
   }

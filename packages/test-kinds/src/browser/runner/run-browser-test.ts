@@ -65,18 +65,22 @@ async function startTrace(page: Page): Promise<boolean> {
   );
 }
 
-/** Missed budgets: the first of severity down fails the run; any of severity degraded degrades it. */
+/** Missed budgets, in step order; the first of severity down fails the run, one of severity degraded degrades it. */
 function budgetsOf(journey: Journey) {
-  let down: string | null = null;
-  let degraded = false;
-  for (const step of journey.steps) {
-    for (const budget of step.expect) {
-      if (budget.passed) continue;
-      if (budget.severity === 'degraded') degraded = true;
-      else down ??= `Step ${step.index} "${step.name}" is over its budget: ${budget.message}`;
-    }
-  }
-  return { down, degraded };
+  const over = journey.steps.flatMap((step) =>
+    step.expect
+      .filter((b) => !b.passed)
+      .map((b) => ({
+        step: step.index,
+        severity: b.severity ?? ('regressed' as const),
+        message: `Step ${step.index} "${step.name}" is over its budget: ${b.message}`,
+      })),
+  );
+  return {
+    over,
+    down: over.find((b) => b.severity === 'down')?.message ?? null,
+    degraded: over.some((b) => b.severity === 'degraded'),
+  };
 }
 
 /**
@@ -135,6 +139,7 @@ export async function runBrowserTest(test: Test, deps: BrowserTestDeps, ctx: Run
     const totals = recorder.totals();
     const result: BrowserResult = {
       up,
+      over_budget: budgets.over,
       degraded: up && budgets.degraded,
       reason: failed
         ? failed.reason === 'timeout'
