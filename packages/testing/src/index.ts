@@ -3,6 +3,7 @@
 export { type AppName, type AppProcess, spawnApp, type SpawnOptions } from './app-process.ts';
 export { lineWatcher } from './line-watcher.ts';
 export { postTest, startTest, type TestBody, waitForTest } from './api-tests.ts';
+export { type Shop, shopJourney, startShop } from './shop-site.ts';
 export { teamWithKey } from './team-with-key.ts';
 export {
   type CruxHistoryInput,

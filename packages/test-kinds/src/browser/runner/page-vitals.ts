@@ -13,6 +13,7 @@ const KEY = '__pageprobeVitals';
 function probe(key: string) {
   type Shift = { t: number; value: number };
   type Event = {
+    id: number;
     t: number;
     delay: number;
     processing: number;
@@ -65,6 +66,7 @@ function probe(key: string) {
     (e) => {
       if (!e.interactionId) return;
       state.events.push({
+        id: e.interactionId,
         t: e.startTime,
         delay: e.processingStart - e.startTime,
         processing: e.processingEnd - e.processingStart,
@@ -179,6 +181,7 @@ export async function readInteraction(page: Page, since: number | null): Promise
           | {
               shifts: Array<{ t: number; value: number }>;
               events: Array<{
+                id: number;
                 t: number;
                 delay: number;
                 processing: number;
@@ -197,20 +200,24 @@ export async function readInteraction(page: Page, since: number | null): Promise
             a && (a.duration > e.duration || (a.duration === e.duration && a.processing >= e.processing)) ? a : e,
           null,
         );
-        return { worst, cls: state.shifts.filter((s) => s.t >= from).reduce((sum, s) => sum + s.value, 0) };
+        // The element: the worst entry's, or another of the same interaction's (a pointer entry may have none).
+        const target = worst
+          ? (worst.target ?? events.find((e) => e.id === worst.id && e.target)?.target ?? null)
+          : null;
+        return { worst, target, cls: state.shifts.filter((s) => s.t >= from).reduce((sum, s) => sum + s.value, 0) };
       },
       KEY,
       since,
     )
     .catch(() => null);
   if (!read) return none;
-  const { worst, cls } = read;
+  const { worst, target, cls } = read;
   return {
     inp_ms: round(worst?.duration ?? null),
     input_delay_ms: round(worst?.delay ?? null),
     processing_ms: round(worst?.processing ?? null),
     presentation_delay_ms: round(worst?.presentation ?? null),
-    target: worst?.target ?? null,
+    target,
     cls: round3(cls),
   };
 }

@@ -3,73 +3,18 @@
 // passes; the checkout button broken and the run fails on that step with its screenshot, filmstrip, trace
 // and HAR; a step slowed by the shop misses its budget; what a `type` step typed appears nowhere.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { BrowserPool } from '@pageprobe/browser';
 import type { Test } from '@pageprobe/db';
 import { createLogger } from '@pageprobe/logger';
+import { shopJourney, startShop } from '@pageprobe/testing';
 import type { ArtifactUpload, BrowserResult, BrowserStep, RunContext } from '@pageprobe/test-kinds';
 import { runBrowserTest } from './run-browser-test.ts';
 
 const PASSWORD = 'hunter2-s3cret';
-const shop = { checkout: true, slowAdd: false };
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><title>${title}</title><meta name="viewport" content="width=device-width"></head><body>${body}</body></html>`;
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://shop');
-  const send = (html: string) => res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-  if (url.pathname === '/')
-    return send(page('Shop', '<h1>The shop</h1><p>Fresh things.</p><a id="sign-in" href="/sign-in">Sign in</a>'));
-  if (url.pathname === '/sign-in')
-    return send(
-      page(
-        'Sign in',
-        `<form method="post" action="/session"><label>Email <input id="email" name="email"></label>
-<label>Password <input id="password" name="password" type="password"></label><button id="go">Sign in</button></form>`,
-      ),
-    );
-  if (url.pathname === '/session' && req.method === 'POST') {
-    req.resume();
-    return res.writeHead(303, { location: '/products', 'set-cookie': 'who=pat; Path=/' }).end();
-  }
-  if (url.pathname === '/products')
-    return send(
-      page(
-        'Products',
-        `<input id="q" aria-label="Search"><select id="size"><option value="s">S</option><option value="m">M</option></select>
-<ul id="list"><li>Apples</li><li>Pears</li></ul><button id="add">Add to basket</button><p id="basket">Basket: 0</p>
-<a id="to-basket" href="/basket">Basket</a>
-<script>
-document.getElementById('q').addEventListener('input', (e) => {
-  for (const li of document.querySelectorAll('#list li')) li.hidden = !li.textContent.toLowerCase().includes(e.target.value.toLowerCase());
-});
-document.getElementById('add').addEventListener('click', () => {
-  const until = performance.now() + ${shop.slowAdd ? 400 : 0};
-  while (performance.now() < until) {}
-  document.getElementById('basket').textContent = 'Basket: 1';
-  localStorage.setItem('basket', '1');
-});
-</script>`,
-      ),
-    );
-  if (url.pathname === '/basket')
-    return send(
-      page(
-        'Basket',
-        `<p>1 × Apples</p>${shop.checkout ? '<button id="checkout">Check out</button>' : '<button id="checkout-broken" hidden>Check out</button>'}
-<p id="done" hidden>Thank you for your order</p>
-<script>document.getElementById('checkout')?.addEventListener('click', () => { document.getElementById('done').hidden = false; console.log('ordered'); });</script>`,
-      ),
-    );
-  if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
-  res.writeHead(404).end();
-});
-server.listen(0, '127.0.0.1');
-await once(server, 'listening');
-after(() => server.close());
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const shop = await startShop();
+after(() => shop.close());
+const origin = shop.origin;
 
 const browsers = new BrowserPool({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -79,27 +24,8 @@ const browsers = new BrowserPool({
 after(() => browsers.close());
 const deps = { browsers, allowPrivate: true, allowTargets: [], localAddress: undefined, timeoutMs: 60_000 };
 
-const JOURNEY: BrowserStep[] = [
-  { type: 'click', selector: '#sign-in' },
-  { type: 'wait_for', selector: '#email' },
-  { type: 'type', selector: '#email', text: 'pat@example.com' },
-  { type: 'type', selector: '#password', text: '[redacted]' },
-  { type: 'click', selector: '#go', name: 'sign in' },
-  { type: 'assert_visible', selector: '#q' },
-  { type: 'type', selector: '#q', text: 'app' },
-  { type: 'assert_text', selector: '#list', text: 'Apples' },
-  { type: 'select', selector: '#size', value: 'm' },
-  {
-    type: 'click',
-    selector: '#add',
-    name: 'add to basket',
-    expect: [{ source: 'inp_ms', operator: 'lt', value: 200 }],
-  },
-  { type: 'assert_js', expression: "localStorage.getItem('basket') === '1'" },
-  { type: 'navigate', url: `${origin}/basket` },
-  { type: 'click', selector: '#checkout' },
-  { type: 'assert_text', text: 'Thank you for your order' },
-];
+// As the API keeps it: the typed password is sealed, the stored step says [redacted].
+const JOURNEY = shopJourney(origin, '[redacted]');
 
 async function run(steps: BrowserStep[]) {
   const stored: ArtifactUpload[] = [];
@@ -123,8 +49,8 @@ async function run(steps: BrowserStep[]) {
 }
 
 test('a journey through the shop passes with every step measured and a screenshot a step', async () => {
-  shop.checkout = true;
-  shop.slowAdd = false;
+  shop.state.checkout = true;
+  shop.state.slowAddMs = 0;
   const { result, stored } = await run(JOURNEY);
   assert.equal(result.up, true, result.error ?? '');
   assert.equal(result.steps.length, JOURNEY.length + 1);
@@ -135,8 +61,8 @@ test('a journey through the shop passes with every step measured and a screensho
     assert.equal(typeof load.navigation?.[figure], 'number', figure);
   assert.ok(load.requests >= 1 && load.bytes > 0, 'the load made requests');
   const add = result.steps.find((s) => s.name === 'add to basket')!;
-  assert.equal(typeof add.interaction?.inp_ms, 'number', 'a click is an interaction with INP');
-  assert.match(add.interaction!.target ?? '', /button#add/);
+  // A click is an interaction: INP when the browser reported it (16 ms or more), within the budget either way.
+  assert.ok(add.interaction, 'an interaction');
   assert.deepEqual(
     add.expect.map((b) => b.passed),
     [true],
@@ -149,7 +75,7 @@ test('a journey through the shop passes with every step measured and a screensho
 });
 
 test('the checkout broken: the run fails on that step, named, with its screenshot, filmstrip, trace and HAR', async () => {
-  shop.checkout = false;
+  shop.state.checkout = false;
   try {
     const { result, stored } = await run(JOURNEY);
     assert.equal(result.up, false);
@@ -179,18 +105,19 @@ test('the checkout broken: the run fails on that step, named, with its screensho
         .includes('[redacted]'),
     );
   } finally {
-    shop.checkout = true;
+    shop.state.checkout = true;
   }
 });
 
 test('a step made slow by the shop misses its budget: over_budget names it; of severity down, the run fails', async () => {
-  shop.slowAdd = true;
+  shop.state.slowAddMs = 400;
   try {
     const { result } = await run(JOURNEY);
     assert.equal(result.up, true, 'a slow step is a regression, not an outage (the default severity)');
     const add = result.steps.find((s) => s.name === 'add to basket')!;
     assert.ok(add.interaction!.inp_ms! >= 400, `INP ${add.interaction!.inp_ms} ms`);
     assert.ok(add.interaction!.processing_ms! >= 350, 'the slow handler is processing time');
+    assert.equal(add.interaction!.target, 'button#add');
     assert.equal(result.over_budget.length, 1);
     assert.match(
       result.over_budget[0]!.message,
@@ -208,6 +135,6 @@ test('a step made slow by the shop misses its budget: over_budget names it; of s
     assert.deepEqual([failed.up, failed.reason], [false, 'budget_exceeded']);
     assert.equal(failed.error, failed.over_budget[0]!.message);
   } finally {
-    shop.slowAdd = false;
+    shop.state.slowAddMs = 0;
   }
 });
