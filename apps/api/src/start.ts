@@ -37,7 +37,10 @@ export async function start(config: ApiConfig, { logDestination }: StartOptions 
   redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   // Listening before Redis is up would answer the first requests that need it with errors.
   if (!(await connected(redis, REDIS_WAIT_MS)))
-    logger.warn({ waitedMs: REDIS_WAIT_MS }, 'redis not ready; serving anyway (writes answer 503 until it is)');
+    logger.warn(
+      { waitedMs: REDIS_WAIT_MS },
+      'redis unreachable at start; serving anyway (writes answer 503 until it connects)',
+    );
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
   const storage = createStorage(config);
 

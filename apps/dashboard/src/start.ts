@@ -39,7 +39,10 @@ export async function start(
   redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   // Listening before Redis is up would answer the first requests that need it with errors.
   if (!(await connected(redis, REDIS_WAIT_MS)))
-    logger.warn({ waitedMs: REDIS_WAIT_MS }, 'redis not ready; serving anyway (writes answer 503 until it is)');
+    logger.warn(
+      { waitedMs: REDIS_WAIT_MS },
+      'redis unreachable at start; serving anyway (writes answer 503 until it connects)',
+    );
   const mail = createMail(config);
   // Tests started from the dashboard are queued as the API queues them; reports read their artifacts.
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
