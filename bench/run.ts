@@ -1,6 +1,7 @@
 // `npm run bench`: starts its own PostgreSQL, Redis and S3 server, runs every scenario beside its
 // baseline in this one run, prints the figures, and removes everything after.
 import { apiThroughput } from './api-throughput.ts';
+import { browserChecksBench } from './browser-checks.ts';
 import { withBenchServices } from './support/bench-stack.ts';
 import { callbackDispatch } from './callback-dispatch.ts';
 import { dashboardBench } from './dashboard.ts';
@@ -48,5 +49,7 @@ await withBenchServices(async (urls) => {
     results.push(`Heartbeat pings and late heartbeats (issue 47)\n${await heartbeatsBench(urls)}`);
   if (!only || only === 'status-notices')
     results.push(`Status pages' notices and a large status page (issue 58)\n${await statusNoticesBench(urls)}`);
+  if (!only || only === 'browser-checks')
+    results.push(`Browser monitors at one minute on one worker (issue 59)\n${await browserChecksBench(urls)}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

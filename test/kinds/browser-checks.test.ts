@@ -1,0 +1,172 @@
+// Issue 59: browser checks through the API, the browser worker's Chromium, storage and the dispatcher,
+// against a shop this file serves (sign in, search, add to basket, check out). A journey that passes
+// keeps every step's figures and a screenshot a step; the checkout broken fails on that step, named,
+// with its screenshot, filmstrip, trace and HAR in storage; the password a step types appears in no row,
+// answer, report, log or job. As a monitor: the broken step is named in monitor.down, and a step made
+// slow crosses its budget as monitor.regressed.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { shopJourney, startShop, startTest, waitForTest } from '@pageprobe/testing';
+import { Redis } from 'ioredis';
+import { call } from '../support/http.ts';
+import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
+import { startStack } from '../support/stack.ts';
+import { teamWithKey } from '../support/teams.ts';
+import { createTestEnv } from '../support/test-env.ts';
+
+type Json = Record<string, any>;
+
+const PASSWORD = 'correct-horse-7Q!';
+const env = await createTestEnv();
+const shop = await startShop();
+after(() => shop.close());
+const common = { MONITOR_MIN_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_WRITES_PER_MIN: '1000' };
+const stack = await startStack(env, {
+  apps: ['api', 'worker-browser', 'callback-dispatcher'],
+  all: common,
+  env: { 'worker-browser': { BROWSER_TEST_TYPES: 'browser', BROWSER_CHECK_CONCURRENCY: '2' } },
+});
+const api = `${stack.origin}/api/v1`;
+const { key } = await teamWithKey(env);
+const journey = shopJourney(shop.origin, PASSWORD);
+
+async function check(): Promise<Json> {
+  const { id } = await startTest(stack.origin, key, {
+    url: `${shop.origin}/`,
+    type: 'browser',
+    device: 'desktop',
+    steps: journey,
+  } as never);
+  const done = await waitForTest<Json & { status: string }>(stack.origin, key, id, { timeoutMs: 90_000 });
+  assert.equal(done.status, 'completed', JSON.stringify(done.error ?? done));
+  return done;
+}
+
+const artifactsOf = async (id: string) =>
+  (await call<{ data: Json[] }>(`${api}/tests/${id}/artifacts`, { token: key })).body.data;
+
+test('a journey that works: every step passed with its figures, a screenshot a step, the typed password redacted', async () => {
+  shop.state.checkout = true;
+  const t = await check();
+  const r = t.result;
+  assert.equal(r.up, true, r.error);
+  assert.equal(r.steps.length, journey.length + 1);
+  assert.equal(typeof r.steps[0].navigation.lcp_ms, 'number');
+  assert.equal(t.options.steps[3].text, '[redacted]', 'the stored step shows [redacted]');
+  const artifacts = await artifactsOf(t.id);
+  assert.equal(artifacts.filter((a) => a.kind === 'step_screenshot').length, journey.length + 1);
+  const report = await (await fetch(t.report_url)).text();
+  assert.match(report, /Every step worked/);
+  assert.match(report, /add to basket/);
+});
+
+test('the checkout broken: failed on step 13 by name, with its screenshot, filmstrip, trace and HAR; no secret anywhere', async () => {
+  shop.state.checkout = false;
+  try {
+    const t = await check();
+    const r = t.result;
+    assert.deepEqual([r.up, r.reason, r.failed_step], [false, 'step_failed', 13]);
+    assert.equal(r.error, 'Step 13 "click #checkout" failed: no visible element matches #checkout within 10 s');
+    const artifacts = await artifactsOf(t.id);
+    const kinds = new Set(artifacts.map((a) => a.kind));
+    for (const kind of ['step_screenshot', 'filmstrip_frame', 'trace', 'har']) assert.ok(kinds.has(kind), kind);
+    // Each by its presigned URL, as a client downloads it.
+    const download = async (kind: string) => (await fetch(artifacts.find((x) => x.kind === kind)!.url)).text();
+    const trace = JSON.parse(await download('trace'));
+    assert.ok(trace.traceEvents.length > 100, 'Chrome’s trace, with its events');
+    const har = await download('har');
+    assert.equal(JSON.parse(har).log.version, '1.2');
+    // What the password step typed: in no answer, stored row, file, log line or job.
+    const report = await (await fetch(t.report_url)).text();
+    assert.match(report, /Step 13 &quot;click #checkout&quot; failed|Step 13 "click #checkout" failed/);
+    const row = await env.db.test.findUniqueOrThrow({ where: { id: t.id } });
+    const places: Array<[string, string]> = [
+      ['the answer', JSON.stringify(t)],
+      ['the row', JSON.stringify({ ...row, secrets: null })],
+      ['the report', report],
+      ['the trace', JSON.stringify(trace)],
+      ['the HAR', har],
+      ...(['api', 'worker-browser', 'callback-dispatcher'] as const).map((name): [string, string] => [
+        `${name}'s log`,
+        stack.app(name).output(),
+      ]),
+      ['the jobs', await jobsText()],
+    ];
+    for (const [where, text] of places) assert.equal(text.includes(PASSWORD), false, `${where} holds the password`);
+  } finally {
+    shop.state.checkout = true;
+  }
+});
+
+/** Every hash under the file's queue prefix in Redis, as text: where BullMQ keeps jobs and their data. */
+async function jobsText(): Promise<string> {
+  const redis = new Redis(env.redisUrl);
+  try {
+    const keys = await redis.keys(`${env.queuePrefix}*`);
+    const out: string[] = [];
+    for (const k of keys) if ((await redis.type(k)) === 'hash') out.push(JSON.stringify(await redis.hgetall(k)));
+    assert.ok(
+      out.some((o) => o.includes('"data"')),
+      'the jobs were found',
+    );
+    return out.join('\n');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+test('as a monitor: the broken step named in monitor.down, then a slow step over its budget is monitor.regressed', async () => {
+  const receiver = await startServer();
+  const channel = await call<Json>(`${api}/alert-channels`, {
+    method: 'POST',
+    token: key,
+    body: { type: 'webhook', name: 'hook', url: `${receiver.url}/hook` },
+  });
+  assert.equal(channel.status, 201, JSON.stringify(channel.body));
+  const events = () =>
+    receiver.requests.map((r: ReceivedRequest) => JSON.parse(r.raw.toString('utf8'))).map((b: Json) => b);
+  const monitor = await call<Json>(`${api}/monitors`, {
+    method: 'POST',
+    token: key,
+    body: {
+      url: `${shop.origin}/`,
+      type: 'browser',
+      device: 'desktop',
+      steps: journey,
+      interval_seconds: 5,
+      alert: { down_after: 1 },
+      alert_channels: [channel.body.id],
+    },
+  });
+  assert.equal(monitor.status, 201, JSON.stringify(monitor.body));
+  const id = monitor.body.id as string;
+  const runs = async () => await env.db.test.count({ where: { monitorId: id, status: 'completed' } });
+  await eventually(async () => ((await runs()) >= 1 ? true : undefined), 60_000, 'a first run');
+
+  shop.state.checkout = false;
+  const down = await eventually(async () => events().find((b) => b.event === 'monitor.down'), 90_000, 'monitor.down');
+  assert.equal(down.alert.reason, 'step_failed');
+  assert.equal(
+    down.alert.details.message,
+    'Step 13 "click #checkout" failed: no visible element matches #checkout within 10 s',
+  );
+  shop.state.checkout = true;
+  await eventually(async () => events().find((b) => b.event === 'monitor.recovered'), 90_000, 'monitor.recovered');
+
+  shop.state.slowAddMs = 400;
+  try {
+    const regressed = await eventually(
+      async () => events().find((b) => b.event === 'monitor.regressed'),
+      90_000,
+      'monitor.regressed',
+    );
+    assert.equal(regressed.alert.reason, 'budget_exceeded');
+    assert.match(
+      regressed.alert.details.message,
+      /^Step 10 "add to basket" is over its budget: inp_ms was \d+, expected below 200$/,
+    );
+  } finally {
+    shop.state.slowAddMs = 0;
+    await call(`${api}/monitors/${id}`, { method: 'PATCH', token: key, body: { paused: true } });
+  }
+});
