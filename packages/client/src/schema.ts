@@ -1066,7 +1066,7 @@ export type paths = {
         };
         /**
          * The network waterfall of a completed lighthouse test, as HAR 1.2
-         * @description The network requests of a completed lighthouse test's representative run, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
+         * @description The network requests of a completed lighthouse test's representative run, or of a browser check's whole journey, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
          */
         get: operations["getHar"];
         put?: never;
