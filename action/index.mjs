@@ -17143,15 +17143,20 @@ async function readSource(file, cwd) {
 }
 
 // src/config/secret-fields.ts
-function isSecretPath(path) {
+function isSecretPath(path, root) {
   const [section, , field, a, b] = path;
   if (section === "alert_channels") return path.length === 3 && (field === "url" || field === "routing_key");
   if (section !== "monitors") return false;
   if (field === "headers") return path.length === 4;
   if (field === "cookies") return path.length === 5 && b === "value";
   if (field === "basic_auth") return path.length === 4 && a === "password";
-  if (field === "steps") return path.length === 5 && b === "text";
+  if (field === "steps") return path.length === 5 && b === "text" && stepAt(root, path)?.type === "type";
   return false;
+}
+function stepAt(root, [, monitor, , step]) {
+  const monitors = root?.monitors;
+  const steps = Array.isArray(monitors) ? monitors[monitor]?.steps : null;
+  return Array.isArray(steps) ? steps[step] : void 0;
 }
 
 // src/config/substitute-env.ts
@@ -17173,7 +17178,7 @@ function substituteEnv(source, env) {
         errors.push(`${source.where(path)}: ${match} is not a variable name (letters, digits and _)`);
         return match;
       }
-      if (!isSecretPath(path)) {
+      if (!isSecretPath(path, source.value)) {
         errors.push(
           `${source.where(path)}: ${match} is put in only where a secret goes (${showPath(path)} is not one); write the value itself, or $\${ for a literal \${`
         );
@@ -17183,7 +17188,7 @@ function substituteEnv(source, env) {
       if (!set) errors.push(`${source.where(path)}: \${${name}} is not set (${showPath(path)})`);
       return set ?? "";
     });
-    if (!referred && value2 !== "" && isSecretPath(path))
+    if (!referred && value2 !== "" && isSecretPath(path, source.value))
       warnings.push(
         `${source.where(path)}: ${showPath(path)} is a secret written in the file; write \${A_VARIABLE} and set it in the environment`
       );
