@@ -1066,7 +1066,7 @@ export type paths = {
         };
         /**
          * The network waterfall of a completed lighthouse test, as HAR 1.2
-         * @description The network requests of a completed lighthouse test's representative run, or of a browser check's whole journey, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
+         * @description The network requests of a completed lighthouse test's representative run, or of a browser check's journey (kept when it failed or missed a budget), as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
          */
         get: operations["getHar"];
         put?: never;
@@ -1245,7 +1245,7 @@ export type components = {
             /** Format: date-time */
             expires_at: string;
             /**
-             * @description lighthouse_json: the test's Lighthouse result (`lighthouse.json`, the representative run's) and, for a test of several runs, every run's as `lighthouse-run-<n>.json` in the order they ran (to feed to `lhci assert`). A browser check's: `step_screenshot`, the page as each step left it (named by the step's result `screenshot`, the failed step's among them); `trace`, the run's Chrome trace (open it in DevTools' Performance panel); its `har`, `filmstrip_frame` and `final_screenshot` as a lighthouse test's.
+             * @description lighthouse_json: the test's Lighthouse result (`lighthouse.json`, the representative run's) and, for a test of several runs, every run's as `lighthouse-run-<n>.json` in the order they ran (to feed to `lhci assert`). A browser check's: `step_screenshot`, the page as each step left it (`steps/NN.jpg`, the failed step's `steps/NN-failed.jpg`: a step result's `screenshot`); when it failed or missed a budget, also `filmstrip_frame` and `har` (what its type steps typed scrubbed), and when it is down `trace`, Chrome's trace of the run (open it in DevTools' Performance panel).
              * @enum {string}
              */
             kind: "final_screenshot" | "filmstrip_frame" | "full_page_screenshot" | "lighthouse_json" | "lighthouse_html" | "har" | "crawl_json" | "step_screenshot" | "trace";
@@ -1334,9 +1334,17 @@ export type components = {
             duration_ms: number;
             /** @description Why it is down, naming the step: `Step 4 "click #checkout" failed: …`. */
             error: string | null;
-            /** @description The index of the step that failed, if one did. */
+            /** @description The index of the step that failed (0: loading the test URL), if one did. */
             failed_step: number | null;
             final_url: string;
+            /** @description Every budget the run missed, in step order. */
+            over_budget: {
+                /** @description `Step 10 "add to basket" is over its budget: inp_ms was 412, expected below 200`. */
+                message: string;
+                /** @enum {string} */
+                severity: "regressed" | "degraded" | "down";
+                step: number;
+            }[];
             reason: ("step_failed" | "assertion_failed" | "budget_exceeded" | "timeout") | null;
             requests: number;
             requests_failed: number;
@@ -1363,7 +1371,7 @@ export type components = {
                 operator: "lt" | "lte" | "eq" | "gt" | "gte";
                 passed: boolean;
                 /** @enum {string} */
-                severity?: "down" | "degraded";
+                severity?: "regressed" | "degraded" | "down";
                 /** @enum {string} */
                 source: "step_ms" | "lcp_ms" | "inp_ms" | "cls" | "requests_failed" | "console_errors";
                 value: number;
@@ -1374,7 +1382,7 @@ export type components = {
             interaction?: {
                 /** @description Layout shift the step caused. */
                 cls: number;
-                /** @description The slowest interaction the step caused, as INP counts it (Event Timing). */
+                /** @description The slowest interaction the step caused, as INP counts it (Event Timing); null when the browser reported none of 16 ms or more (it was faster: within any upper budget of 16 ms or more). */
                 inp_ms: number | null;
                 input_delay_ms: number | null;
                 presentation_delay_ms: number | null;
@@ -3291,17 +3299,20 @@ export type components = {
          * @description One budget of a browser step: its figure `source` compared with `value` by `operator`. step_ms is
          *     the step's time; lcp_ms a navigation's Largest Contentful Paint; inp_ms an interaction's INP; cls
          *     the layout shift the step caused; requests_failed and console_errors counted during the step. A
-         *     figure the step does not have (an LCP of a click) misses the budget. A missed budget makes the check
-         *     down (`budget_exceeded`), or with `severity: degraded` up but degraded.
+         *     figure the step does not have (an LCP of a click) misses the budget. What a missed budget makes of
+         *     the check is its `severity`: `regressed` (the default) keeps it up, and its monitor raises
+         *     `monitor.regressed` (reason `budget_exceeded`) when the run before met the budget; `degraded` makes
+         *     it up but degraded (a monitor goes `degraded` after `alert.down_after` such runs); `down` makes it
+         *     down, `budget_exceeded`.
          */
         StepBudget: {
             /** @enum {string} */
             operator: "lt" | "lte" | "eq" | "gt" | "gte";
             /**
-             * @description down when not given.
+             * @description regressed when not given.
              * @enum {string}
              */
-            severity?: "down" | "degraded";
+            severity?: "regressed" | "degraded" | "down";
             /** @enum {string} */
             source: "step_ms" | "lcp_ms" | "inp_ms" | "cls" | "requests_failed" | "console_errors";
             value: number;
@@ -3329,10 +3340,11 @@ export type components = {
          *     takes the browser-only ones: `assert_text` (the text is on the page, or in `selector`),
          *     `assert_visible`, `select` (an option by its value), `press` (a key, e.g. `Enter`), `hover`,
          *     `screenshot` (a named screenshot) and `assert_js` (an expression the page finds truthy). Timespans
-         *     are accepted and change nothing. A step's `expect` holds budgets on its figures. A step that cannot
-         *     be done (`step_failed`), an assertion that does not hold (`assertion_failed`) or a missed budget
-         *     (`budget_exceeded`; with `severity: degraded`, the check is up but degraded) makes a completed check
-         *     down, naming the step; the steps after it are skipped.
+         *     are accepted and change nothing. A step that cannot be done (`step_failed`) or an assertion that does
+         *     not hold (`assertion_failed`) makes a completed check down, naming the step; the steps after it are
+         *     skipped. A step's `expect` holds budgets on its figures (StepBudget): a missed one is listed in the
+         *     result's `over_budget` and, by its severity, regresses the check (the default), degrades it or makes
+         *     it down (`budget_exceeded`).
          */
         Steps: ({
             expect?: components["schemas"]["StepBudgets"];
