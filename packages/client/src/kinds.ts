@@ -259,7 +259,11 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
       const passed = r.steps.filter((s) => s.status === 'passed').length;
       const lines: Figures = [
         [
-          r.up && r.degraded ? paint.bad('up, degraded (a budget missed)') : verdict(r, paint),
+          r.up && r.degraded
+            ? paint.bad('up, degraded (a budget missed)')
+            : r.up && r.over_budget.length
+              ? paint.bad(`up, over budget (${r.over_budget.length} missed: a regression)`)
+              : verdict(r, paint),
           `journey ${ms(r.duration_ms)}`,
           `${passed} of ${r.steps.length} steps`,
           `${r.requests} requests${r.requests_failed ? paint.bad(`, ${r.requests_failed} failed`) : ''}`,
