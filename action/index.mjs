@@ -15654,6 +15654,7 @@ var printable = (text) => text.replace(new RegExp("\\p{Cc}", "gu"), "\uFFFD");
 var ms = (v) => typeof v !== "number" ? "\u2013" : v >= 1e3 ? `${(v / 1e3).toFixed(1)} s` : `${Math.round(v)} ms`;
 var verdict = (r, paint = plain) => r.up ? paint.ok("up") : paint.bad(`down (${r.reason})${r.error && r.reason !== "expectation_failed" ? `: ${printable(r.error)}` : ""}`);
 var ANSWERS_SHOWN = 10;
+var STEPS_SHOWN = 20;
 var KINDS = {
   lighthouse: {
     title: "Speed test",
@@ -15681,6 +15682,8 @@ var KINDS = {
     ],
     namedMetrics: "user_timing:<name> for each User Timing mark or measure the page records",
     fieldMetrics: ["lcp_ms", "inp_ms", "cls", "fcp_ms", "ttfb_ms"],
+    flags: ["steps"],
+    usage: "[--steps <file.json>]  (a user flow: a JSON array of steps)",
     figures: (t) => {
       const lines = [];
       const v = t.vitals;
@@ -15798,6 +15801,42 @@ var KINDS = {
       for (const a of r.answers.slice(0, ANSWERS_SHOWN))
         lines.push([`${printable(a.value)}${a.ttl === null ? "" : ` (ttl ${a.ttl})`}`]);
       if (r.answers.length > ANSWERS_SHOWN) lines.push([`\u2026 ${r.answers.length - ANSWERS_SHOWN} more (--json for all)`]);
+      return lines;
+    }
+  },
+  browser: {
+    title: "Browser check",
+    usesDevice: true,
+    maxRuns: 1,
+    about: "a journey of steps through the site in Chromium (click, type, assert\u2026), each step timed and measured",
+    target: "an absolute http(s) URL (the journey starts there)",
+    run: "test",
+    metrics: ["up", "duration_ms", "ttfb_ms", "fcp_ms", "lcp_ms", "requests_failed"],
+    flags: ["steps"],
+    usage: "[--steps <file.json>]  (the journey: a JSON array of steps, each with its name and budgets)",
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const passed = r.steps.filter((s) => s.status === "passed").length;
+      const lines = [
+        [
+          r.up && r.degraded ? paint.bad("up, degraded (a budget missed)") : r.up && r.over_budget.length ? paint.bad(`up, over budget (${r.over_budget.length} missed: a regression)`) : verdict(r, paint),
+          `journey ${ms(r.duration_ms)}`,
+          `${passed} of ${r.steps.length} steps`,
+          `${r.requests} requests${r.requests_failed ? paint.bad(`, ${r.requests_failed} failed`) : ""}`
+        ]
+      ];
+      for (const s of r.steps.slice(0, STEPS_SHOWN)) {
+        const status = s.status === "failed" ? paint.bad(s.status) : s.status === "skipped" ? paint.dim(s.status) : s.status;
+        const missed = s.expect.filter((b) => !b.passed);
+        lines.push([
+          `${s.index}. ${printable(s.name)}: ${status} in ${ms(s.duration_ms)}`,
+          ...s.navigation ? [`LCP ${ms(s.navigation.lcp_ms)}`] : [],
+          ...s.interaction ? [`INP ${ms(s.interaction.inp_ms)}`] : [],
+          ...missed.map((b) => paint.bad(printable(b.message ?? `${b.source} missed`)))
+        ]);
+      }
+      if (r.steps.length > STEPS_SHOWN) lines.push([`\u2026 ${r.steps.length - STEPS_SHOWN} more steps (--json for all)`]);
       return lines;
     }
   }
@@ -15918,7 +15957,7 @@ var pageprobe_schema_default = {
     Assertions: {
       type: "object",
       maxProperties: 100,
-      description: 'Budgets the finished test is judged against, in Lighthouse CI\'s `assertions` syntax (paste the\nobject from a lighthouserc): `{"<key>": "error" | "warn" | "off" | [level, {minScore |\nmaxNumericValue | minNumericValue | maxLength: number}]}`. lighthouse: `categories:<id>`\n(minScore 0\u20131; `categories:agentic-browsing` too), the id of an audit of the Lighthouse the\nworkers run (13.5; an unknown one is refused naming its successor or the nearest id),\n`resource-summary:<type>:size|count`, `user-timing:<name>` (maxNumericValue, ms: a measure\'s\nduration, a mark\'s start; fails when the page recorded no such name); seo_crawl:\n`seo:structure_score` (minScore 0\u20131), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`\n(maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),\n`uptime:certificate:days_remaining` (minNumericValue). An unknown key or malformed value is\n400 `validation_failed` naming it, before anything is spent.\n',
+      description: 'Budgets the finished test is judged against, in Lighthouse CI\'s `assertions` syntax (paste the\nobject from a lighthouserc): `{"<key>": "error" | "warn" | "off" | [level, {minScore |\nmaxNumericValue | minNumericValue | maxLength: number}]}`. lighthouse: `categories:<id>`\n(minScore 0\u20131; `categories:agentic-browsing` too), the id of an audit of the Lighthouse the\nworkers run (13.5; an unknown one is refused naming its successor or the nearest id),\n`resource-summary:<type>:size|count`, `user-timing:<name>` (maxNumericValue, ms: a measure\'s\nduration, a mark\'s start; fails when the page recorded no such name); seo_crawl:\n`seo:structure_score` (minScore 0\u20131), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`\n(maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),\n`uptime:certificate:days_remaining` (minNumericValue); browser: `browser:up`, `browser:duration`\n(maxNumericValue, ms: the whole journey), `browser:step:<index>:duration` (maxNumericValue, ms: that\nstep, from 1). An unknown key or malformed value is 400 `validation_failed` naming it, before\nanything is spent.\n',
       additionalProperties: {
         oneOf: [
           {
@@ -16526,10 +16565,47 @@ var pageprobe_schema_default = {
         pattern: "^[^\\r\\n\\u0000]*$"
       }
     },
+    StepBudget: {
+      type: "object",
+      additionalProperties: false,
+      required: ["source", "operator", "value"],
+      description: "One budget of a browser step: its figure `source` compared with `value` by `operator`. step_ms is\nthe step's time; lcp_ms a navigation's Largest Contentful Paint; inp_ms an interaction's INP; cls\nthe layout shift the step caused; requests_failed and console_errors counted during the step. A\nfigure the step does not have (an LCP of a click) misses the budget. What a missed budget makes of\nthe check is its `severity`: `regressed` (the default) keeps it up, and its monitor raises\n`monitor.regressed` (reason `budget_exceeded`) when the run before met the budget; `degraded` makes\nit up but degraded (a monitor goes `degraded` after `alert.down_after` such runs); `down` makes it\ndown, `budget_exceeded`.\n",
+      properties: {
+        source: {
+          type: "string",
+          enum: ["step_ms", "lcp_ms", "inp_ms", "cls", "requests_failed", "console_errors"]
+        },
+        operator: {
+          type: "string",
+          enum: ["lt", "lte", "eq", "gt", "gte"]
+        },
+        value: {
+          type: "number"
+        },
+        severity: {
+          type: "string",
+          enum: ["regressed", "degraded", "down"],
+          description: "regressed when not given."
+        }
+      }
+    },
+    StepBudgets: {
+      type: "array",
+      maxItems: 10,
+      items: {
+        $ref: "#/$defs/StepBudget"
+      },
+      description: "browser only (lighthouse: 400 naming the step's expect): budgets on the step's figures, all of which must hold."
+    },
+    StepName: {
+      type: "string",
+      maxLength: 100,
+      description: "The step's name in results and alerts (a lighthouse timespan's name; default: the step in words)."
+    },
     Steps: {
       type: "array",
-      maxItems: 20,
-      description: "lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` \u2026 `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown \"[redacted]\"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. A `navigate` URL is held to the same address policy as `url` (400 `url_not_allowed` naming the step).",
+      maxItems: 50,
+      description: "lighthouse and browser (other types: 400 naming the field): steps after the test's URL loads, in\norder, on the same page. `runs` must be 1. A `navigate` URL is held to the same address policy as\n`url` (400 `url_not_allowed` naming the step). `type` texts are secret (sealed, shown \"[redacted]\").\n`name` names the step in results and alerts (default: the step in words, `click #checkout`).\n\nlighthouse: a user flow with Lighthouse's user-flow API, at most 20 steps, of the types navigate,\nclick, type, wait_for, wait, start_timespan and end_timespan. `navigate` steps are measured (scores,\nvitals); `start_timespan` \u2026 `end_timespan` measure the interaction between them (INP, CLS, TBT).\n`click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed`\nnaming the step. The test's own figures and artifacts are the last navigation's. A browser-only step\ntype is a 400 naming `steps.N.type`, a step's `expect` one naming `steps.N.expect`.\n\nbrowser: a browser check's journey, at most 50 steps, in Chromium with Puppeteer (no Lighthouse).\nEvery step is measured: its time, a navigation's TTFB, FCP, LCP and CLS, an interaction's INP with\nits attribution, its requests, failed requests and console errors. Besides the lighthouse types it\ntakes the browser-only ones: `assert_text` (the text is on the page, or in `selector`),\n`assert_visible`, `select` (an option by its value), `press` (a key, e.g. `Enter`), `hover`,\n`screenshot` (a named screenshot) and `assert_js` (an expression the page finds truthy). Timespans\nare accepted and change nothing. A step that cannot be done (`step_failed`) or an assertion that does\nnot hold (`assertion_failed`) makes a completed check down, naming the step; the steps after it are\nskipped. A step's `expect` holds budgets on its figures (StepBudget): a missed one is listed in the\nresult's `over_budget` and, by its severity, regresses the check (the default), degrades it or makes\nit down (`budget_exceeded`).\n",
       items: {
         oneOf: [
           {
@@ -16544,6 +16620,12 @@ var pageprobe_schema_default = {
                 type: "string",
                 minLength: 1,
                 maxLength: 2048
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16560,6 +16642,12 @@ var pageprobe_schema_default = {
                 minLength: 1,
                 maxLength: 500,
                 description: "A CSS selector."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16580,6 +16668,12 @@ var pageprobe_schema_default = {
               text: {
                 type: "string",
                 maxLength: 1e3
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16596,6 +16690,12 @@ var pageprobe_schema_default = {
                 minLength: 1,
                 maxLength: 500,
                 description: "A CSS selector."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16611,6 +16711,12 @@ var pageprobe_schema_default = {
                 type: "integer",
                 minimum: 0,
                 maximum: 3e4
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16623,8 +16729,10 @@ var pageprobe_schema_default = {
                 const: "start_timespan"
               },
               name: {
-                type: "string",
-                maxLength: 100
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           },
@@ -16635,6 +16743,171 @@ var pageprobe_schema_default = {
             properties: {
               type: {
                 const: "end_timespan"
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "text"],
+            properties: {
+              type: {
+                const: "assert_text"
+              },
+              selector: {
+                type: "string",
+                minLength: 1,
+                maxLength: 500,
+                description: "A CSS selector."
+              },
+              text: {
+                type: "string",
+                minLength: 1,
+                maxLength: 1e3,
+                description: "Text the page (or the selector's element) must contain."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "selector"],
+            properties: {
+              type: {
+                const: "assert_visible"
+              },
+              selector: {
+                type: "string",
+                minLength: 1,
+                maxLength: 500,
+                description: "A CSS selector."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "selector", "value"],
+            properties: {
+              type: {
+                const: "select"
+              },
+              selector: {
+                type: "string",
+                minLength: 1,
+                maxLength: 500,
+                description: "A CSS selector."
+              },
+              value: {
+                type: "string",
+                maxLength: 1e3,
+                description: "The value of the option to choose."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "key"],
+            properties: {
+              type: {
+                const: "press"
+              },
+              key: {
+                type: "string",
+                minLength: 1,
+                maxLength: 50,
+                description: "A key as Puppeteer names it: Enter, Tab, Escape, ArrowDown, a."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "selector"],
+            properties: {
+              type: {
+                const: "hover"
+              },
+              selector: {
+                type: "string",
+                minLength: 1,
+                maxLength: 500,
+                description: "A CSS selector."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type"],
+            properties: {
+              type: {
+                const: "screenshot"
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
+              }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["type", "expression"],
+            properties: {
+              type: {
+                const: "assert_js"
+              },
+              expression: {
+                type: "string",
+                minLength: 1,
+                maxLength: 2e3,
+                description: "A JavaScript expression evaluated in the page; the step fails unless it is truthy."
+              },
+              name: {
+                $ref: "#/$defs/StepName"
+              },
+              expect: {
+                $ref: "#/$defs/StepBudgets"
               }
             }
           }
@@ -16647,7 +16920,7 @@ var pageprobe_schema_default = {
     },
     TestType: {
       type: "string",
-      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns"]
+      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns", "browser"]
     },
     Throttling: {
       description: "lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own.",
@@ -16870,15 +17143,20 @@ async function readSource(file, cwd) {
 }
 
 // src/config/secret-fields.ts
-function isSecretPath(path) {
+function isSecretPath(path, root) {
   const [section, , field, a, b] = path;
   if (section === "alert_channels") return path.length === 3 && (field === "url" || field === "routing_key");
   if (section !== "monitors") return false;
   if (field === "headers") return path.length === 4;
   if (field === "cookies") return path.length === 5 && b === "value";
   if (field === "basic_auth") return path.length === 4 && a === "password";
-  if (field === "steps") return path.length === 5 && b === "text";
+  if (field === "steps") return path.length === 5 && b === "text" && stepAt(root, path)?.type === "type";
   return false;
+}
+function stepAt(root, [, monitor, , step]) {
+  const monitors = root?.monitors;
+  const steps = Array.isArray(monitors) ? monitors[monitor]?.steps : null;
+  return Array.isArray(steps) ? steps[step] : void 0;
 }
 
 // src/config/substitute-env.ts
@@ -16900,7 +17178,7 @@ function substituteEnv(source, env) {
         errors.push(`${source.where(path)}: ${match} is not a variable name (letters, digits and _)`);
         return match;
       }
-      if (!isSecretPath(path)) {
+      if (!isSecretPath(path, source.value)) {
         errors.push(
           `${source.where(path)}: ${match} is put in only where a secret goes (${showPath(path)} is not one); write the value itself, or $\${ for a literal \${`
         );
@@ -16910,7 +17188,7 @@ function substituteEnv(source, env) {
       if (!set) errors.push(`${source.where(path)}: \${${name}} is not set (${showPath(path)})`);
       return set ?? "";
     });
-    if (!referred && value2 !== "" && isSecretPath(path))
+    if (!referred && value2 !== "" && isSecretPath(path, source.value))
       warnings.push(
         `${source.where(path)}: ${showPath(path)} is a secret written in the file; write \${A_VARIABLE} and set it in the environment`
       );

@@ -14,7 +14,7 @@ const env = await createTestEnv();
 const api = await startApiInProcess(env, {
   RATE_LIMIT_WRITES_PER_MIN: '100000',
   RATE_LIMIT_READS_PER_MIN: '100000',
-  ENABLED_TEST_TYPES: 'uptime,seo_crawl,lighthouse',
+  ENABLED_TEST_TYPES: 'uptime,seo_crawl,lighthouse,browser',
   FREE_LIGHTHOUSE_PER_HOUR: '3',
 });
 const base = `${api.origin}/api/v1`;
@@ -55,7 +55,7 @@ test('POSTs of two teams at once (one statement for the lot): the team without c
   assert.equal(await env.db.test.count({ where: { teamId: broke.teamId } }), 0);
 });
 
-test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1 on pro', async () => {
+test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1, browser 1 on pro', async () => {
   const { teamId, key } = await teamWithKey(env, { credits: 10 });
   assert.equal((await start(key, 'uptime')).status, 202);
   assert.equal(await balance(teamId), 10);
@@ -63,6 +63,8 @@ test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1 on pro', async () 
   assert.equal(await balance(teamId), 9);
   assert.equal((await start(key, 'lighthouse')).status, 202);
   assert.equal(await balance(teamId), 8);
+  assert.equal((await start(key, 'browser')).status, 202);
+  assert.equal(await balance(teamId), 7);
   const credits = await call(`${base}/credits`, { token: key });
   // What the team's alerts may send this hour (issue 44): nothing sent yet.
   const { alert_quota: quota, ...rest } = credits.body as Record<string, any>;
@@ -71,8 +73,8 @@ test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1 on pro', async () 
   assert.equal(Date.parse(quota.resets_at) % 3600_000, 0);
   assert.deepEqual(rest, {
     plan: 'pro',
-    credits_balance: 8,
-    costs: { lighthouse: 1, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0 },
+    credits_balance: 7,
+    costs: { lighthouse: 1, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0, browser: 1 },
     free_lighthouse: null,
     retention: {
       checks_days: RETENTION.pro.checksDays,
@@ -98,7 +100,7 @@ test('free plan: lighthouse costs nothing but FREE_LIGHTHOUSE_PER_HOUR a team, t
 
   const credits = (await call<Record<string, any>>(`${base}/credits`, { token: key })).body;
   assert.equal(credits.plan, 'free');
-  assert.deepEqual(credits.costs, { lighthouse: 0, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0 });
+  assert.deepEqual(credits.costs, { lighthouse: 0, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0, browser: 1 });
   assert.equal(credits.free_lighthouse.limit, 3);
   assert.equal(credits.free_lighthouse.window_seconds, 3600);
   assert.equal(credits.free_lighthouse.remaining, 0);

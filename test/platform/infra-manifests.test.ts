@@ -328,7 +328,7 @@ function checkWorkloads(docs: Doc[], where: string): void {
   assert.deepEqual(min, { 'worker-uptime': 1, 'worker-lighthouse': 0, 'worker-seo': 0, 'callback-dispatcher': 1 });
   const types = (name: string) => podConfig(named(docs, 'Deployment', name), docs).config.BROWSER_TEST_TYPES;
   assert.deepEqual(types('worker-lighthouse'), ['lighthouse']);
-  assert.deepEqual(types('worker-seo'), ['seo_crawl']);
+  assert.deepEqual(types('worker-seo'), ['seo_crawl', 'browser']);
 
   checkAdminPort(docs, where);
   checkIngress(docs, where);

@@ -8,12 +8,12 @@ import {
   s3Env,
   withRedisTarget,
 } from '@pageprobe/config';
-import { lighthouse, seoCrawl } from '@pageprobe/test-kinds';
+import { browser, lighthouse, seoCrawl } from '@pageprobe/test-kinds';
 import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
 /** The kinds a browser worker can run: they share its warm Chromium. */
-export const BROWSER_KINDS = [lighthouse, seoCrawl] as const;
+export const BROWSER_KINDS = [lighthouse, seoCrawl, browser] as const;
 
 export const browserEnv = z
   .object({
@@ -23,6 +23,7 @@ export const browserEnv = z
     ...cruxEnv,
     ...kindEnv(lighthouse),
     ...kindEnv(seoCrawl),
+    ...kindEnv(browser),
     CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
     /** Chromium's renderer sandbox; on unless the process runs as root. Off only where the kernel forbids it. */
     CHROME_SANDBOX: boolFlag(true),
@@ -38,8 +39,8 @@ export const browserEnv = z
      */
     CHROME_TRUSTED_SPKI: listVar(''),
     /**
-     * The queues this worker consumes. Both by default; a fleet can give lighthouse pods of their own so
-     * crawls never share a CPU with a Lighthouse measurement.
+     * The queues this worker consumes. All three by default; a fleet can give lighthouse pods of their own
+     * so crawls and browser checks never share a CPU with a Lighthouse measurement.
      */
     BROWSER_TEST_TYPES: listVar(BROWSER_KINDS.map((k) => k.name).join(',')).pipe(
       z.array(z.enum(BROWSER_KINDS.map((k) => k.name))).min(1),

@@ -1,4 +1,5 @@
 import { BrowserPool } from '@pageprobe/browser';
+import { browserRunner } from '@pageprobe/browser-runner';
 import { cruxClient, cruxConfigFrom, formFactorOf } from '@pageprobe/crux';
 import { createRedis } from '@pageprobe/jobs';
 import { type FieldLookup, lighthouseRunner } from '@pageprobe/lighthouse-runner';
@@ -8,7 +9,7 @@ import { seoCrawlRunner } from '@pageprobe/seo-crawl-runner';
 import { type RunningWorkerHost, startTestWorkerHost } from '@pageprobe/worker-host';
 import type { BrowserConfig } from './config.ts';
 
-/** The browser worker: lighthouse and seo_crawl tests on one warm Chromium; `close` stops it gracefully. */
+/** The browser worker: lighthouse, seo_crawl and browser tests on one warm Chromium; `close` stops it gracefully. */
 export function start(
   config: BrowserConfig,
   { logDestination }: { logDestination?: LogDestination } = {},
@@ -37,6 +38,7 @@ export function start(
       return lighthouseRunner(c, b, { field });
     },
     seo_crawl: seoCrawlRunner,
+    browser: browserRunner,
   };
   return startTestWorkerHost({
     app: 'worker-browser',

@@ -60,3 +60,27 @@ test('a request: --method upper-cased, --body or --body-file, --content-type, ea
   assert.throws(() => checkFields({ body: 'a', 'body-file': file }), UsageError);
   assert.throws(() => checkFields({ 'body-file': join(dir, 'missing') }), /--body-file .*missing: ENOENT/);
 });
+
+test('--steps reads a JSON array of steps from a file; anything else is a usage error naming the file', () => {
+  const dir = tempDir('cli-steps-');
+  const file = join(dir, 'steps.json');
+  const steps = [
+    {
+      type: 'click',
+      selector: '#checkout',
+      name: 'Checkout',
+      expect: [{ source: 'step_ms', operator: 'lt', value: 2000 }],
+    },
+    { type: 'assert_text', text: 'Thank you' },
+  ];
+  writeFileSync(file, JSON.stringify(steps));
+  assert.deepEqual(checkFields({ steps: file }), { steps });
+  writeFileSync(join(dir, 'object.json'), '{"type":"click"}');
+  assert.throws(
+    () => checkFields({ steps: join(dir, 'object.json') }),
+    /--steps .*object\.json: a JSON array of steps/,
+  );
+  writeFileSync(join(dir, 'broken.json'), '[{"type":');
+  assert.throws(() => checkFields({ steps: join(dir, 'broken.json') }), /--steps .*broken\.json: not JSON/);
+  assert.throws(() => checkFields({ steps: join(dir, 'missing') }), /--steps .*missing: ENOENT/);
+});

@@ -15,13 +15,37 @@ export interface CheckArgs {
   tls?: boolean;
   record?: string;
   resolver?: string;
+  steps?: string;
 }
 
-type CheckFields = Pick<CreateTest, 'method' | 'body' | 'content_type' | 'expect' | 'tls'>;
+type CheckFields = Pick<CreateTest, 'method' | 'body' | 'content_type' | 'expect' | 'tls' | 'steps'>;
 
 /**
- * The request fields of `--method`, `--body`/`--body-file`, `--content-type`, `--expect` and `--tls`, as
- * given: which types take them is the API's to say (a 400 names the field).
+ * `--steps <file.json>`: the steps as the API takes them, a JSON array read from the file. What each step
+ * may be, and which types take them, is the API's to say (a 400 names the step's field).
+ */
+function stepsFrom(file: string): NonNullable<CreateTest['steps']> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--steps ${file}: ${(error as Error).message}`);
+  }
+  let steps: unknown;
+  try {
+    steps = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--steps ${file}: not JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(steps)) {
+    throw new UsageError(`--steps ${file}: a JSON array of steps, e.g. [{"type":"click","selector":"#menu"}]`);
+  }
+  return steps as NonNullable<CreateTest['steps']>;
+}
+
+/**
+ * The request fields of `--method`, `--body`/`--body-file`, `--content-type`, `--expect`, `--tls` and
+ * `--steps`, as given: which types take them is the API's to say (a 400 names the field).
  */
 export function checkFields(args: CheckArgs): CheckFields {
   if (args.body !== undefined && args['body-file'] !== undefined) {
@@ -41,6 +65,7 @@ export function checkFields(args: CheckArgs): CheckFields {
     ...(args['content-type'] ? { content_type: args['content-type'] } : {}),
     ...(args.expect?.length ? { expect: args.expect.map(parseExpect) } : {}),
     ...(args.tls ? { tls: true } : {}),
+    ...(args.steps !== undefined ? { steps: stepsFrom(args.steps) } : {}),
   };
 }
 

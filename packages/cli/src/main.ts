@@ -188,6 +188,8 @@ const OPTIONS = {
   tls: { type: 'boolean' },
   record: { type: 'string' },
   resolver: { type: 'string' },
+  // A user flow's or a journey's steps, from a JSON file (issue 59).
+  steps: { type: 'string' },
   // A heartbeat's timing.
   period: { type: 'string' },
   grace: { type: 'string' },

@@ -85,6 +85,8 @@ export interface KindFacts<T extends TestType = TestType> extends MonitorFacts {
 }
 
 const ANSWERS_SHOWN = 10;
+/** A browser check's steps listed one a line, at most this many (the rest with --json). */
+const STEPS_SHOWN = 20;
 
 /** Every kind of test, by its `type`. */
 export const KINDS: { [T in TestType]: KindFacts<T> } = {
@@ -114,6 +116,8 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
     ],
     namedMetrics: 'user_timing:<name> for each User Timing mark or measure the page records',
     fieldMetrics: ['lcp_ms', 'inp_ms', 'cls', 'fcp_ms', 'ttfb_ms'],
+    flags: ['steps'],
+    usage: '[--steps <file.json>]  (a user flow: a JSON array of steps)',
     figures: (t) => {
       const lines: Figures = [];
       const v = t.vitals as Record<string, number | null> | null;
@@ -236,6 +240,47 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
       for (const a of r.answers.slice(0, ANSWERS_SHOWN))
         lines.push([`${printable(a.value)}${a.ttl === null ? '' : ` (ttl ${a.ttl})`}`]);
       if (r.answers.length > ANSWERS_SHOWN) lines.push([`… ${r.answers.length - ANSWERS_SHOWN} more (--json for all)`]);
+      return lines;
+    },
+  },
+  browser: {
+    title: 'Browser check',
+    usesDevice: true,
+    maxRuns: 1,
+    about: 'a journey of steps through the site in Chromium (click, type, assert…), each step timed and measured',
+    target: 'an absolute http(s) URL (the journey starts there)',
+    run: 'test',
+    metrics: ['up', 'duration_ms', 'ttfb_ms', 'fcp_ms', 'lcp_ms', 'requests_failed'],
+    flags: ['steps'],
+    usage: '[--steps <file.json>]  (the journey: a JSON array of steps, each with its name and budgets)',
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const passed = r.steps.filter((s) => s.status === 'passed').length;
+      const lines: Figures = [
+        [
+          r.up && r.degraded
+            ? paint.bad('up, degraded (a budget missed)')
+            : r.up && r.over_budget.length
+              ? paint.bad(`up, over budget (${r.over_budget.length} missed: a regression)`)
+              : verdict(r, paint),
+          `journey ${ms(r.duration_ms)}`,
+          `${passed} of ${r.steps.length} steps`,
+          `${r.requests} requests${r.requests_failed ? paint.bad(`, ${r.requests_failed} failed`) : ''}`,
+        ],
+      ];
+      for (const s of r.steps.slice(0, STEPS_SHOWN)) {
+        const status =
+          s.status === 'failed' ? paint.bad(s.status) : s.status === 'skipped' ? paint.dim(s.status) : s.status;
+        const missed = s.expect.filter((b) => !b.passed);
+        lines.push([
+          `${s.index}. ${printable(s.name)}: ${status} in ${ms(s.duration_ms)}`,
+          ...(s.navigation ? [`LCP ${ms(s.navigation.lcp_ms)}`] : []),
+          ...(s.interaction ? [`INP ${ms(s.interaction.inp_ms)}`] : []),
+          ...missed.map((b) => paint.bad(printable(b.message ?? `${b.source} missed`))),
+        ]);
+      }
+      if (r.steps.length > STEPS_SHOWN) lines.push([`… ${r.steps.length - STEPS_SHOWN} more steps (--json for all)`]);
       return lines;
     },
   },

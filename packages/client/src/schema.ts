@@ -432,14 +432,15 @@ export type paths = {
          * Schedule a test
          * @description Needs a `write` key. Runs the test now and then every `interval_seconds` (at least
          *     MONITOR_MIN_INTERVAL_SECONDS, 60 by default; the free plan needs longer: lighthouse 3600, seo_crawl
-         *     86400, uptime 300). Each lighthouse or seo_crawl run is an ordinary test with `monitor_id` set,
+         *     86400, uptime 300, browser 3600). Each lighthouse, seo_crawl or browser run is an ordinary test with
+         *     `monitor_id` set,
          *     spending credits as a test does; an uptime monitor's checks are not tests (no credits, no report) and
          *     are listed at GET /monitors/{monitor_id}/checks. Alerts go to `callback_url`, signed like test
          *     callbacks: `monitor.down` after `alert.down_after` failed checks in a row (default 2),
          *     `monitor.recovered`, `monitor.regressed` (the score falls more than `alert.regression_points`, default
          *     10, below the median of the last 5 runs, or an error-level assertion starts failing) and
-         *     `monitor.paused` (out of credits, an address no longer allowed, or 10 failed lighthouse or seo_crawl
-         *     runs in a row).
+         *     `monitor.paused` (out of credits, an address no longer allowed, or 10 failed lighthouse, seo_crawl or
+         *     browser runs in a row).
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -511,7 +512,7 @@ export type paths = {
          *     100, default 20; `cursor` is the previous page's `next_cursor`). An uptime monitor's checks are not
          *     tests: they spend no credits, have no report and are not listed at /monitors/{monitor_id}/tests; each
          *     is a `MonitorUptimeCheck` (`test_id` null), kept as the plan keeps raw checks (see
-         *     `retention.checks_days` on GET /credits). A lighthouse or seo_crawl monitor's runs are tests (also
+         *     `retention.checks_days` on GET /credits). A lighthouse, seo_crawl or browser monitor's runs are tests (also
          *     listed, in full, at /monitors/{monitor_id}/tests): each is a `MonitorRunCheck`, a summary of the test
          *     `test_id`. Another team's monitor, or a deleted one, is 404.
          */
@@ -1039,7 +1040,8 @@ export type paths = {
          * @description The deltas head − base (head is `test_id`): scores, vitals, structure score, bytes and requests per
          *     resource type, audits that got worse or better, and both tests' field data side by side (`field`,
          *     from each test's `result.field`: not a change) (lighthouse); new, fixed and changed issue codes and
-         *     issue counts (seo_crawl); the verdict, timings and certificate (uptime). Each figure says whether the
+         *     issue counts (seo_crawl); the verdict, timings and certificate (uptime); the verdict, the journey's time
+         *     and each step both have, by name (browser). Each figure says whether the
          *     change is `significant`: larger than the runs' spread when both tests ran several times, else than a
          *     documented threshold (5 score points; 10 % or 100 ms of a timing; 0.02 of CLS; 5 % or 1 KiB of bytes;
          *     any change in a count). `report_url` shows the two side by side. Both tests must be the caller's team's
@@ -1064,7 +1066,7 @@ export type paths = {
         };
         /**
          * The network waterfall of a completed lighthouse test, as HAR 1.2
-         * @description The network requests of a completed lighthouse test's representative run, as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
+         * @description The network requests of a completed lighthouse test's representative run, or of a browser check's journey (kept when it failed or missed a budget), as a HAR 1.2 file (the same as its `har` artifact). 404 for other types; 409 `test_not_completed` before it completes; 410 `artifacts_expired` past the plan's retention, like the artifacts.
          */
         get: operations["getHar"];
         put?: never;
@@ -1243,10 +1245,10 @@ export type components = {
             /** Format: date-time */
             expires_at: string;
             /**
-             * @description lighthouse_json: the test's Lighthouse result (`lighthouse.json`, the representative run's) and, for a test of several runs, every run's as `lighthouse-run-<n>.json` in the order they ran (to feed to `lhci assert`).
+             * @description lighthouse_json: the test's Lighthouse result (`lighthouse.json`, the representative run's) and, for a test of several runs, every run's as `lighthouse-run-<n>.json` in the order they ran (to feed to `lhci assert`). A browser check's: `step_screenshot`, the page as each step left it (`steps/NN.jpg`, the failed step's `steps/NN-failed.jpg`: a step result's `screenshot`); when it failed or missed a budget, also `filmstrip_frame` and `har` (what its type steps typed scrubbed), and when it is down `trace`, Chrome's trace of the run (open it in DevTools' Performance panel).
              * @enum {string}
              */
-            kind: "final_screenshot" | "filmstrip_frame" | "full_page_screenshot" | "lighthouse_json" | "lighthouse_html" | "har" | "crawl_json";
+            kind: "final_screenshot" | "filmstrip_frame" | "full_page_screenshot" | "lighthouse_json" | "lighthouse_html" | "har" | "crawl_json" | "step_screenshot" | "trace";
             name: string;
             size_bytes: number;
             /** @description Time into the page load, for filmstrip frames. */
@@ -1279,8 +1281,10 @@ export type components = {
          *     duration, a mark's start; fails when the page recorded no such name); seo_crawl:
          *     `seo:structure_score` (minScore 0–1), `seo:issue:<code>` (maxLength), `seo:issues:<severity>`
          *     (maxNumericValue); uptime: `uptime:up`, `uptime:timings:<phase>` (maxNumericValue, ms),
-         *     `uptime:certificate:days_remaining` (minNumericValue). An unknown key or malformed value is
-         *     400 `validation_failed` naming it, before anything is spent.
+         *     `uptime:certificate:days_remaining` (minNumericValue); browser: `browser:up`, `browser:duration`
+         *     (maxNumericValue, ms: the whole journey), `browser:step:<index>:duration` (maxNumericValue, ms: that
+         *     step, from 1). An unknown key or malformed value is 400 `validation_failed` naming it, before
+         *     anything is spent.
          */
         Assertions: {
             [key: string]: ("error" | "warn" | "off") | (("error" | "warn" | "off") | {
@@ -1294,6 +1298,132 @@ export type components = {
         };
         /** @description lighthouse only (other types: 400 naming the field). Chrome's blocked-URL patterns (`*` matches anything): those requests never leave Chromium; the result counts them per pattern. */
         BlockUrls: string[];
+        /** @description Two browser tests compared. */
+        BrowserComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["BrowserDeltas"];
+            /** @constant */
+            type?: "browser";
+        };
+        /** @description head − base of two browser checks. */
+        BrowserDeltas: {
+            duration_ms: components["schemas"]["Delta"];
+            /** @description Each step both runs have, by its name: its time in ms. */
+            steps: {
+                [key: string]: components["schemas"]["Delta"];
+            };
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /** @description A browser check: each step of the journey with its time and figures, and the one that failed. */
+        BrowserResult: {
+            bytes: number;
+            /** @description The first 20 console errors, each with its step, cut to 300 characters. */
+            console_errors: {
+                step: number;
+                text: string;
+            }[];
+            /** @description CPU the page’s renderer and scripts took (Chromium’s task time). */
+            cpu_ms: number | null;
+            /** @description Up, but a budget of severity degraded was missed. */
+            degraded: boolean;
+            /** @description The whole run, from the first load to the last step. */
+            duration_ms: number;
+            /** @description Why it is down, naming the step: `Step 4 "click #checkout" failed: …`. */
+            error: string | null;
+            /** @description The index of the step that failed (0: loading the test URL), if one did. */
+            failed_step: number | null;
+            final_url: string;
+            /** @description Every budget the run missed, in step order. */
+            over_budget: {
+                /** @description `Step 10 "add to basket" is over its budget: inp_ms was 412, expected below 200`. */
+                message: string;
+                /** @enum {string} */
+                severity: "regressed" | "degraded" | "down";
+                step: number;
+            }[];
+            reason: ("step_failed" | "assertion_failed" | "budget_exceeded" | "timeout") | null;
+            requests: number;
+            requests_failed: number;
+            steps: components["schemas"]["BrowserStepResult"][];
+            /** @description Every step passed and no budget of severity down was missed. */
+            up: boolean;
+        };
+        /** @description One step of a browser check, measured. */
+        BrowserStepResult: {
+            /** @description Bytes they transferred (encoded). */
+            bytes: number;
+            /** @description console.error calls and uncaught errors during the step. */
+            console_errors: number;
+            duration_ms: number;
+            /** @description Why the step failed, in words. */
+            error: string | null;
+            /** @description The step’s budgets with what was measured; empty without. */
+            expect: {
+                /** @description What the step measured; null when it has no such figure. */
+                actual: number | null;
+                /** @description Why it failed, in words; null when it held. */
+                message: string | null;
+                /** @enum {string} */
+                operator: "lt" | "lte" | "eq" | "gt" | "gte";
+                passed: boolean;
+                /** @enum {string} */
+                severity?: "regressed" | "degraded" | "down";
+                /** @enum {string} */
+                source: "step_ms" | "lcp_ms" | "inp_ms" | "cls" | "requests_failed" | "console_errors";
+                value: number;
+            }[];
+            /** @description 0 is loading the test URL; then the steps in order, from 1. */
+            index: number;
+            /** @description An interaction step (click, type, select, press, hover): INP with its attribution. */
+            interaction?: {
+                /** @description Layout shift the step caused. */
+                cls: number;
+                /** @description The slowest interaction the step caused, as INP counts it (Event Timing); null when the browser reported none of 16 ms or more (it was faster: within any upper budget of 16 ms or more). */
+                inp_ms: number | null;
+                input_delay_ms: number | null;
+                presentation_delay_ms: number | null;
+                processing_ms: number | null;
+                /** @description The element the interaction reached, e.g. button#checkout. */
+                target: string | null;
+            };
+            /** @description The step’s name, or the step in words (`click #checkout`). */
+            name: string;
+            /** @description A load or navigate step: the page it reached and its vitals, as the page measured them. */
+            navigation?: {
+                cls: number | null;
+                fcp_ms: number | null;
+                lcp_ms: number | null;
+                ttfb_ms: number | null;
+                url: string;
+            };
+            /** @description Requests the page made during the step. */
+            requests: number;
+            /** @description Requests that failed, or answered 4xx or 5xx. */
+            requests_failed: number;
+            /** @description The artifact name of the page as the step left it. */
+            screenshot: string | null;
+            /** @description When the step started, from the start of the run. */
+            started_ms: number;
+            /**
+             * @description Steps after a failed one are skipped.
+             * @enum {string}
+             */
+            status: "passed" | "failed" | "skipped";
+            /** @description `load`, then each step’s type. */
+            type: string;
+        };
+        /** @description A test of type browser (Browser check). */
+        BrowserTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["BrowserResult"];
+            /** @constant */
+            type?: "browser";
+        };
         CallbackPayload: {
             /** @enum {string} */
             event: "test.completed" | "test.failed";
@@ -1382,7 +1512,7 @@ export type components = {
             url: string;
         };
         /** @description Two tests of one type compared; `type` tells the shape of `deltas`. */
-        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"];
+        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"] | components["schemas"]["BrowserComparison"];
         /** @description What every comparison has; `Comparison` narrows `type` and `deltas` per kind. */
         ComparisonBase: {
             base: components["schemas"]["ComparedTest"];
@@ -1813,7 +1943,7 @@ export type components = {
             /** @default lighthouse */
             type?: components["schemas"]["TestType"];
             /**
-             * @description What the test reaches, by `type`. lighthouse, seo_crawl and uptime: an absolute http(s) URL of a
+             * @description What the test reaches, by `type`. lighthouse, seo_crawl, uptime and browser: an absolute http(s) URL of a
              *     public page, without a user name or password (use `basic_auth`). tcp: `tcp://host:port`, or
              *     `host:port` (stored as `tcp://host:port`). dns: a DNS URI (RFC 4501), `dns:example.com?type=MX`,
              *     or with a resolver to ask `dns://192.0.2.53:5353/example.com?type=A` (an IP address; without one,
@@ -1828,6 +1958,7 @@ export type components = {
         };
         /** @description Credits one test of each type costs on this plan. */
         CreditCosts: {
+            browser: number;
             dns: number;
             lighthouse: number;
             seo_crawl: number;
@@ -2695,7 +2826,7 @@ export type components = {
             /** @description Good checks over all, 3 decimals; null without checks. */
             uptime_percent: number | null;
         };
-        /** @description A lighthouse or seo_crawl monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
+        /** @description A lighthouse, seo_crawl or browser monitor's run, a test (in full at GET /tests/{test_id}), summed up. */
         MonitorRunCheck: {
             /**
              * Format: date-time
@@ -3059,6 +3190,7 @@ export type components = {
          *     - uptime: up, dns_ms, connect_ms, tls_ms, first_byte_ms, download_ms, total_ms, status_code, certificate_days_remaining
          *     - tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining
          *     - dns: up, total_ms
+         *     - browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed
          *     - heartbeat: up, total_ms
          *
          *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
@@ -3072,7 +3204,7 @@ export type components = {
          *     With `source=field` (lighthouse monitors), the Chrome UX Report's metrics: lcp_ms, inp_ms, cls,
          *     fcp_ms, ttfb_ms (FieldSeriesMetric).
          */
-        SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining") | string | components["schemas"]["FieldSeriesMetric"];
+        SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining" | "duration_ms" | "requests_failed") | string | components["schemas"]["FieldSeriesMetric"];
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
         StatusPage: {
@@ -3163,38 +3295,152 @@ export type components = {
             /** @description The page's monitors it is told of; empty: all. */
             monitor_ids: string[];
         };
-        /** @description lighthouse only: a user flow after the URL loads, with Lighthouse's user-flow API on the same page. `navigate` steps are measured (scores, vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT). `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed` naming the step. `type` texts are secret (sealed, shown "[redacted]"). The test's own figures and artifacts are the last navigation's. `runs` must be 1. A `navigate` URL is held to the same address policy as `url` (400 `url_not_allowed` naming the step). */
+        /**
+         * @description One budget of a browser step: its figure `source` compared with `value` by `operator`. step_ms is
+         *     the step's time; lcp_ms a navigation's Largest Contentful Paint; inp_ms an interaction's INP; cls
+         *     the layout shift the step caused; requests_failed and console_errors counted during the step. A
+         *     figure the step does not have (an LCP of a click) misses the budget. What a missed budget makes of
+         *     the check is its `severity`: `regressed` (the default) keeps it up, and its monitor raises
+         *     `monitor.regressed` (reason `budget_exceeded`) when the run before met the budget; `degraded` makes
+         *     it up but degraded (a monitor goes `degraded` after `alert.down_after` such runs); `down` makes it
+         *     down, `budget_exceeded`.
+         */
+        StepBudget: {
+            /** @enum {string} */
+            operator: "lt" | "lte" | "eq" | "gt" | "gte";
+            /**
+             * @description regressed when not given.
+             * @enum {string}
+             */
+            severity?: "regressed" | "degraded" | "down";
+            /** @enum {string} */
+            source: "step_ms" | "lcp_ms" | "inp_ms" | "cls" | "requests_failed" | "console_errors";
+            value: number;
+        };
+        /** @description browser only (lighthouse: 400 naming the step's expect): budgets on the step's figures, all of which must hold. */
+        StepBudgets: components["schemas"]["StepBudget"][];
+        /** @description The step's name in results and alerts (a lighthouse timespan's name; default: the step in words). */
+        StepName: string;
+        /**
+         * @description lighthouse and browser (other types: 400 naming the field): steps after the test's URL loads, in
+         *     order, on the same page. `runs` must be 1. A `navigate` URL is held to the same address policy as
+         *     `url` (400 `url_not_allowed` naming the step). `type` texts are secret (sealed, shown "[redacted]").
+         *     `name` names the step in results and alerts (default: the step in words, `click #checkout`).
+         *
+         *     lighthouse: a user flow with Lighthouse's user-flow API, at most 20 steps, of the types navigate,
+         *     click, type, wait_for, wait, start_timespan and end_timespan. `navigate` steps are measured (scores,
+         *     vitals); `start_timespan` … `end_timespan` measure the interaction between them (INP, CLS, TBT).
+         *     `click`, `type` and `wait_for` wait up to 10 s for their selector, else the test fails `step_failed`
+         *     naming the step. The test's own figures and artifacts are the last navigation's. A browser-only step
+         *     type is a 400 naming `steps.N.type`, a step's `expect` one naming `steps.N.expect`.
+         *
+         *     browser: a browser check's journey, at most 50 steps, in Chromium with Puppeteer (no Lighthouse).
+         *     Every step is measured: its time, a navigation's TTFB, FCP, LCP and CLS, an interaction's INP with
+         *     its attribution, its requests, failed requests and console errors. Besides the lighthouse types it
+         *     takes the browser-only ones: `assert_text` (the text is on the page, or in `selector`),
+         *     `assert_visible`, `select` (an option by its value), `press` (a key, e.g. `Enter`), `hover`,
+         *     `screenshot` (a named screenshot) and `assert_js` (an expression the page finds truthy). Timespans
+         *     are accepted and change nothing. A step that cannot be done (`step_failed`) or an assertion that does
+         *     not hold (`assertion_failed`) makes a completed check down, naming the step; the steps after it are
+         *     skipped. A step's `expect` holds budgets on its figures (StepBudget): a missed one is listed in the
+         *     result's `over_budget` and, by its severity, regresses the check (the default), degrades it or makes
+         *     it down (`budget_exceeded`).
+         */
         Steps: ({
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @constant */
             type: "navigate";
             url: string;
         } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @description A CSS selector. */
             selector: string;
             /** @constant */
             type: "click";
         } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @description A CSS selector. */
             selector: string;
             text: string;
             /** @constant */
             type: "type";
         } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @description A CSS selector. */
             selector: string;
             /** @constant */
             type: "wait_for";
         } | {
+            expect?: components["schemas"]["StepBudgets"];
             ms: number;
+            name?: components["schemas"]["StepName"];
             /** @constant */
             type: "wait";
         } | {
-            name?: string;
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @constant */
             type: "start_timespan";
         } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
             /** @constant */
             type: "end_timespan";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
+            /** @description A CSS selector. */
+            selector?: string;
+            /** @description Text the page (or the selector's element) must contain. */
+            text: string;
+            /** @constant */
+            type: "assert_text";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
+            /** @description A CSS selector. */
+            selector: string;
+            /** @constant */
+            type: "assert_visible";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
+            /** @description A CSS selector. */
+            selector: string;
+            /** @constant */
+            type: "select";
+            /** @description The value of the option to choose. */
+            value: string;
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            /** @description A key as Puppeteer names it: Enter, Tab, Escape, ArrowDown, a. */
+            key: string;
+            name?: components["schemas"]["StepName"];
+            /** @constant */
+            type: "press";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
+            /** @description A CSS selector. */
+            selector: string;
+            /** @constant */
+            type: "hover";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            name?: components["schemas"]["StepName"];
+            /** @constant */
+            type: "screenshot";
+        } | {
+            expect?: components["schemas"]["StepBudgets"];
+            /** @description A JavaScript expression evaluated in the page; the step fails unless it is truthy. */
+            expression: string;
+            name?: components["schemas"]["StepName"];
+            /** @constant */
+            type: "assert_js";
         })[];
         /** @description Two tcp tests compared. */
         TcpComparison: components["schemas"]["ComparisonBase"] & {
@@ -3264,7 +3510,7 @@ export type components = {
         /** @description tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. */
         TcpTls: boolean;
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
-        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"];
+        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"] | components["schemas"]["BrowserTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
         TestBase: {
             /** @description How each of the test's assertions fared, once it has finished (null when none were given). */
@@ -3366,7 +3612,7 @@ export type components = {
         /** @enum {string} */
         TestStatus: "queued" | "running" | "completed" | "failed";
         /** @enum {string} */
-        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns";
+        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns" | "browser";
         /** @description lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own. */
         Throttling: ("mobile_slow_4g" | "desktop" | "none") | {
             cpu_slowdown: number;

@@ -1,4 +1,5 @@
 import type { TestKind } from './kind.ts';
+import { browser } from './browser/definition.ts';
 import { lighthouse } from './lighthouse/definition.ts';
 import { seoCrawl } from './seo_crawl/definition.ts';
 import { tcp } from './tcp/definition.ts';
@@ -6,7 +7,7 @@ import { dns } from './dns/definition.ts';
 import { uptime } from './uptime/definition.ts';
 
 /** Every kind of test the service knows. Adding one: the recipe in docs/architecture.md ("To add a kind"). */
-export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns] as const;
+export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns, browser] as const;
 
 export type KindName = (typeof kinds)[number]['name'];
 export const kindNames = kinds.map((k) => k.name) as [KindName, ...KindName[]];

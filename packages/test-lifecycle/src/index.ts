@@ -51,6 +51,7 @@ export {
   assertAllowed,
   checkLocations,
   checkTestRequest,
+  type KindOptions,
   locationsOf,
   type TestRequest,
 } from './accept/accept-test.ts';

@@ -170,6 +170,14 @@ const PROSE_NOT_KINDS: ReadonlyArray<readonly [file: string, phrase: string, why
   ['apps/dashboard/src/pages/status-pages/routes.ts', 'Uptime report', 'the monthly uptime report'],
   ['apps/dashboard/src/pages/monitors/list-query.ts', 'Uptime, 7 days', 'the uptime percentage sorted by'],
   ['apps/dashboard/src/pages/monitors/list-view.ts', '>Uptime, ', 'the uptime percentage column'],
+  // Issue 59's browser checks made "browser" a kind's name; the passkey and sign-in pages mean the person's
+  // own web browser, which a WebAuthn ceremony or a confirmation link happens in.
+  ['apps/dashboard/src/pages/passkey-sign-in.ts', 'The browser sent no passkey', "the person's web browser"],
+  ['apps/dashboard/src/pages/passkeys.ts', 'The browser sent no passkey', "the person's web browser"],
+  ['apps/dashboard/src/pages/passkeys.ts', 'a browser with WebAuthn', "the person's web browser"],
+  ['apps/dashboard/src/passkeys/browser-library.ts', '@simplewebauthn/browser', "the WebAuthn library's package"],
+  ['apps/dashboard/src/passkeys/strong-enrolment.ts', 'in this browser', "the person's web browser"],
+  ['apps/dashboard/src/passkeys/strong-enrolment.ts', 'in the same browser', "the person's web browser"],
 ];
 
 /** Each string of these files that names a kind by hand: `file: names: the string's start`. */

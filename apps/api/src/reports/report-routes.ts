@@ -24,8 +24,18 @@ const REFRESH_SECONDS = 5;
 const LIGHTHOUSE_CSP =
   "sandbox allow-scripts allow-popups allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'none'";
 
-/** What a report links to: its images and Lighthouse's own report (the JSON artifacts stay behind the API key). */
-const SHOWN_KINDS = new Set(['final_screenshot', 'filmstrip_frame', 'full_page_screenshot', 'lighthouse_html']);
+/**
+ * What a report links to: its images (a browser check's screenshot of each step among them) and
+ * Lighthouse's own report. The JSON artifacts (HAR, Chrome trace, lighthouse.json, crawl.json) stay
+ * behind the API key.
+ */
+const SHOWN_KINDS = new Set([
+  'final_screenshot',
+  'filmstrip_frame',
+  'full_page_screenshot',
+  'step_screenshot',
+  'lighthouse_html',
+]);
 
 const notFound = (res: Response) => notFoundPage(res);
 

@@ -72,7 +72,12 @@ export function artifactRoutes(db: Db, storage: Storage): Router {
   router.get('/tests/:test_id/har', requireScope('read'), async (req, res) => {
     const test = await completedTest(db, req.auth!, req.params.test_id as string);
     const har = await db.artifact.findFirst({ where: { testId: test.id, kind: 'har' } });
-    if (!har) throw new ProblemError(404, 'not_found', `This ${test.type} test has no HAR; lighthouse tests have one.`);
+    if (!har)
+      throw new ProblemError(
+        404,
+        'not_found',
+        `This ${test.type} test has no HAR; lighthouse tests and browser checks have one.`,
+      );
     res.type('application/json').send(await storage.get(har.storageKey));
   });
 

@@ -89,6 +89,46 @@ monitors:
   assert.equal(config.state.monitors?.[0]?.user_agent, 'probe ${not a variable}');
 });
 
+test("a step's text is a secret where it types (a type step), not where the page must show it (assert_text)", async (t) => {
+  const cwd = folder(t, {
+    'p.yaml': `monitors:
+  - key: m
+    type: browser
+    url: https://example.com/
+    interval_seconds: 3600
+    steps:
+      - { type: type, selector: "#password", text: "\${PASSWORD}" }
+      - { type: assert_text, text: "Welcome back" }
+      - { type: assert_text, text: "\${AWS_SECRET_ACCESS_KEY}" }
+`,
+  });
+  const env = { PASSWORD: 'hunter2', AWS_SECRET_ACCESS_KEY: 'aws-s3cr3t' };
+  assert.deepEqual(await problems(loadConfig('p.yaml', { cwd, env })), [
+    'p.yaml:9:36: ${AWS_SECRET_ACCESS_KEY} is put in only where a secret goes (monitors[0].steps[2].text is not one); write the value itself, or $${ for a literal ${',
+  ]);
+  const fine = folder(t, {
+    'p.yaml': `monitors:
+  - key: m
+    type: browser
+    url: https://example.com/
+    interval_seconds: 3600
+    steps:
+      - { type: type, selector: "#user", text: probe }
+      - { type: type, selector: "#password", text: "\${PASSWORD}" }
+      - { type: assert_text, text: "Welcome back" }
+`,
+  });
+  const config = await loadConfig('p.yaml', { cwd: fine, env });
+  assert.deepEqual(config.warnings, [
+    'p.yaml:7:48: monitors[0].steps[0].text is a secret written in the file; write ${A_VARIABLE} and set it in the environment',
+  ]);
+  const steps = config.state.monitors?.[0]?.steps as Array<{ text?: string }>;
+  assert.deepEqual(
+    steps.map((s) => s.text),
+    ['probe', 'hunter2', 'Welcome back'],
+  );
+});
+
 test('${VARIABLE} is put in only where a secret goes: anywhere else it is an error, the variable never read (issue 56)', async (t) => {
   const cwd = folder(t, {
     'p.yaml': `monitors:
@@ -128,7 +168,7 @@ test('a misspelt field is reported with its line and the field meant, before any
   });
   assert.deepEqual(await problems(loadConfig(undefined, { cwd, env: {} })), [
     'pageprobe.yaml:4:5: monitors[0].inteval_seconds is not a field (did you mean interval_seconds?)',
-    'pageprobe.yaml:8:11: monitors[1].type must be one of lighthouse, seo_crawl, uptime, tcp, dns, heartbeat',
+    'pageprobe.yaml:8:11: monitors[1].type must be one of lighthouse, seo_crawl, uptime, tcp, dns, browser, heartbeat',
     'pageprobe.yaml:9:26: monitors[1].alert.down_after must be >= 1',
   ]);
 });

@@ -32,7 +32,7 @@ export function substituteEnv(source: Source, env: Record<string, string | undef
         errors.push(`${source.where(path)}: ${match} is not a variable name (letters, digits and _)`);
         return match;
       }
-      if (!isSecretPath(path)) {
+      if (!isSecretPath(path, source.value)) {
         errors.push(
           `${source.where(path)}: ${match} is put in only where a secret goes (${showPath(path)} is not one); write the value itself, or $\${ for a literal \${`,
         );
@@ -42,7 +42,7 @@ export function substituteEnv(source: Source, env: Record<string, string | undef
       if (!set) errors.push(`${source.where(path)}: \${${name}} is not set (${showPath(path)})`);
       return set ?? '';
     });
-    if (!referred && value !== '' && isSecretPath(path))
+    if (!referred && value !== '' && isSecretPath(path, source.value))
       warnings.push(
         `${source.where(path)}: ${showPath(path)} is a secret written in the file; write \${A_VARIABLE} and set it in the environment`,
       );

@@ -1,5 +1,6 @@
 import type { Db, Device, Plan, Prisma, TestType } from '@pageprobe/db';
-import type { LighthouseOptions, RequestOptionsInput, UptimeOptions } from '@pageprobe/test-kinds';
+import type { RequestOptionsInput, UptimeOptions } from '@pageprobe/test-kinds';
+import type { KindOptions } from '@pageprobe/test-lifecycle';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../problem.ts';
 import type { CredentialsPatch } from './replace-credentials.ts';
@@ -25,7 +26,7 @@ export function alertColumns(alert: AlertSettings | undefined) {
 }
 
 /** POST /monitors, defaults applied by the validator. */
-export interface CreateMonitor extends RequestOptionsInput, LighthouseOptions, UptimeOptions, LocationSettings {
+export interface CreateMonitor extends RequestOptionsInput, KindOptions, LocationSettings {
   /** Its name in a configuration file (issue 50), unique per team among monitors. */
   key?: string;
   url: string;

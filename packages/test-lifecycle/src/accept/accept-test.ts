@@ -11,7 +11,10 @@ import {
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget, privateName } from '@pageprobe/net-guard';
 import {
+  BROWSER_ONLY_STEPS,
+  type BrowserStep,
   carriesSecrets,
+  checkBrowserSteps,
   checkExpectations,
   checkRequestOptions,
   checkUptimeOptions,
@@ -19,6 +22,7 @@ import {
   checkViewport,
   kindNamed,
   MAX_STEPS,
+  type Step,
   type TestKind,
   kindOptionNames,
   type LighthouseOptions,
@@ -49,8 +53,16 @@ export interface SealedSecrets {
   context: string;
 }
 
+/**
+ * The kinds' own request fields: lighthouse's settings and uptime's request, and `steps`, a lighthouse
+ * flow or a browser check's journey (issue 59: the browser steps are the lighthouse ones and more).
+ */
+export interface KindOptions extends Omit<LighthouseOptions, 'steps'>, UptimeOptions {
+  steps?: BrowserStep[];
+}
+
 /** A test as asked for, defaults applied. */
-export interface TestRequest extends RequestOptionsInput, LighthouseOptions, UptimeOptions {
+export interface TestRequest extends RequestOptionsInput, KindOptions {
   url: string;
   type: TestType;
   device: Device;
@@ -145,6 +157,25 @@ export async function acceptedTarget(kind: TestKind, value: string, allowPrivate
 }
 
 /**
+ * A request's `steps` as its kind takes them: a browser check's journey (up to MAX_BROWSER_STEPS, each with
+ * a name and budgets), or a lighthouse flow (up to MAX_STEPS of the flow's own types, without budgets: a
+ * step there is measured by Lighthouse, not judged). Null when fine, else the problem naming the step.
+ */
+function checkStepsOf(type: TestType, steps: BrowserStep[]): { path: string; message: string } | null {
+  if (type === 'browser') return checkBrowserSteps(steps);
+  if (steps.length > MAX_STEPS) return { path: 'body.steps', message: `at most ${MAX_STEPS} steps` };
+  for (const [i, step] of steps.entries()) {
+    if ((BROWSER_ONLY_STEPS as readonly string[]).includes(step.type)) {
+      return { path: `body.steps.${i}.type`, message: `${step.type} is a step of browser checks only` };
+    }
+    if (step.expect !== undefined) {
+      return { path: `body.steps.${i}.expect`, message: 'step budgets are for browser checks only' };
+    }
+  }
+  return checkSteps(steps as Step[]);
+}
+
+/**
  * Everything about a test request that needs no database: the type is enabled, `runs` fits the kind,
  * the assertions parse, the addresses may be reached. POST /tests and monitors (which make tests on a
  * schedule) ask the same. Throws TestRejected naming the field; returns the `url` as it is stored.
@@ -155,8 +186,7 @@ export async function checkTestRequest(
     TestRequest,
     'url' | 'type' | 'callback_url' | 'runs' | 'assertions' | 'fromMonitor' | keyof RequestOptionsInput
   > &
-    LighthouseOptions &
-    UptimeOptions,
+    KindOptions,
 ): Promise<{ url: string }> {
   if (!deps.enabledTypes.includes(input.type)) {
     throw new TestRejected('test_type_unavailable', `${input.type} tests are not available on this deployment yet.`);
@@ -205,11 +235,7 @@ export async function checkTestRequest(
   const url = await acceptedTarget(kind, input.url, allowPrivate);
   const problem =
     checkRequestOptions(input, url) ??
-    (input.steps
-      ? input.steps.length > MAX_STEPS
-        ? { path: 'body.steps', message: `at most ${MAX_STEPS} steps` }
-        : checkSteps(input.steps)
-      : null) ??
+    (input.steps ? checkStepsOf(input.type, input.steps) : null) ??
     (input.steps && (input.runs ?? 1) > 1
       ? { path: 'body.runs', message: 'must be 1 with steps (a flow runs once)' }
       : null) ??
