@@ -27,7 +27,7 @@ const stack = await startStack(env, {
   env: { 'worker-browser': { BROWSER_TEST_TYPES: 'browser', BROWSER_CHECK_CONCURRENCY: '2' } },
 });
 const api = `${stack.origin}/api/v1`;
-const { key } = await teamWithKey(env);
+const { key } = await teamWithKey(env, { credits: 1000 });
 const journey = shopJourney(shop.origin, PASSWORD);
 
 async function check(): Promise<Json> {

@@ -67,7 +67,7 @@ export async function browserReport(test: ReportTest, ctx: ReportContext): Promi
 <section class="card ${up ? '' : 'notice poor'}" aria-labelledby="verdict"><h2 id="verdict">${up ? 'Every step worked' : 'The journey failed'}</h2>
 ${str(r.error) ? html`<p class="detail">${str(r.error)}</p>` : ''}
 ${advice ? html`<p>${advice.what}</p><p><strong>What to try:</strong> ${advice.tryThis}</p>` : ''}
-${files.length ? html`<p>${files.map((f, i) => html`${i ? ' · ' : ''}<a href="${ctx.href(f)}">${f.kind === 'trace' ? 'Trace (open in DevTools’ Performance panel)' : 'HAR'}</a>`)}</p>` : ''}</section>
+${files.length ? html`<p class="meta">Chrome’s trace (open it in DevTools’ Performance panel) and the HAR of this run are kept with its files: <code>GET /api/v1/tests/${test.id}/artifacts</code> with an API key.</p>` : ''}</section>
 ${timeline(steps, shots, (a) => ctx.href(a))}
 ${frames.length ? html`<section class="card" aria-labelledby="filmstrip"><h2 id="filmstrip">Filmstrip</h2><ol class="filmstrip">${frames.map((f) => html`<li><img src="${ctx.href(f)}" alt="The page at ${fmtMs(f.timingMs)}" width="96" height="60" loading="lazy"><span>${fmtMs(f.timingMs)}</span></li>`)}</ol></section>` : ''}`;
 }

@@ -1,5 +1,6 @@
 import { type BrowserStep, STEP_TIMEOUT_MS } from '@pageprobe/test-kinds';
 import type { KeyInput, Page } from 'puppeteer-core';
+import type { PageGlobals } from './page-globals.ts';
 
 // One step's action on the page. A step the page does not let us do throws StepError with its reason
 // (step_failed: no element, no option, an unknown key; assertion_failed: the page is not as expected), in
@@ -29,10 +30,11 @@ async function waitForText(page: Page, text: string, selector: string | undefine
   try {
     await page.waitForFunction(
       (wanted: string, within: string | null) => {
+        const { document } = globalThis as unknown as PageGlobals;
         const root = within ? document.querySelector(within) : document.body;
         // innerText, not textContent: the text a person sees (hidden elements' text is left out).
         // biome-ignore lint/performance/useDomNodeTextContent: visibility is the point
-        return (root as HTMLElement | null)?.innerText?.includes(wanted) ?? false;
+        return root?.innerText?.includes(wanted) ?? false;
       },
       { timeout: timeoutMs, polling: 100 },
       text,

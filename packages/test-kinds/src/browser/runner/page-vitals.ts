@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import type { PageElement, PageEntry, PageGlobals } from './page-globals.ts';
 
 // What a browser check measures inside the page (issue 59, item 2), with the browser's own performance
 // entries: the navigation's TTFB, FCP, LCP and CLS, and each interaction's Event Timing entry (INP's
@@ -27,8 +28,9 @@ function probe(key: string) {
     shifts: [] as Shift[],
     events: [] as Event[],
   };
-  const describe = (node: Node | null): string | null => {
-    if (!(node instanceof Element)) return null;
+  const page = globalThis as unknown as PageGlobals;
+  const describe = (node: PageElement | null): string | null => {
+    if (!node || typeof node.tagName !== 'string') return null;
     const id = node.id ? `#${node.id}` : '';
     const cls =
       typeof node.className === 'string' && node.className.trim()
@@ -36,19 +38,11 @@ function probe(key: string) {
         : '';
     return `${node.tagName.toLowerCase()}${id}${cls}`.slice(0, 200);
   };
-  // Entries of every type the probe observes, with the fields it reads (absent ones are undefined).
-  type Entry = PerformanceEntry & {
-    value: number;
-    interactionId?: number;
-    processingStart: number;
-    processingEnd: number;
-    target: Node | null;
-  };
-  const observe = (type: string, each: (entry: Entry) => void, options: Record<string, unknown> = {}) => {
+  const observe = (type: string, each: (entry: PageEntry) => void, options: { durationThreshold?: number } = {}) => {
     try {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) each(entry as Entry);
-      }).observe({ type, buffered: true, ...options } as PerformanceObserverInit);
+      new page.PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) each(entry);
+      }).observe({ type, buffered: true, ...options });
     } catch {
       // A type this Chromium does not know: its figure stays null.
     }
@@ -107,7 +101,7 @@ const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** The page's clock now (performance.now()), where an interaction's window starts; null when it has none. */
 export async function pageNow(page: Page): Promise<number | null> {
-  return page.evaluate(() => performance.now()).catch(() => null);
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).performance.now()).catch(() => null);
 }
 
 /** Waits for two frames, so that an interaction's Event Timing entry and its shifts are reported. */
@@ -116,7 +110,8 @@ export async function nextFrames(page: Page): Promise<void> {
     .evaluate(
       () =>
         new Promise<void>((resolve) => {
-          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)));
+          const { requestAnimationFrame: frame } = globalThis as unknown as PageGlobals;
+          frame(() => frame(() => setTimeout(resolve, 50)));
           // A page in the background gets no frames: do not wait for them.
           setTimeout(resolve, 500);
         }),
@@ -141,7 +136,7 @@ export async function readNavigation(page: Page): Promise<NavigationVitals> {
       const state = (globalThis as unknown as Record<string, unknown>)[key] as
         | { fcp: number | null; lcp: number | null; shifts: Array<{ value: number }> }
         | undefined;
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const nav = (globalThis as unknown as PageGlobals).performance.getEntriesByType('navigation')[0];
       return {
         ttfb: nav ? nav.responseStart : null,
         fcp: state?.fcp ?? null,

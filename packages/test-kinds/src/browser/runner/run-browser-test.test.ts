@@ -44,7 +44,7 @@ async function run(steps: BrowserStep[]) {
   };
   const outcome = await runBrowserTest(row, deps, ctx);
   assert.equal(outcome.status, 'completed');
-  const result = (outcome as { fields: { result: BrowserResult } }).fields.result;
+  const result = (outcome as unknown as { fields: { result: BrowserResult } }).fields.result;
   return { result, stored };
 }
 
