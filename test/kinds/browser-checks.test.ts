@@ -170,3 +170,39 @@ test('as a monitor: the broken step named in monitor.down, then a slow step over
     await call(`${api}/monitors/${id}`, { method: 'PATCH', token: key, body: { paused: true } });
   }
 });
+
+test('bad journeys are 400s naming the step: too many, a bad selector, a budget; lighthouse flows take none of the new steps', async () => {
+  const post = (body: Json) =>
+    call<Json>(`${api}/tests`, { method: 'POST', token: key, body: { url: `${shop.origin}/`, ...body } });
+  const cases: Array<[Json, string]> = [
+    [{ type: 'browser', steps: Array.from({ length: 51 }, () => ({ type: 'wait', ms: 1 })) }, 'body.steps'],
+    [{ type: 'browser', steps: [{ type: 'click', selector: 'button[' }] }, 'body.steps.0.selector'],
+    [
+      {
+        type: 'browser',
+        steps: [{ type: 'wait', ms: 1, expect: [{ source: 'lcp_ms', operator: 'lt', value: 'soon' }] }],
+      },
+      'body.steps.0.expect.0.value',
+    ],
+    [{ type: 'lighthouse', steps: [{ type: 'assert_text', text: 'Hi' }] }, 'body.steps.0.type'],
+    [
+      {
+        type: 'lighthouse',
+        steps: [{ type: 'click', selector: '#a', expect: [{ source: 'step_ms', operator: 'lt', value: 9 }] }],
+      },
+      'body.steps.0.expect',
+    ],
+  ];
+  for (const [body, path] of cases) {
+    const res = await post(body);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    assert.equal(res.body.code, 'validation_failed');
+    assert.ok(
+      (res.body.errors as Array<{ path: string }> | undefined)?.some((e) => e.path.startsWith(path)) ?? false,
+      `${JSON.stringify(res.body.errors)} names ${path}`,
+    );
+  }
+  // 50 steps are a journey.
+  const fifty = await post({ type: 'browser', steps: Array.from({ length: 50 }, () => ({ type: 'wait', ms: 1 })) });
+  assert.equal(fifty.status, 202, JSON.stringify(fifty.body));
+});
