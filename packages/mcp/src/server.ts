@@ -191,12 +191,19 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
           .optional()
           .describe(`${listed(MULTI_RUN)} runs; the median run is reported`),
         assertions: assertions.optional(),
+        steps: z
+          .array(z.record(z.string(), z.unknown()))
+          .max(50)
+          .optional()
+          .describe(
+            'a user flow or a journey, as the API takes `steps`: e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]; a `type` step\'s text is kept secret',
+          ),
         ...checkRequest,
         wait: z.boolean().optional().describe('wait for the result (default true)'),
       },
       annotations: ADD,
     },
-    ({ url, type, device, runs, assertions, wait, ...request }, extra) =>
+    ({ url, type, device, runs, assertions, steps, wait, ...request }, extra) =>
       answer(
         async () => {
           const created = await client.createTest({
@@ -205,6 +212,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
             ...(device ? { device } : {}),
             ...(runs ? { runs } : {}),
             ...(assertions ? { assertions: assertions as never } : {}),
+            ...(steps ? { steps: steps as never } : {}),
             ...defined(request),
           });
           if (wait === false) return client.getTest(created.id);
