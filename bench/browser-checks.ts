@@ -43,6 +43,8 @@ interface Figures {
   due: number;
   runs: number;
   skipped: number;
+  /** The last of the monitors' first runs: how long the creation burst took to start. */
+  burstS: number;
   lateP50: number;
   lateP95: number;
   durationP50: number;
@@ -97,21 +99,34 @@ async function scenario(services: BenchServices, monitors: number, minutes: numb
       await new Promise((r) => setTimeout(r, 5_000));
     }
     // Stop scheduling, then let the runs in hand finish.
+    const pausedAt = Date.now();
     await db.monitor.updateMany({ where: { teamId }, data: { status: 'paused', nextRunAt: null } });
     await new Promise((r) => setTimeout(r, 20_000));
     const cpu = treeCpuSeconds(worker.child.pid!) - cpuBefore;
     const tests = await db.test.findMany({ where: { monitor: { teamId }, status: 'completed' } });
     const rows = await db.monitor.findMany({ where: { teamId } });
     const skipped = rows.reduce((n, m) => n + m.skippedRuns, 0);
-    const late = tests.map((t) => (t.startedAt!.getTime() - t.createdAt.getTime()) / 1000);
+    // A monitor's first slot is its creation: the 30 made at once start together, a burst the worker
+    // works through once. The steady state is every run after each monitor's first.
+    const firsts = new Set(
+      rows.map((m) => tests.filter((t) => t.monitorId === m.id).sort((a, b) => +a.createdAt - +b.createdAt)[0]?.id),
+    );
+    const late = tests
+      .filter((t) => !firsts.has(t.id))
+      .map((t) => (t.startedAt!.getTime() - t.createdAt.getTime()) / 1000);
+    const burst = Math.max(
+      ...tests.filter((t) => firsts.has(t.id)).map((t) => (t.startedAt!.getTime() - t.createdAt.getTime()) / 1000),
+    );
     const took = tests.map((t) => (t.completedAt!.getTime() - t.startedAt!.getTime()) / 1000);
     const renderer = tests.map((t) => Number((t.result as { cpu_ms?: number } | null)?.cpu_ms ?? 0));
-    const due = rows.reduce((n, m) => n + Math.floor((endAt - m.createdAt.getTime()) / (INTERVAL_S * 1000)) + 1, 0);
+    // Slots due: each monitor's first (at its creation) and one an interval until the pause.
+    const due = rows.reduce((n, m) => n + Math.floor((pausedAt - m.createdAt.getTime()) / (INTERVAL_S * 1000)) + 1, 0);
     return {
       monitors,
       due,
       runs: tests.length,
       skipped,
+      burstS: burst,
       lateP50: percentile(late, 0.5),
       lateP95: percentile(late, 0.95),
       durationP50: percentile(took, 0.5),
@@ -138,6 +153,7 @@ export async function browserChecksBench(services: BenchServices): Promise<strin
     `${f.runs} / ${f.due}`,
     f.skipped,
     `${f.passed}`,
+    f.burstS.toFixed(1),
     `${f.lateP50.toFixed(2)} / ${f.lateP95.toFixed(2)}`,
     `${f.durationP50.toFixed(2)} / ${f.durationP95.toFixed(2)}`,
     f.cpuPerRunS.toFixed(2),
@@ -150,7 +166,8 @@ export async function browserChecksBench(services: BenchServices): Promise<strin
       'runs / slots due',
       'skipped',
       'passed',
-      'start after slot s p50 / p95',
+      'first runs started within s',
+      'later runs: start after slot s p50 / p95',
       'run s p50 / p95',
       'CPU s a run (worker + Chromium)',
       'renderer ms a run',

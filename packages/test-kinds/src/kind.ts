@@ -62,6 +62,8 @@ export interface TestKind<
   offer: string;
   /** Request fields only this kind takes (issue 18: lighthouse's settings); others answer 400 for them. */
   options: readonly string[];
+  /** Checks a request's `steps` for a kind that takes them (a problem naming the step, or null). */
+  checkSteps?: (steps: Array<{ type: string; expect?: unknown }>) => { path: string; message: string } | null;
   /** What its `url` takes (issue 47: a page, `tcp://host:port`, a DNS URI): read, stored and checked through it. */
   target: KindTarget;
   /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */

@@ -7,7 +7,7 @@ import { browserFailures } from './failures.ts';
 import { browserMonitorPage } from './monitor-page.ts';
 import { browserReport } from './report.ts';
 import { browserAudits, browserResult } from './result.ts';
-import { BROWSER_RUN_MS } from './steps.ts';
+import { BROWSER_RUN_MS, type BrowserStep, checkBrowserSteps } from './steps.ts';
 import { budgetRegression } from './budget-regression.ts';
 
 /** The first step (the test URL's load), whose vitals a monitor plots. */
@@ -36,6 +36,7 @@ export const browser = defineKind({
   assertionRules: browserAssertionRules,
   typicalSeconds: 5,
   options: ['steps'],
+  checkSteps: (steps) => checkBrowserSteps(steps as BrowserStep[]),
   target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 3600 },

@@ -5,6 +5,7 @@ import { field } from '../monitor/monitor-traits.ts';
 import { COMMON_FAILURES } from '../report/advice.ts';
 import { lighthouseMonitorPage } from './monitor-page.ts';
 import { LIGHTHOUSE_OPTIONS } from './options.ts';
+import { checkFlowSteps } from './steps.ts';
 import { lighthouseReport } from './report.ts';
 import { lighthouseAudits, lighthouseResult } from './result.ts';
 import { httpTarget } from '../target/kind-target.ts';
@@ -32,6 +33,7 @@ export const lighthouse = defineKind({
   assertionRules: lighthouseAssertionRules,
   typicalSeconds: 8,
   options: LIGHTHOUSE_OPTIONS,
+  checkSteps: checkFlowSteps,
   target: httpTarget,
   monitor: {
     minIntervalSeconds: { free: 3600 },

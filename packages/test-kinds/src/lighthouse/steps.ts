@@ -56,3 +56,29 @@ export function checkSteps(steps: Step[]): { path: string; message: string } | n
   }
   return open >= 0 ? { path: `body.steps.${open}`, message: 'this timespan is never ended' } : null;
 }
+
+/** The step types a lighthouse flow runs (a browser check's journey takes these and more). */
+const FLOW_TYPES = new Set(['navigate', 'click', 'type', 'wait_for', 'wait', 'start_timespan', 'end_timespan']);
+
+/**
+ * A lighthouse flow's `steps` as the request gives them: at most MAX_STEPS of the flow's own types,
+ * without budgets (a flow's step is measured by Lighthouse, not judged), then checkSteps.
+ */
+export function checkFlowSteps(
+  steps: Array<{ type: string; expect?: unknown }>,
+): { path: string; message: string } | null {
+  if (steps.length > MAX_STEPS) return { path: 'body.steps', message: `at most ${MAX_STEPS} steps` };
+  for (const [i, step] of steps.entries()) {
+    if (!FLOW_TYPES.has(step.type))
+      return {
+        path: `body.steps.${i}.type`,
+        message: `${step.type} is not a step of a Lighthouse flow (browser checks take it)`,
+      };
+    if (step.expect !== undefined)
+      return {
+        path: `body.steps.${i}.expect`,
+        message: 'a Lighthouse flow’s steps take no budgets (browser checks do)',
+      };
+  }
+  return checkSteps(steps as Step[]);
+}

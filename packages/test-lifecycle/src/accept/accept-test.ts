@@ -11,18 +11,13 @@ import {
 import type { Logger } from '@pageprobe/logger';
 import { checkTarget, privateName } from '@pageprobe/net-guard';
 import {
-  BROWSER_ONLY_STEPS,
   type BrowserStep,
   carriesSecrets,
-  checkBrowserSteps,
   checkExpectations,
   checkRequestOptions,
   checkUptimeOptions,
-  checkSteps,
   checkViewport,
   kindNamed,
-  MAX_STEPS,
-  type Step,
   type TestKind,
   kindOptionNames,
   type LighthouseOptions,
@@ -30,7 +25,6 @@ import {
   type RequestOptionsInput,
   type UptimeOptions,
 } from '@pageprobe/test-kinds';
-import type { Queue } from 'bullmq';
 import type { DeliveryWithAttempts } from '../test-columns.ts';
 import { allowanceFor, testCost } from './costs.ts';
 import { createGuarded } from './create-guarded.ts';
@@ -157,25 +151,6 @@ export async function acceptedTarget(kind: TestKind, value: string, allowPrivate
 }
 
 /**
- * A request's `steps` as its kind takes them: a browser check's journey (up to MAX_BROWSER_STEPS, each with
- * a name and budgets), or a lighthouse flow (up to MAX_STEPS of the flow's own types, without budgets: a
- * step there is measured by Lighthouse, not judged). Null when fine, else the problem naming the step.
- */
-function checkStepsOf(type: TestType, steps: BrowserStep[]): { path: string; message: string } | null {
-  if (type === 'browser') return checkBrowserSteps(steps);
-  if (steps.length > MAX_STEPS) return { path: 'body.steps', message: `at most ${MAX_STEPS} steps` };
-  for (const [i, step] of steps.entries()) {
-    if ((BROWSER_ONLY_STEPS as readonly string[]).includes(step.type)) {
-      return { path: `body.steps.${i}.type`, message: `${step.type} is a step of browser checks only` };
-    }
-    if (step.expect !== undefined) {
-      return { path: `body.steps.${i}.expect`, message: 'step budgets are for browser checks only' };
-    }
-  }
-  return checkSteps(steps as Step[]);
-}
-
-/**
  * Everything about a test request that needs no database: the type is enabled, `runs` fits the kind,
  * the assertions parse, the addresses may be reached. POST /tests and monitors (which make tests on a
  * schedule) ask the same. Throws TestRejected naming the field; returns the `url` as it is stored.
@@ -235,7 +210,7 @@ export async function checkTestRequest(
   const url = await acceptedTarget(kind, input.url, allowPrivate);
   const problem =
     checkRequestOptions(input, url) ??
-    (input.steps ? checkStepsOf(input.type, input.steps) : null) ??
+    (input.steps && kind.checkSteps ? kind.checkSteps(input.steps) : null) ??
     (input.steps && (input.runs ?? 1) > 1
       ? { path: 'body.runs', message: 'must be 1 with steps (a flow runs once)' }
       : null) ??
