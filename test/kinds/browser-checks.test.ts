@@ -153,6 +153,16 @@ test('as a monitor: the broken step named in monitor.down, then a slow step over
   shop.state.checkout = true;
   await eventually(async () => events().find((b) => b.event === 'monitor.recovered'), 90_000, 'monitor.recovered');
 
+  // Each step's time is a series of its own, by the step's name.
+  const series = await call<Json>(`${api}/monitors/${id}/series?metric=${encodeURIComponent('step:add to basket')}`, {
+    token: key,
+  });
+  assert.equal(series.status, 200, JSON.stringify(series.body));
+  assert.ok(series.body.points.some((p: Json) => typeof p.value === 'number' && p.value > 0), JSON.stringify(series.body));
+  const unknown = await call<Json>(`${api}/monitors/${id}/series?metric=user_timing:x`, { token: key });
+  assert.equal(unknown.status, 400);
+  assert.match(unknown.body.detail, /or step:<name> for a browser monitor/);
+
   shop.state.slowAddMs = 400;
   try {
     const regressed = await eventually(

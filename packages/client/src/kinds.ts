@@ -251,6 +251,7 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
     target: 'an absolute http(s) URL (the journey starts there)',
     run: 'test',
     metrics: ['up', 'duration_ms', 'ttfb_ms', 'fcp_ms', 'lcp_ms', 'requests_failed'],
+    namedMetrics: 'step:<name> for each step, its time in ms',
     flags: ['steps'],
     usage: '[--steps <file.json>]  (the journey: a JSON array of steps, each with its name and budgets)',
     figures: (t, paint) => {

@@ -3201,6 +3201,9 @@ export type components = {
          *     A lighthouse monitor also plots each User Timing mark or measure its page records, as
          *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).
          *
+         *     A browser monitor also plots each step's time in ms, as `step:<name>` (the step's name, or the
+         *     step in words: `step:click #checkout`).
+         *
          *     With `source=field` (lighthouse monitors), the Chrome UX Report's metrics: lcp_ms, inp_ms, cls,
          *     fcp_ms, ttfb_ms (FieldSeriesMetric).
          */

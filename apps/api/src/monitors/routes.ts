@@ -226,7 +226,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
     }
     const metric = q.metric ?? '';
     if (!plotsMetric(monitor, metric)) {
-      const named = monitorKindNamed(monitor.type).monitor.namedMetrics ? ', or user_timing:<name>' : '';
+      const hint = monitorKindNamed(monitor.type).monitor.namedMetrics?.hint;
+      const named = hint ? `, or ${hint}` : '';
       const message = `must be one of ${metricsOf(monitor).join(', ')}${named} for a ${monitor.type} monitor`;
       throw new ProblemError(400, 'validation_failed', `metric ${message}.`, {
         errors: [{ path: 'query.metric', message }],

@@ -15,8 +15,10 @@ type Schema = {
 };
 const schemas = (publicSpec.components as { schemas: Record<string, Schema> }).schemas;
 const seriesMetric = schemas.SeriesMetric!;
-// The kinds' fixed names, or a name the page chose (lighthouse's user_timing:<name>).
-const [fixed, named] = seriesMetric.anyOf ?? [];
+// The kinds' fixed names, or a name the page chose (lighthouse's user_timing:<name>, a browser step's
+// step:<name>), or a field metric.
+const [fixed, ...rest] = seriesMetric.anyOf ?? [];
+const named = rest.filter((s) => s.pattern !== undefined);
 const namesOf = (kind: (typeof monitorKinds)[number]) => Object.keys(kind.monitor.metrics);
 
 test('SeriesMetric enumerates every metric name of every monitor type, each once', () => {
@@ -50,10 +52,8 @@ test("the series' metric parameter and MonitorSeries.metric are SeriesMetric", (
   assert.equal(series.properties.metric!.$ref, ref);
 });
 
-test("SeriesMetric's pattern is the named metrics' own (lighthouse: user_timing:<name>)", () => {
-  const patterns = monitorKinds.flatMap((kind) =>
-    kind.monitor.namedMetrics ? [kind.monitor.namedMetrics.pattern.source] : [],
-  );
-  assert.deepEqual(patterns, [named?.pattern]);
-  assert.match(seriesMetric.description ?? '', /`user_timing:<name>`/);
+test("SeriesMetric's patterns are the named metrics' own, each in its description", () => {
+  const kinds = monitorKinds.flatMap((kind) => (kind.monitor.namedMetrics ? [kind.monitor.namedMetrics] : []));
+  assert.deepEqual(kinds.map((n) => n.pattern.source).sort(), named.map((s) => s.pattern).sort());
+  for (const { hint } of kinds) assert.ok(seriesMetric.description?.includes(`\`${hint}\``), hint);
 });

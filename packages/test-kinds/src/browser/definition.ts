@@ -1,3 +1,4 @@
+import type { CompareSubject } from '../compare/delta.ts';
 import { defineKind } from '../kind.ts';
 import { field, checkFailure, upMetric } from '../monitor/monitor-traits.ts';
 import { httpTarget } from '../target/kind-target.ts';
@@ -9,6 +10,14 @@ import { browserReport } from './report.ts';
 import { browserAudits, browserResult } from './result.ts';
 import { BROWSER_RUN_MS, type BrowserStep, checkBrowserSteps } from './steps.ts';
 import { budgetRegression } from './budget-regression.ts';
+
+/** Each step that ran, its time by name (a skipped step has none). */
+const stepTimes = (t: CompareSubject): Record<string, number> =>
+  Object.fromEntries(
+    ((t.result as { steps?: Array<{ name: string; status: string; duration_ms: number }> } | null)?.steps ?? [])
+      .filter((s) => s.status !== 'skipped')
+      .map((s) => [`step:${s.name}`.slice(0, 105), s.duration_ms]),
+  );
 
 /** The first step (the test URL's load), whose vitals a monitor plots. */
 const firstLoad = (name: string) =>
@@ -54,6 +63,8 @@ export const browser = defineKind({
       lcp_ms: firstLoad('lcp_ms'),
       requests_failed: field((t) => t.result, 'requests_failed'),
     },
+    // Each step's time by its name (issue 59: a chart of each step): `step:add to basket`.
+    namedMetrics: { pattern: /^step:.{1,100}$/, read: stepTimes, hint: 'step:<name>' },
     page: browserMonitorPage,
   },
   comparison: browserComparison,

@@ -54,7 +54,7 @@ export const lighthouse = defineKind({
       requests: field((t) => t.result, 'requests'),
       transfer_bytes: field((t) => t.result, 'resources', 'total', 'transfer_bytes'),
     },
-    namedMetrics: { pattern: /^user_timing:.{1,200}$/, read: userTimingMetrics },
+    namedMetrics: { pattern: /^user_timing:.{1,200}$/, read: userTimingMetrics, hint: 'user_timing:<name>' },
     page: lighthouseMonitorPage,
   },
   comparison: lighthouseComparison,

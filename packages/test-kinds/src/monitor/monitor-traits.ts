@@ -32,7 +32,12 @@ export interface MonitorTraits {
    * Figures whose names only the page knows (lighthouse: `user_timing:<name>`), plotted like `metrics`:
    * a run's values by name, and the names a series may ask for.
    */
-  namedMetrics?: { pattern: RegExp; read: (test: CompareSubject) => Record<string, number> };
+  namedMetrics?: {
+    pattern: RegExp;
+    read: (test: CompareSubject) => Record<string, number>;
+    /** The names' form in words, for an error that lists what may be asked: `user_timing:<name>`. */
+    hint: string;
+  };
   /** What its page and badges show: declared in the kind's folder, drawn by @pageprobe/pages. */
   page: MonitorPageTraits;
 }
