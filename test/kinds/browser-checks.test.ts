@@ -158,7 +158,10 @@ test('as a monitor: the broken step named in monitor.down, then a slow step over
     token: key,
   });
   assert.equal(series.status, 200, JSON.stringify(series.body));
-  assert.ok(series.body.points.some((p: Json) => typeof p.value === 'number' && p.value > 0), JSON.stringify(series.body));
+  assert.ok(
+    series.body.points.some((p: Json) => typeof p.value === 'number' && p.value > 0),
+    JSON.stringify(series.body),
+  );
   const unknown = await call<Json>(`${api}/monitors/${id}/series?metric=user_timing:x`, { token: key });
   assert.equal(unknown.status, 400);
   assert.match(unknown.body.detail, /or step:<name> for a browser monitor/);
@@ -215,4 +218,27 @@ test('bad journeys are 400s naming the step: too many, a bad selector, a budget;
   // 50 steps are a journey.
   const fifty = await post({ type: 'browser', steps: Array.from({ length: 50 }, () => ({ type: 'wait', ms: 1 })) });
   assert.equal(fifty.status, 202, JSON.stringify(fifty.body));
+});
+
+test('monitoring as code: a browser monitor with its journey, planned and applied; applied again, nothing changes', async () => {
+  const body = {
+    managed_by: 'pageprobe.yaml',
+    monitors: [
+      { key: 'shop-journey', type: 'browser', url: `${shop.origin}/`, interval_seconds: 3600, steps: journey },
+    ],
+  };
+  const config = (verb: 'plan' | 'apply') => call<Json>(`${api}/config/${verb}`, { method: 'POST', token: key, body });
+  const planned = await config('plan');
+  assert.equal(planned.status, 200, JSON.stringify(planned.body));
+  assert.deepEqual(
+    planned.body.changes.map((c: Json) => `${c.action} ${c.resource} ${c.key}`),
+    ['create monitor shop-journey'],
+  );
+  assert.equal(JSON.stringify(planned.body).includes(PASSWORD), false, 'the plan shows no typed secret');
+  assert.equal((await config('apply')).status, 200);
+  const monitor = await env.db.monitor.findFirstOrThrow({ where: { key: 'shop-journey' } });
+  const steps = (monitor.options as { steps: Json[] }).steps;
+  assert.equal(steps.length, journey.length);
+  assert.equal(steps[3]!.text, '[redacted]');
+  assert.deepEqual((await config('plan')).body.changes, [], 'the same file again: no change');
 });

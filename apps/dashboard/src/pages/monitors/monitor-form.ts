@@ -134,8 +134,8 @@ ${input(state, 'Viewport height', 'viewport.height', 'number', html`min="200" ma
 ${input(state, 'Device scale factor', 'viewport.device_scale_factor', 'number', html`min="1" max="4" step="any"`)}
 ${input(state, 'User agent', 'user_agent')}
 ${input(state, 'Locale', 'locale', 'text', html`placeholder="en-GB"`)}
-${textarea(state, 'Steps', 'steps', 'A user flow as JSON, as the API’s steps.', 4)}
 <p><label class="check"><input type="checkbox" name="repeat_view"${state.values.repeat_view === 'on' ? html` checked` : ''}> Repeat view (load again with a warm cache)</label></p>
-</details>`
+</details>
+${textarea(state, 'Steps', 'steps', `A journey or a user flow (${takers('steps')}) as JSON, as the API’s steps.`, 4)}`
 }`;
 }

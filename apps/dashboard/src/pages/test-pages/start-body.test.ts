@@ -44,6 +44,17 @@ test('the start form as CreateTest: only what was filled, lines as headers and c
     locations: ['eu'],
   });
   assert.equal(createTestBody({ url: 'x', runs: 'two' }).runs, 'two', 'left for the schema to refuse');
+  // A browser check's journey (issue 59): the JSON as the API takes it; JSON that does not parse is left to refuse.
+  const journey = [
+    { type: 'click', selector: '#go', name: 'go' },
+    { type: 'assert_text', text: 'Done' },
+  ];
+  assert.deepEqual(createTestBody({ url: 'https://a.example', type: 'browser', steps: JSON.stringify(journey) }), {
+    url: 'https://a.example',
+    type: 'browser',
+    steps: journey,
+  });
+  assert.equal(createTestBody({ url: 'x', steps: '[{' }).steps, '[{');
 });
 
 test('secrets are never kept to fill the form again', () => {

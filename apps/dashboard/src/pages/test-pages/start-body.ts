@@ -73,6 +73,9 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   if (one(body, 'tls') === 'on') out.tls = true;
   const expect = one(body, 'expect');
   if (expect) out.expect = jsonOr(expect);
+  // A journey or a user flow (issue 59), as the API's steps.
+  const steps = one(body, 'steps');
+  if (steps) out.steps = jsonOr(steps);
   const assertions: Record<string, unknown> = {};
   for (let i = 0; i < ASSERTION_ROWS; i++) {
     const key = one(body, `assertion_key_${i}`);

@@ -163,6 +163,9 @@ ${field('Basic auth password', 'basic_auth_password', 'password', html`autocompl
 <p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (${takers('tls')}): check the port’s certificate too</label></p>
 ${textarea('Expectations (JSON)', 'expect', `A JSON list, e.g. ${expectExamples().join('; ')}.`, state, true)}
 </fieldset>
+<fieldset><legend>Steps (${takers('steps')})</legend>
+${textarea('Steps (JSON)', 'steps', 'A JSON list of steps, as the API takes them, e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]. What a type step types is kept secret.', state)}
+</fieldset>
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
 <p><button type="submit">Start test</button></p>`,
   html`class="start-test" novalidate`,
