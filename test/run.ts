@@ -30,6 +30,7 @@ const LONGEST = [
   'monitor-checks',
   'locations',
   'dashboard-sso',
+  'browser-checks',
   'browser-security',
   'heartbeats',
   'doors',

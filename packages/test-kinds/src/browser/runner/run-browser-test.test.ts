@@ -51,7 +51,11 @@ async function run(steps: BrowserStep[]) {
 test('a journey through the shop passes with every step measured and a screenshot a step', async () => {
   shop.state.checkout = true;
   shop.state.slowAddMs = 0;
-  const { result, stored } = await run(JOURNEY);
+  // The add step's budget as one no loaded machine misses: a missed one would keep the filmstrip and HAR.
+  const roomy = JOURNEY.map((s) =>
+    s.expect ? { ...s, expect: [{ source: 'inp_ms' as const, operator: 'lt' as const, value: 10_000 }] } : s,
+  );
+  const { result, stored } = await run(roomy);
   assert.equal(result.up, true, result.error ?? '');
   assert.equal(result.steps.length, JOURNEY.length + 1);
   assert.ok(result.steps.every((s) => s.status === 'passed'));
@@ -61,7 +65,7 @@ test('a journey through the shop passes with every step measured and a screensho
     assert.equal(typeof load.navigation?.[figure], 'number', figure);
   assert.ok(load.requests >= 1 && load.bytes > 0, 'the load made requests');
   const add = result.steps.find((s) => s.name === 'add to basket')!;
-  // A click is an interaction: INP when the browser reported it (16 ms or more), within the budget either way.
+  // A click is an interaction: INP when the browser reported it (16 ms or more); its budget held.
   assert.ok(add.interaction, 'an interaction');
   assert.deepEqual(
     add.expect.map((b) => b.passed),
