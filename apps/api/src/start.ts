@@ -1,6 +1,6 @@
 import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool } from '@pageprobe/db';
-import { connected, createRedis } from '@pageprobe/jobs';
+import { httpAppRedis } from '@pageprobe/jobs';
 import { createLogger, type LogDestination } from '@pageprobe/logger';
 import { createRegistry, queueMetrics, serveHttp } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
@@ -8,9 +8,6 @@ import type { Express } from 'express';
 import { apiListener, createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
 import { openTestQueues } from '@pageprobe/services';
-
-/** How long start waits for Redis before it listens anyway (ioredis's connect timeout is 2 s). */
-const REDIS_WAIT_MS = 5_000;
 
 export interface StartOptions {
   /** Where its log lines go (stdout unless told: a test in-process keeps them). */
@@ -33,14 +30,8 @@ export async function start(config: ApiConfig, { logDestination }: StartOptions 
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
   });
   const db = createDb(config.DATABASE_URL, { pool });
-  const redis = createRedis(config.REDIS_TARGET, 'api');
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
-  // Listening before Redis is up would answer the first requests that need it with errors.
-  if (!(await connected(redis, REDIS_WAIT_MS)))
-    logger.warn(
-      { waitedMs: REDIS_WAIT_MS },
-      'redis unreachable at start; serving anyway (writes answer 503 until it connects)',
-    );
+  // Waited for before listening: the first requests that need Redis would fail otherwise.
+  const redis = await httpAppRedis(config.REDIS_TARGET, logger);
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });
   const storage = createStorage(config);
 

@@ -2,16 +2,13 @@ import { prepareDecoy } from '@pageprobe/accounts';
 import { openTestQueues } from '@pageprobe/services';
 import { describeRedisTarget } from '@pageprobe/config';
 import { createDb, createPool } from '@pageprobe/db';
-import { connected, createRedis } from '@pageprobe/jobs';
+import { httpAppRedis } from '@pageprobe/jobs';
 import { createLogger, type LogDestination } from '@pageprobe/logger';
 import { createRegistry, serveHttp } from '@pageprobe/ops';
 import { createStorage } from '@pageprobe/storage';
 import { createDashboardApp } from './app.ts';
 import type { DashboardConfig } from './config.ts';
 import { createMail } from './mail.ts';
-
-/** How long start waits for Redis before it listens anyway (ioredis's connect timeout is 2 s). */
-const REDIS_WAIT_MS = 5_000;
 
 export interface RunningDashboard {
   port: number;
@@ -34,15 +31,8 @@ export async function start(
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
   });
   const db = createDb(config.DATABASE_URL, { pool });
-  // Fails fast as the API does: a page that needs Redis (a revocation, a rate limit) answers at once.
-  const redis = createRedis(config.REDIS_TARGET, 'api');
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
-  // Listening before Redis is up would answer the first requests that need it with errors.
-  if (!(await connected(redis, REDIS_WAIT_MS)))
-    logger.warn(
-      { waitedMs: REDIS_WAIT_MS },
-      'redis unreachable at start; serving anyway (writes answer 503 until it connects)',
-    );
+  // As the API's: fails fast (a page that needs Redis answers at once), waited for before listening.
+  const redis = await httpAppRedis(config.REDIS_TARGET, logger);
   const mail = createMail(config);
   // Tests started from the dashboard are queued as the API queues them; reports read their artifacts.
   const testQueues = openTestQueues({ connection: redis, prefix: config.QUEUE_PREFIX });

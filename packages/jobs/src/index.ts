@@ -23,7 +23,7 @@ export {
   startWorker,
   workerLoad,
 } from './queues.ts';
-export { connected, createRedis, REDIS_SOCKET_TIMEOUT_MS } from './redis.ts';
+export { connected, createRedis, httpAppRedis, REDIS_SOCKET_TIMEOUT_MS, REDIS_WAIT_MS } from './redis.ts';
 export {
   STUCK_AFTER_MS,
   WATCH_EVERY_MS,

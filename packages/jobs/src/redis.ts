@@ -40,6 +40,24 @@ export function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** How long an HTTP app waits for Redis before it listens anyway (ioredis's connect timeout is 2 s). */
+export const REDIS_WAIT_MS = 5_000;
+
+/**
+ * An HTTP app's (the API's, the dashboard's) Redis connection: failing fast, its errors logged, and
+ * waited for (see connected) so that the app listens once it can serve what needs Redis.
+ */
+export async function httpAppRedis(target: RedisTarget, logger: { warn(obj: object, msg: string): void }) {
+  const redis = createRedis(target, 'api');
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
+  if (!(await connected(redis, REDIS_WAIT_MS)))
+    logger.warn(
+      { waitedMs: REDIS_WAIT_MS },
+      'redis unreachable at start; serving anyway (writes answer 503 until it connects)',
+    );
+  return redis;
+}
+
 /**
  * ioredis 5 leaves the socket timeout's timer armed when its socket closes before answering: firing
  * later, it destroys the connection made in its place (ioredis #2147, fixed in ioredis 6), and it holds
