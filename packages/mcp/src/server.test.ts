@@ -71,7 +71,7 @@ test('issue 47: the tools take tcp, dns and heartbeat, expectations and a reques
   assert.match(tools.create_monitor!.description!, /ping_url/);
   assert.match(
     tools.monitor_series!.description!,
-    /tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; dns: up, total_ms; browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed; heartbeat: up, total_ms/,
+    /tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; dns: up, total_ms; browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed, and step:<name> for each step, its time in ms; heartbeat: up, total_ms/,
   );
   assert.equal(tools.monitor_pings!.annotations!.readOnlyHint, true);
 });
