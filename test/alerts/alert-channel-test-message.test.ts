@@ -69,7 +69,8 @@ test('with no dispatcher running, the API sends nothing: 202 with the delivery p
   assert.equal(pending.status, 202, JSON.stringify(pending.body));
   assert.deepEqual(Object.keys(pending.body).sort(), ['delivered', 'delivery_id', 'state']);
   assert.deepEqual([pending.body.delivered, pending.body.state], [false, 'pending']);
-  assert.ok(waited >= WAIT_MS - 300 && waited < WAIT_MS + 2000, `waited ${waited} ms`);
+  // After its wait, not before; a loaded machine adds seconds (5.2 s once in a CI-like run), not a hang.
+  assert.ok(waited >= WAIT_MS - 300 && waited < WAIT_MS + 5000, `waited ${waited} ms`);
   assert.equal(seenBefore, 0, 'nothing reached the receiver');
   assert.deepEqual(
     listedBefore.map((d: Json) => [d.id, d.event, d.state]),

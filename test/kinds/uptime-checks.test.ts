@@ -48,7 +48,7 @@ const { origin } = await startApiApp(env, { RATE_LIMIT_WRITES_PER_MIN: '1000' })
 // The worker trusts the test CA, as an operator would trust an internal one.
 const worker = await startApp(
   'worker-uptime',
-  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '3000', NODE_EXTRA_CA_CERTS: certs.caFile }),
+  env.appEnv({ ALLOW_PRIVATE_TARGETS: 'true', UPTIME_TIMEOUT_MS: '6000', NODE_EXTRA_CA_CERTS: certs.caFile }),
 );
 const { key } = await teamWithKey(env);
 
