@@ -221,11 +221,11 @@ test('a fast page: scores, grade, vitals, audits; artifacts download; the HAR va
     ['insights', 'Insights', true],
     JSON.stringify(t.audits.map((a: any) => [a.id, a.group, a.score])),
   );
-  // Informative insights come after every scored audit (a loaded CI machine once left this fast page
-  // with no scored one: the informative insights came first, which is still the order).
+  // Informative insights come after every scored audit. There may be none: the LCP breakdown, informative
+  // on an idle machine, scores 0 once a loaded one takes LCP past 2.5 s (two CI-like runs: no informative
+  // audit at all), so the order is what is asserted.
   const firstInformative = t.audits.findIndex((a: any) => a.score === null);
-  assert.ok(firstInformative >= 0, 'some audits are informative');
-  assert.ok(t.audits.slice(firstInformative).every((a: any) => a.score === null));
+  if (firstInformative >= 0) assert.ok(t.audits.slice(firstInformative).every((a: any) => a.score === null));
   const report = await (await fetch(t.report_url)).text();
   assert.match(
     report,
