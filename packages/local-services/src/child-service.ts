@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A server we started and must stop: PostgreSQL, Redis or the S3 server. */
@@ -11,7 +13,41 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
+/** The kernel's range for ephemeral ports: outgoing connections and `listen(0)` take ports from it. */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return [low, high];
+  } catch {}
+  return [32768, 60999];
+}
+
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  server.listen(port, '127.0.0.1');
+  const listening = await Promise.race([
+    once(server, 'listening').then(() => true),
+    once(server, 'error').then(() => false),
+  ]);
+  if (listening) {
+    server.close();
+    await once(server, 'close');
+  }
+  return listening;
+}
+
+/**
+ * A port nothing listens on, for a server started next. It is taken below the ephemeral range: a port
+ * from `listen(0)` is free only until some process's outgoing connection takes it as its local port
+ * (CI saw an API fail with EADDRINUSE that way), and nothing takes ports below the range on its own.
+ */
 export async function freePort(): Promise<number> {
+  const [low] = ephemeralRange();
+  const floor = 10_000;
+  for (let attempt = 0; low - floor > 1_000 && attempt < 50; attempt++) {
+    const port = floor + randomInt(low - floor);
+    if (await canListen(port)) return port;
+  }
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
