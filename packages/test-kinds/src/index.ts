@@ -175,3 +175,17 @@ export {
   type StepBudget,
   stepLabel,
 } from './browser/steps.ts';
+// Placeholders in checks (issue 59): the team's variables and secrets, a multistep check's extracted values.
+export {
+  fill,
+  fillDeep,
+  MissingValue,
+  type Placeholder,
+  type PlaceholderScope,
+  placeholdersDeep,
+  placeholdersIn,
+  redactDeep,
+  redactor,
+  type TemplateValues,
+  VARIABLE_NAME,
+} from './template/template.ts';
