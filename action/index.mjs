@@ -15840,6 +15840,35 @@ var KINDS = {
       if (r.steps.length > STEPS_SHOWN) lines.push([`\u2026 ${r.steps.length - STEPS_SHOWN} more steps (--json for all)`]);
       return lines;
     }
+  },
+  multistep: {
+    title: "Multistep API check",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "HTTP requests in order, each with its expectations, passing values it extracts from an answer ({{name}}) to the requests after it",
+    target: "an absolute http(s) URL (the base of relative request URLs)",
+    run: "check",
+    metrics: ["up", "total_ms", "status_code"],
+    namedMetrics: "step:<name> for each request, its time in ms",
+    expects: ["status", "header", "body", "json", "response_time"],
+    flags: ["requests"],
+    usage: "--requests <file.json>  (a JSON array of requests: url, method, headers, body, expect, extract)",
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const passed = r.steps.filter((s) => s.status === "passed").length;
+      const lines = [[verdict(r, paint), `all ${ms(r.duration_ms)}`, `${passed} of ${r.steps.length} requests`]];
+      for (const [i, s] of r.steps.slice(0, STEPS_SHOWN).entries()) {
+        const status = s.status === "failed" ? paint.bad(s.status) : s.status === "skipped" ? paint.dim(s.status) : s.status;
+        lines.push([
+          `${i + 1}. ${printable(s.name)}: ${status}`,
+          `status ${s.status_code ?? "\u2013"}`,
+          ms(s.timings_ms.total),
+          ...s.error ? [paint.bad(printable(s.error))] : []
+        ]);
+      }
+      return lines;
+    }
   }
 };
 var MONITOR_KINDS = {
@@ -16281,6 +16310,9 @@ var pageprobe_schema_default = {
         },
         expect: {
           $ref: "#/$defs/Expect"
+        },
+        requests: {
+          $ref: "#/$defs/MultistepRequests"
         }
       },
       required: ["key"]
@@ -16373,7 +16405,7 @@ var pageprobe_schema_default = {
         source: {
           type: "string",
           enum: ["status", "header", "body", "json", "response_time", "certificate_days", "answers"],
-          description: "What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time."
+          description: "What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request\u2019s `expect`): status, header, body, json, response_time."
         },
         operator: {
           type: "string",
@@ -16499,6 +16531,105 @@ var pageprobe_schema_default = {
           const: "heartbeat"
         }
       ]
+    },
+    MultistepExtract: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "source"],
+      description: "A value from the answer for the requests after it: `json` a singular JSONPath's value (names and\nindexes only, `$.data.token`; an object or array as its JSON), `header` a header's value, `body`\nan RE2 pattern's first group (else its whole match). Nothing found fails the check at this step,\n`extract_failed`. At most 8192 characters.\n",
+      properties: {
+        name: {
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$",
+          description: "Used as {{name}} (not vars or secrets)."
+        },
+        source: {
+          type: "string",
+          enum: ["json", "header", "body"]
+        },
+        path: {
+          type: "string",
+          minLength: 1,
+          maxLength: 1e3,
+          description: "json: a singular JSONPath."
+        },
+        header: {
+          type: "string",
+          minLength: 1,
+          maxLength: 1e3,
+          description: "header: the header's name."
+        },
+        pattern: {
+          type: "string",
+          minLength: 1,
+          maxLength: 1e3,
+          description: "body: an RE2 pattern."
+        }
+      }
+    },
+    MultistepRequest: {
+      type: "object",
+      additionalProperties: false,
+      required: ["url"],
+      properties: {
+        name: {
+          type: "string",
+          minLength: 1,
+          maxLength: 100,
+          description: "The step's name in results, alerts and its series (`step:<name>`); default its method and path, `POST /login`. Unique in the check."
+        },
+        method: {
+          $ref: "#/$defs/HttpMethod"
+        },
+        url: {
+          type: "string",
+          minLength: 1,
+          maxLength: 2048,
+          description: "An absolute http(s) URL, or a path relative to the test's `url`; may hold placeholders."
+        },
+        headers: {
+          type: "object",
+          maxProperties: 20,
+          description: "Sent with this request, on every hop. Shown as written: put a credential in a secret (`Bearer {{secrets.TOKEN}}`).",
+          propertyNames: {
+            pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$"
+          },
+          additionalProperties: {
+            type: "string",
+            maxLength: 8192
+          }
+        },
+        body: {
+          $ref: "#/$defs/RequestBody"
+        },
+        content_type: {
+          $ref: "#/$defs/RequestContentType"
+        },
+        expect: {
+          type: "array",
+          maxItems: 20,
+          items: {
+            $ref: "#/$defs/Expectation"
+          },
+          description: "Checks of this request's answer (sources status, header, body, json, response_time), as an uptime check's `expect`."
+        },
+        extract: {
+          type: "array",
+          maxItems: 10,
+          items: {
+            $ref: "#/$defs/MultistepExtract"
+          }
+        }
+      }
+    },
+    MultistepRequests: {
+      type: "array",
+      minItems: 1,
+      maxItems: 10,
+      description: "multistep only, and required there (other types: 400 naming the field): the requests of a multistep\nAPI check, in order, each through the same egress guard as an uptime check, within one budget\n(MULTISTEP_TIMEOUT_MS, 30 s). A request is up on a 2xx or 3xx answer (or as its status expectation\nasks) that meets its `expect`; the first that is not ends the check, down, with `failed_step` and an\n`error` naming it (`Step 2 \"POST /token\" failed: HTTP 500`); the requests after it are skipped.\nA request's `extract` takes values from its answer for the requests after it, used there as\n`{{name}}` in the URL, the headers and the body (a name no earlier request extracts is a 400). The\nteam's variables and secrets are `{{vars.NAME}}` and `{{secrets.NAME}}`; whatever a check shows\nhas each secret's value as \"[redacted]\", and extracted values are never kept (their names are).\nA `url` is absolute or relative to the test's `url`; one without placeholders is held to the address\npolicy when written (400 `url_not_allowed` naming `requests.N.url`), and every request's every hop\nis held to it again when it connects.\n",
+      items: {
+        $ref: "#/$defs/MultistepRequest"
+      }
     },
     PublicPage: {
       type: "boolean",
@@ -16921,7 +17052,7 @@ var pageprobe_schema_default = {
     },
     TestType: {
       type: "string",
-      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns", "browser"]
+      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns", "browser", "multistep"]
     },
     Throttling: {
       description: "lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own.",

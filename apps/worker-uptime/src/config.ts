@@ -1,5 +1,5 @@
 import { intVar, loadConfigOrExit, redisTargetCheck, withRedisTarget } from '@pageprobe/config';
-import { dns, tcp, uptime } from '@pageprobe/test-kinds';
+import { dns, multistep, tcp, uptime } from '@pageprobe/test-kinds';
 import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
@@ -10,6 +10,8 @@ export const uptimeEnv = z
     // The worker runs tcp and dns checks too (issue 47): they wait on the network like uptime's.
     ...kindEnv(tcp),
     ...kindEnv(dns),
+    // And multistep API checks (issue 59): a few requests each, on the network too.
+    ...kindEnv(multistep),
     // Monitors' checks in flight at once in this process (issue 29), beside UPTIME_CONCURRENCY's tests.
     MONITOR_CHECKS_CONCURRENCY: intVar(500, { min: 1, max: 10_000 }),
   })

@@ -1,6 +1,7 @@
 import type { Monitor } from '@pageprobe/db';
 import { checkDns, dnsOptionsOf } from '@pageprobe/dns-runner';
 import type { CheckFigures } from '@pageprobe/monitors';
+import { checkMultistep, degradedOf as multistepDegraded } from '@pageprobe/multistep-runner';
 import type { GuardPolicy } from '@pageprobe/net-guard';
 import { checkTcp, tcpOptionsOf } from '@pageprobe/tcp-runner';
 import {
@@ -11,7 +12,10 @@ import {
   type Measure,
   measureDns,
   measureTcp,
+  measureMultistep,
   measureUptime,
+  multistep,
+  requestsOf,
   type RequestSecrets,
   type TestKind,
   tcp,
@@ -97,6 +101,33 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
           ...degradedOf(result.up, result.expectations),
         };
         return { figures, measure: measureDns(result) };
+      },
+    },
+    {
+      kind: multistep,
+      async run(monitor, secrets) {
+        const result = await checkMultistep(monitor.url, requestsOf(monitor.options), {
+          policy,
+          timeoutMs: config.MULTISTEP_TIMEOUT_MS,
+          hopHeaders: credentialsFor(secrets, monitor.url),
+        });
+        const degraded = multistepDegraded(result);
+        const figures: CheckFigures = {
+          up: result.up,
+          reason: result.reason,
+          status_code: result.status_code,
+          timings_ms: { ...none, total: result.duration_ms },
+          tls: null,
+          // The alert names the step: `Step 2 "POST /token" failed: HTTP 500`.
+          message: result.error ?? degraded,
+          degraded: degraded !== null,
+          steps_ms: Object.fromEntries(
+            result.steps.flatMap((s) =>
+              s.status === 'skipped' || s.timings_ms.total === null ? [] : [[s.name, s.timings_ms.total]],
+            ),
+          ),
+        };
+        return { figures, measure: measureMultistep(result) };
       },
     },
   ];

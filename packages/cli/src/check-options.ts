@@ -16,36 +16,35 @@ export interface CheckArgs {
   record?: string;
   resolver?: string;
   steps?: string;
+  requests?: string;
 }
 
-type CheckFields = Pick<CreateTest, 'method' | 'body' | 'content_type' | 'expect' | 'tls' | 'steps'>;
+type CheckFields = Pick<CreateTest, 'method' | 'body' | 'content_type' | 'expect' | 'tls' | 'steps' | 'requests'>;
 
 /**
- * `--steps <file.json>`: the steps as the API takes them, a JSON array read from the file. What each step
- * may be, and which types take them, is the API's to say (a 400 names the step's field).
+ * `--steps <file.json>` and `--requests <file.json>`: the list as the API takes it, a JSON array read from
+ * the file. What each item may be, and which types take them, is the API's to say (a 400 names its field).
  */
-function stepsFrom(file: string): NonNullable<CreateTest['steps']> {
+function listFrom(flag: 'steps' | 'requests', file: string, example: string): unknown[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--steps ${file}: ${(error as Error).message}`);
+    throw new UsageError(`--${flag} ${file}: ${(error as Error).message}`);
   }
-  let steps: unknown;
+  let list: unknown;
   try {
-    steps = JSON.parse(text);
+    list = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--steps ${file}: not JSON (${(error as Error).message})`);
+    throw new UsageError(`--${flag} ${file}: not JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(steps)) {
-    throw new UsageError(`--steps ${file}: a JSON array of steps, e.g. [{"type":"click","selector":"#menu"}]`);
-  }
-  return steps as NonNullable<CreateTest['steps']>;
+  if (!Array.isArray(list)) throw new UsageError(`--${flag} ${file}: a JSON array of ${flag}, e.g. ${example}`);
+  return list;
 }
 
 /**
- * The request fields of `--method`, `--body`/`--body-file`, `--content-type`, `--expect`, `--tls` and
- * `--steps`, as given: which types take them is the API's to say (a 400 names the field).
+ * The request fields of `--method`, `--body`/`--body-file`, `--content-type`, `--expect`, `--tls`,
+ * `--steps` and `--requests`, as given: which types take them is the API's to say (a 400 names the field).
  */
 export function checkFields(args: CheckArgs): CheckFields {
   if (args.body !== undefined && args['body-file'] !== undefined) {
@@ -65,7 +64,18 @@ export function checkFields(args: CheckArgs): CheckFields {
     ...(args['content-type'] ? { content_type: args['content-type'] } : {}),
     ...(args.expect?.length ? { expect: args.expect.map(parseExpect) } : {}),
     ...(args.tls ? { tls: true } : {}),
-    ...(args.steps !== undefined ? { steps: stepsFrom(args.steps) } : {}),
+    ...(args.steps !== undefined
+      ? { steps: listFrom('steps', args.steps, '[{"type":"click","selector":"#menu"}]') as CheckFields['steps'] }
+      : {}),
+    ...(args.requests !== undefined
+      ? {
+          requests: listFrom(
+            'requests',
+            args.requests,
+            '[{"url":"/login","method":"POST"}]',
+          ) as CheckFields['requests'],
+        }
+      : {}),
   };
 }
 

@@ -190,6 +190,8 @@ const OPTIONS = {
   resolver: { type: 'string' },
   // A user flow's or a journey's steps, from a JSON file (issue 59).
   steps: { type: 'string' },
+  // A multistep check's requests, from a JSON file (issue 59).
+  requests: { type: 'string' },
   // A heartbeat's timing.
   period: { type: 'string' },
   grace: { type: 'string' },

@@ -285,6 +285,39 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
       return lines;
     },
   },
+  multistep: {
+    title: 'Multistep API check',
+    usesDevice: false,
+    maxRuns: 1,
+    about:
+      'HTTP requests in order, each with its expectations, passing values it extracts from an answer ({{name}}) to the requests after it',
+    target: 'an absolute http(s) URL (the base of relative request URLs)',
+    run: 'check',
+    metrics: ['up', 'total_ms', 'status_code'],
+    namedMetrics: 'step:<name> for each request, its time in ms',
+    expects: ['status', 'header', 'body', 'json', 'response_time'],
+    flags: ['requests'],
+    usage: '--requests <file.json>  (a JSON array of requests: url, method, headers, body, expect, extract)',
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const passed = r.steps.filter((s) => s.status === 'passed').length;
+      const lines: Figures = [
+        [verdict(r, paint), `all ${ms(r.duration_ms)}`, `${passed} of ${r.steps.length} requests`],
+      ];
+      for (const [i, s] of r.steps.slice(0, STEPS_SHOWN).entries()) {
+        const status =
+          s.status === 'failed' ? paint.bad(s.status) : s.status === 'skipped' ? paint.dim(s.status) : s.status;
+        lines.push([
+          `${i + 1}. ${printable(s.name)}: ${status}`,
+          `status ${s.status_code ?? '–'}`,
+          ms(s.timings_ms.total),
+          ...(s.error ? [paint.bad(printable(s.error))] : []),
+        ]);
+      }
+      return lines;
+    },
+  },
 };
 
 /** A test's own figures, by its kind. */

@@ -10,7 +10,15 @@ const exhaustive =
   <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): L =>
     list;
 
-export const TEST_TYPES = exhaustive<TestType>()(['lighthouse', 'seo_crawl', 'uptime', 'tcp', 'dns', 'browser']);
+export const TEST_TYPES = exhaustive<TestType>()([
+  'lighthouse',
+  'seo_crawl',
+  'uptime',
+  'tcp',
+  'dns',
+  'browser',
+  'multistep',
+]);
 export const MONITOR_TYPES = exhaustive<MonitorType>()([...TEST_TYPES, 'heartbeat']);
 export const EXPECT_SOURCES = exhaustive<Expectation['source']>()([
   'status',

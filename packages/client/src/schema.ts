@@ -1512,7 +1512,7 @@ export type components = {
             url: string;
         };
         /** @description Two tests of one type compared; `type` tells the shape of `deltas`. */
-        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"] | components["schemas"]["BrowserComparison"];
+        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"] | components["schemas"]["BrowserComparison"] | components["schemas"]["MultistepComparison"];
         /** @description What every comparison has; `Comparison` narrows `type` and `deltas` per kind. */
         ComparisonBase: {
             base: components["schemas"]["ComparedTest"];
@@ -1668,6 +1668,7 @@ export type components = {
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
+            requests?: components["schemas"]["MultistepRequests"];
             /**
              * @description As for POST /tests.
              * @default 1
@@ -1857,6 +1858,7 @@ export type components = {
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
             repeat_view?: components["schemas"]["RepeatView"];
+            requests?: components["schemas"]["MultistepRequests"];
             /**
              * @description As for POST /tests.
              * @default 1
@@ -1928,6 +1930,7 @@ export type components = {
             locations?: components["schemas"]["LocationIds"];
             method?: components["schemas"]["HttpMethod"];
             repeat_view?: components["schemas"]["RepeatView"];
+            requests?: components["schemas"]["MultistepRequests"];
             /**
              * @description lighthouse: how many times to run Lighthouse, in sequence, a fresh browser context each (other
              *     types: 1 only). The test reports the representative run, the one closest to the median first
@@ -1961,6 +1964,7 @@ export type components = {
             browser: number;
             dns: number;
             lighthouse: number;
+            multistep: number;
             seo_crawl: number;
             tcp: number;
             uptime: number;
@@ -2129,7 +2133,7 @@ export type components = {
              */
             severity?: "down" | "degraded";
             /**
-             * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time.
+             * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request’s `expect`): status, header, body, json, response_time.
              * @enum {string}
              */
             source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
@@ -2947,6 +2951,122 @@ export type components = {
                 url: string;
             };
         };
+        /** @description Two multistep tests compared. */
+        MultistepComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["MultistepDeltas"];
+            /** @constant */
+            type?: "multistep";
+        };
+        /** @description head − base of two multistep checks. */
+        MultistepDeltas: {
+            duration_ms: components["schemas"]["Delta"];
+            /** @description Each request both checks made, by its name: its total time. */
+            steps: {
+                [key: string]: components["schemas"]["Delta"];
+            };
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /**
+         * @description A value from the answer for the requests after it: `json` a singular JSONPath's value (names and
+         *     indexes only, `$.data.token`; an object or array as its JSON), `header` a header's value, `body`
+         *     an RE2 pattern's first group (else its whole match). Nothing found fails the check at this step,
+         *     `extract_failed`. At most 8192 characters.
+         */
+        MultistepExtract: {
+            /** @description header: the header's name. */
+            header?: string;
+            /** @description Used as {{name}} (not vars or secrets). */
+            name: string;
+            /** @description json: a singular JSONPath. */
+            path?: string;
+            /** @description body: an RE2 pattern. */
+            pattern?: string;
+            /** @enum {string} */
+            source: "json" | "header" | "body";
+        };
+        MultistepRequest: {
+            body?: components["schemas"]["RequestBody"];
+            content_type?: components["schemas"]["RequestContentType"];
+            /** @description Checks of this request's answer (sources status, header, body, json, response_time), as an uptime check's `expect`. */
+            expect?: components["schemas"]["Expectation"][];
+            extract?: components["schemas"]["MultistepExtract"][];
+            /** @description Sent with this request, on every hop. Shown as written: put a credential in a secret (`Bearer {{secrets.TOKEN}}`). */
+            headers?: {
+                [key: string]: string;
+            };
+            method?: components["schemas"]["HttpMethod"];
+            /** @description The step's name in results, alerts and its series (`step:<name>`); default its method and path, `POST /login`. Unique in the check. */
+            name?: string;
+            /** @description An absolute http(s) URL, or a path relative to the test's `url`; may hold placeholders. */
+            url: string;
+        };
+        /**
+         * @description multistep only, and required there (other types: 400 naming the field): the requests of a multistep
+         *     API check, in order, each through the same egress guard as an uptime check, within one budget
+         *     (MULTISTEP_TIMEOUT_MS, 30 s). A request is up on a 2xx or 3xx answer (or as its status expectation
+         *     asks) that meets its `expect`; the first that is not ends the check, down, with `failed_step` and an
+         *     `error` naming it (`Step 2 "POST /token" failed: HTTP 500`); the requests after it are skipped.
+         *     A request's `extract` takes values from its answer for the requests after it, used there as
+         *     `{{name}}` in the URL, the headers and the body (a name no earlier request extracts is a 400). The
+         *     team's variables and secrets are `{{vars.NAME}}` and `{{secrets.NAME}}`; whatever a check shows
+         *     has each secret's value as "[redacted]", and extracted values are never kept (their names are).
+         *     A `url` is absolute or relative to the test's `url`; one without placeholders is held to the address
+         *     policy when written (400 `url_not_allowed` naming `requests.N.url`), and every request's every hop
+         *     is held to it again when it connects.
+         */
+        MultistepRequests: components["schemas"]["MultistepRequest"][];
+        /** @description A multistep API check: each request in order, and the first that failed. */
+        MultistepResult: {
+            /** @description Every request’s time, end to end. */
+            duration_ms: number;
+            /** @description Why it is down, naming the step: `Step 2 "POST /token" failed: HTTP 500`. */
+            error: string | null;
+            /** @description The first failed request, counted from 1. */
+            failed_step: number | null;
+            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed" | "extract_failed" | "missing_value") | null;
+            /** @description The failed request’s status, else the last one’s. */
+            status_code: number | null;
+            steps: components["schemas"]["MultistepStepResult"][];
+            /** @description Every request answered 2xx or 3xx (or as its status expectation asks) and met its expectations. */
+            up: boolean;
+        };
+        /** @description One request of a multistep check. */
+        MultistepStepResult: {
+            error: string | null;
+            expectations?: components["schemas"]["ExpectationResult"][];
+            /** @description The names of the values it gave the requests after it; the values are never kept. */
+            extracted: string[];
+            method: string;
+            /** @description The request’s name, or its method and path. */
+            name: string;
+            size_bytes: number | null;
+            /** @enum {string} */
+            status: "passed" | "failed" | "skipped";
+            status_code: number | null;
+            timings_ms: {
+                connect: number | null;
+                dns: number | null;
+                download: number | null;
+                first_byte: number | null;
+                tls: number | null;
+                total: number | null;
+            };
+            /** @description The address asked, its placeholders filled (a secret’s value shown `[redacted]`). */
+            url: string;
+        };
+        /** @description A test of type multistep (Multistep API check). */
+        MultistepTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["MultistepResult"];
+            /** @constant */
+            type?: "multistep";
+        };
         Problem: {
             code: string;
             detail?: string;
@@ -3191,6 +3311,7 @@ export type components = {
          *     - tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining
          *     - dns: up, total_ms
          *     - browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed
+         *     - multistep: up, total_ms, status_code
          *     - heartbeat: up, total_ms
          *
          *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
@@ -3202,7 +3323,9 @@ export type components = {
          *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).
          *
          *     A browser monitor also plots each step's time in ms, as `step:<name>` (the step's name, or the
-         *     step in words: `step:click #checkout`).
+         *     step in words: `step:click #checkout`); a multistep monitor each request's, as `step:<name>` too
+         *     (the request's name, or its method and path: `step:POST /token`). A multistep monitor's `total_ms`
+         *     is all its requests' time.
          *
          *     With `source=field` (lighthouse monitors), the Chrome UX Report's metrics: lcp_ms, inp_ms, cls,
          *     fcp_ms, ttfb_ms (FieldSeriesMetric).
@@ -3513,7 +3636,7 @@ export type components = {
         /** @description tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. */
         TcpTls: boolean;
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
-        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"] | components["schemas"]["BrowserTest"];
+        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"] | components["schemas"]["BrowserTest"] | components["schemas"]["MultistepTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
         TestBase: {
             /** @description How each of the test's assertions fared, once it has finished (null when none were given). */
@@ -3615,7 +3738,7 @@ export type components = {
         /** @enum {string} */
         TestStatus: "queued" | "running" | "completed" | "failed";
         /** @enum {string} */
-        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns" | "browser";
+        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns" | "browser" | "multistep";
         /** @description lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own. */
         Throttling: ("mobile_slow_4g" | "desktop" | "none") | {
             cpu_slowdown: number;
@@ -3693,6 +3816,8 @@ export type components = {
             public_page?: components["schemas"]["PublicPage"];
             /** @description Failed locations that make it down, at most the number of locations; unset, a majority (1 of 1, 2 of 2, 2 of 3). */
             quorum?: number;
+            /** @description multistep only: replaces the monitor's requests (the whole list). */
+            requests?: components["schemas"]["MultistepRequests"];
             schedule?: components["schemas"]["HeartbeatSchedule"];
             /** @description Replaces the list. */
             tags?: components["schemas"]["MonitorTags"];

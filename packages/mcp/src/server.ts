@@ -198,12 +198,19 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
           .describe(
             'a user flow or a journey, as the API takes `steps`: e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]; a `type` step\'s text is kept secret',
           ),
+        requests: z
+          .array(z.record(z.string(), z.unknown()))
+          .max(10)
+          .optional()
+          .describe(
+            'HTTP requests in order, as the API takes `requests`: e.g. [{"url":"/login","method":"POST","body":"…","extract":[{"name":"token","source":"json","path":"$.token"}]},{"url":"/me","headers":{"authorization":"Bearer {{token}}"}}]; the team\'s secrets are {{secrets.NAME}}',
+          ),
         ...checkRequest,
         wait: z.boolean().optional().describe('wait for the result (default true)'),
       },
       annotations: ADD,
     },
-    ({ url, type, device, runs, assertions, steps, wait, ...request }, extra) =>
+    ({ url, type, device, runs, assertions, steps, requests, wait, ...request }, extra) =>
       answer(
         async () => {
           const created = await client.createTest({
@@ -213,6 +220,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
             ...(runs ? { runs } : {}),
             ...(assertions ? { assertions: assertions as never } : {}),
             ...(steps ? { steps: steps as never } : {}),
+            ...(requests ? { requests: requests as never } : {}),
             ...defined(request),
           });
           if (wait === false) return client.getTest(created.id);

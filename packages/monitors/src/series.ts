@@ -10,7 +10,7 @@ import {
   type Summary,
   summarise,
 } from '@pageprobe/test-lifecycle';
-import { METRIC_COLUMNS } from './checks/check-row.ts';
+import { METRIC_COLUMNS, stepColumn } from './checks/check-row.ts';
 
 /** A series has at most this many points: the finest rollups that fit, merged further when still too many. */
 export const MAX_POINTS = 500;
@@ -102,8 +102,12 @@ async function bucketsOfChecks(
   metrics: string[],
   location?: string,
 ) {
-  // Metric names come from the kind's list (plotsMetric), never from the request as typed.
-  const values = metrics.flatMap((m) => (METRIC_COLUMNS[m] ? [`('${m}', (${METRIC_COLUMNS[m]})::float8)`] : []));
+  // Metric names come from the kind's list (plotsMetric) or match its named series' pattern (a step's).
+  const values = metrics.flatMap((m) => {
+    // A step's name is the user's: quoted as a literal, quotes doubled (stepColumn does the same).
+    const column = METRIC_COLUMNS[m] ?? stepColumn(m);
+    return column ? [`('${m.replaceAll("'", "''")}', (${column})::float8)`] : [];
+  });
   if (values.length === 0) values.push(`('none', NULL::float8)`);
   const bucket = `to_timestamp(floor(extract(epoch FROM c.at) * 1000 / ${level.ms}) * ${level.ms} / 1000.0)`;
   const inRange = `c.monitor_id = $1::uuid AND c.at >= $2 AND c.at < $3 AND ($4::text IS NULL OR c.location = $4)`;

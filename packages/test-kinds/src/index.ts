@@ -189,3 +189,23 @@ export {
   type TemplateValues,
   VARIABLE_NAME,
 } from './template/template.ts';
+// Issue 59's multistep API checks: requests in order, each giving values to the next.
+export { multistep } from './multistep/definition.ts';
+export { measureMultistep } from './multistep/assertions.ts';
+export {
+  checkRequests,
+  type Extract,
+  EXTRACT_SOURCES,
+  MAX_EXTRACTED_CHARS,
+  MAX_REQUESTS,
+  type MultistepRequest,
+  MULTISTEP_RUN_MS,
+  requestName,
+  requestsOf,
+} from './multistep/requests.ts';
+export {
+  MULTISTEP_REASONS,
+  type MultistepReason,
+  type MultistepResult,
+  type MultistepStepResult,
+} from './multistep/result.ts';

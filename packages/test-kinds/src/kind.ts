@@ -64,6 +64,8 @@ export interface TestKind<
   options: readonly string[];
   /** Checks a request's `steps` for a kind that takes them (a problem naming the step, or null). */
   checkSteps?: (steps: Array<{ type: string; expect?: unknown }>) => { path: string; message: string } | null;
+  /** Checks the kind's own request fields beyond what the document says (a problem naming the field, or null). */
+  checkOptions?: (input: Record<string, unknown>, url: string) => { path: string; message: string } | null;
   /** What its `url` takes (issue 47: a page, `tcp://host:port`, a DNS URI): read, stored and checked through it. */
   target: KindTarget;
   /** How two finished tests of this kind compare (issue 15: GET /tests/{id}/compare/{base_id}). */

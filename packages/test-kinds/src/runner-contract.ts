@@ -62,6 +62,8 @@ export interface RunContext {
   log: Logger;
   /** The test's secret request values (headers, cookies, basic auth), opened for this run; null without any. */
   secrets: RequestSecrets | null;
+  /** The team's variables and secrets ({{vars.X}}, {{secrets.X}}), read for this run; unset when not read. */
+  values?: { vars: Record<string, string>; secrets: Record<string, string> };
   /** Uploads under the test's prefix and records the rows (a retried run replaces an earlier attempt's). */
   storeArtifacts(artifacts: ArtifactUpload[]): Promise<void>;
 }

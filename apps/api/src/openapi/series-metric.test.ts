@@ -54,6 +54,7 @@ test("the series' metric parameter and MonitorSeries.metric are SeriesMetric", (
 
 test("SeriesMetric's patterns are the named metrics' own, each in its description", () => {
   const kinds = monitorKinds.flatMap((kind) => (kind.monitor.namedMetrics ? [kind.monitor.namedMetrics] : []));
-  assert.deepEqual(kinds.map((n) => n.pattern.source).sort(), named.map((s) => s.pattern).sort());
+  // Kinds may share a form of name (browser's and multistep's `step:<name>`): the document lists it once.
+  assert.deepEqual([...new Set(kinds.map((n) => n.pattern.source))].sort(), named.map((s) => s.pattern).sort());
   for (const { hint } of kinds) assert.ok(seriesMetric.description?.includes(`\`${hint}\``), hint);
 });

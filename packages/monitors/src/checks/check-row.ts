@@ -6,6 +6,7 @@ import type { RunSample } from '@pageprobe/test-lifecycle';
  * Why a check found its target down, numbered as stored (monitoring.checks.reason); never renumber, only
  * append. Issue 47 added an expectation that failed (uptime, tcp, dns), a resolver's answers (dns), and a
  * heartbeat's: no ping in time, a run that reported failure or a non-zero exit, a run that never ended.
+ * Issue 59 a multistep check's: a value its next request needed was not in the answer, or the team's variable is gone.
  */
 export const REASONS = [
   'dns_error',
@@ -22,6 +23,8 @@ export const REASONS = [
   'missed',
   'run_failed',
   'run_timeout',
+  'extract_failed',
+  'missing_value',
 ];
 
 export const PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'] as const;
@@ -37,6 +40,8 @@ export interface CheckFigures {
   message?: string | null;
   /** Up, but an expectation of severity degraded failed (`message` says which). */
   degraded?: boolean;
+  /** A multistep check's time of each request, by its name (issue 59): the `step:<name>` series. */
+  steps_ms?: Record<string, number> | null;
 }
 
 /** One finished check of a monitor. */
@@ -77,7 +82,15 @@ export function sampleOf(check: FinishedCheck): RunSample {
   };
   for (const phase of PHASES) values[`${phase}_ms`] = figures.timings_ms[phase];
   values.certificate_days_remaining = figures.tls?.days_remaining ?? null;
+  for (const [name, ms] of Object.entries(figures.steps_ms ?? {})) values[`step:${name}`] = ms;
   return { ok: figures.up, values };
+}
+
+/** A named step's series (`step:<name>`) as monitoring.checks holds it: a key of its step_ms. */
+export function stepColumn(metric: string): string | null {
+  if (!metric.startsWith('step:') || metric.includes('\0')) return null;
+  // A literal, quotes doubled (standard_conforming_strings, PostgreSQL's default since 9.1).
+  return `(step_ms ->> '${metric.slice('step:'.length).replaceAll("'", "''")}')::float8`;
 }
 
 /** Each metric of sampleOf as a column of monitoring.checks: what a series grouped in SQL reads (series.ts). */
@@ -114,15 +127,16 @@ export function checkColumns(
     col((c) => c.location),
     col(suppressedBy),
     col((c) => c.figures.degraded ?? false),
+    col((c) => (c.figures.steps_ms ? JSON.stringify(c.figures.steps_ms) : null)),
   ];
 }
 
 export const INSERT_CHECKS = `
 INSERT INTO monitoring.checks (monitor_id, at, plan, delay_ms, dns_ms, connect_ms, tls_ms, first_byte_ms,
   download_ms, total_ms, status_code, reason, certificate_days, up, passed, maintenance, location, suppressed_by,
-  degraded)
+  degraded, step_ms)
 SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"Plan"[], $4::int[], $5::int[], $6::int[], $7::int[],
   $8::int[], $9::int[], $10::int[], $11::smallint[], $12::smallint[], $13::smallint[], $14::bool[], $15::bool[],
-  $16::bool[], $17::text[], $18::uuid[], $19::bool[])
+  $16::bool[], $17::text[], $18::uuid[], $19::bool[], $20::jsonb[])
 ON CONFLICT (monitor_id, at, plan, location) DO NOTHING
 RETURNING monitor_id, at, location`;

@@ -1,5 +1,5 @@
 import type { Db, Device, Plan, Prisma, TestType } from '@pageprobe/db';
-import type { RequestOptionsInput, UptimeOptions } from '@pageprobe/test-kinds';
+import type { MultistepRequest, RequestOptionsInput, UptimeOptions } from '@pageprobe/test-kinds';
 import type { KindOptions } from '@pageprobe/test-lifecycle';
 import { MAX_INTERVAL_SECONDS, minIntervalFor } from '@pageprobe/monitors';
 import { ProblemError } from '../problem.ts';
@@ -69,10 +69,12 @@ export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
   body?: string | null;
   content_type?: string | null;
   expect?: UptimeOptions['expect'] | null;
+  /** A multistep monitor's requests (issue 59): replaces the list. */
+  requests?: MultistepRequest[];
 }
 
 /** The kind options PATCH /monitors can change, each kept in the monitor's options. */
-export const PATCHABLE_OPTIONS = ['method', 'body', 'content_type', 'expect'] as const;
+export const PATCHABLE_OPTIONS = ['method', 'body', 'content_type', 'expect', 'requests'] as const;
 
 /**
  * The monitor's options with the PATCH's changes to PATCHABLE_OPTIONS applied (null removes one), or

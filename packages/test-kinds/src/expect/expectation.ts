@@ -51,6 +51,8 @@ export type ExpectationResult = Expectation & {
 /** The sources each kind's checks can be asked about; a kind not listed takes no `expect`. */
 export const EXPECT_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   uptime: ['status', 'header', 'body', 'json', 'response_time', 'certificate_days'],
+  // Each request of a multistep check (issue 59), judged against its own answer.
+  multistep: ['status', 'header', 'body', 'json', 'response_time'],
   tcp: ['response_time', 'certificate_days'],
   dns: ['answers', 'response_time'],
 };
@@ -84,7 +86,7 @@ export const expectationSchema = z
     source: z
       .enum(SOURCES)
       .describe(
-        'What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time.',
+        'What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request’s `expect`): status, header, body, json, response_time.',
       ),
     operator: z
       .enum(OPERATORS)

@@ -21,6 +21,7 @@ import {
   type TestKind,
   kindOptionNames,
   type LighthouseOptions,
+  type MultistepRequest,
   parseAssertions,
   type RequestOptionsInput,
   type UptimeOptions,
@@ -53,6 +54,8 @@ export interface SealedSecrets {
  */
 export interface KindOptions extends Omit<LighthouseOptions, 'steps'>, UptimeOptions {
   steps?: BrowserStep[];
+  /** A multistep check's requests (issue 59). */
+  requests?: MultistepRequest[];
 }
 
 /** A test as asked for, defaults applied. */
@@ -220,6 +223,7 @@ export async function checkTestRequest(
     (input.viewport ? checkViewport(input.viewport) : null) ??
     // The kinds that take `expect` (uptime, tcp, dns) each allow their own sources.
     (input.expect !== undefined ? checkExpectations(input.expect, input.type) : null) ??
+    (kind.checkOptions ? kind.checkOptions(input as unknown as Record<string, unknown>, url) : null) ??
     checkUptimeOptions(input);
   if (problem) {
     throw new TestRejected('validation_failed', `${problem.path.replace(/^body\./, '')} ${problem.message}.`, {
@@ -229,6 +233,12 @@ export async function checkTestRequest(
   // A navigation is an address the browser is sent to, like the test's URL, so the same policy holds.
   for (const [i, step] of (input.steps ?? []).entries()) {
     if (step.type === 'navigate') await assertAllowed(`steps.${i}.url`, step.url, allowPrivate, ['http:', 'https:']);
+  }
+  // So is each request's, when it can be known now; one a placeholder writes is checked at connection.
+  for (const [i, request] of (input.requests ?? []).entries()) {
+    const address = new URL(request.url, url);
+    if (!request.url.includes('{{'))
+      await assertAllowed(`requests.${i}.url`, address.href, allowPrivate, ['http:', 'https:']);
   }
   if (input.callback_url !== undefined) {
     await assertAllowed(

@@ -62,6 +62,10 @@ export interface CheckOptions {
   hopHeaders?: (url: URL) => Record<string, string>;
   /** How to ask and what the answer must show (the test's or monitor's options); GET and 2xx/3xx without. */
   request?: Pick<UptimeOptions, 'method' | 'body' | 'content_type' | 'expect'>;
+  /** More request headers (a multistep request's own), sent on every hop. */
+  headers?: Record<string, string>;
+  /** Keep the body even when no expectation reads it (a multistep request extracts from it). */
+  keepBody?: boolean;
 }
 
 /**
@@ -131,13 +135,17 @@ const USER_AGENT = 'PageprobeUptime/1.0 (+https://pageprobe.dev/bot)';
 const statusUp = (status: number, expect: readonly Expectation[] | undefined) =>
   expect?.some((e) => e.source === 'status') || (status >= 200 && status < 400);
 
-async function checkHttp(
+/**
+ * One request and its verdict by status, without the certificate probe or the expectations: the answer
+ * is returned for the caller to judge (null when none came). A blocked address throws.
+ */
+export async function checkHttp(
   url: string,
   options: CheckOptions,
 ): Promise<{ result: Omit<UptimeResult, 'tls'>; answer: GuardedResponse | null }> {
   const hops = (redirects: Hop[]) => redirects.map((h) => ({ url: h.url, status_code: h.status }));
   const asked = options.request ?? {};
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
   if (asked.body !== undefined) headers['content-type'] = asked.content_type ?? DEFAULT_CONTENT_TYPE;
   try {
     const response = await guardedRequest(url, {
@@ -146,7 +154,7 @@ async function checkHttp(
       maxRedirects: options.maxRedirects ?? 5,
       maxBytes: MAX_BODY_BYTES,
       // Kept only when an expectation reads it; counted either way.
-      keepBody: needsBody(asked.expect),
+      keepBody: options.keepBody === true || needsBody(asked.expect),
       method: asked.method ?? 'GET',
       headers,
       ...(asked.body !== undefined ? { body: asked.body } : {}),
