@@ -287,7 +287,7 @@ async function fleetRun({ env, pool, db, redis, teamIds, count, minutes, targetU
 }
 
 /** Due slots, recorded checks and their timings for the monitors of `teamIds` in [w0, w1). */
-async function fleetFigures(pool: Pool, teamIds: string[], inserted: number, w0: number, w1: number) {
+export async function fleetFigures(pool: Pool, teamIds: string[], inserted: number, w0: number, w1: number) {
   const { rows: monitors } = await pool.query<{ phase_ms: number; interval_seconds: number }>(
     `SELECT phase_ms, interval_seconds FROM monitors WHERE team_id = ANY($1) AND status = 'active'`,
     [teamIds],
@@ -550,7 +550,7 @@ async function tickFigures(db: ReturnType<typeof createDb>, pool: Pool, redis: R
 const ppidOf = (pid: number) => Number(statFields(pid)![1]);
 
 /** utime + stime of a process, in clock ticks. */
-function ticksOf(pid: number): number {
+export function ticksOf(pid: number): number {
   const f = statFields(pid);
   return f ? Number(f[11]) + Number(f[12]) : 0;
 }

@@ -12,6 +12,7 @@ import { lighthousePipeline } from './lighthouse-pipeline.ts';
 import { lighthouseRuns } from './lighthouse-runs.ts';
 import { maintenanceBatchBench } from './maintenance-batch.ts';
 import { monitorsBench } from './monitors.ts';
+import { multistepChecksBench } from './multistep-checks.ts';
 import { seoCrawl } from './seo-crawl.ts';
 import { sessionsBench } from './sessions.ts';
 import { statusNoticesBench } from './status-notices.ts';
@@ -51,5 +52,9 @@ await withBenchServices(async (urls) => {
     results.push(`Status pages' notices and a large status page (issue 58)\n${await statusNoticesBench(urls)}`);
   if (!only || only === 'browser-checks')
     results.push(`Browser monitors at one minute on one worker (issue 59)\n${await browserChecksBench(urls)}`);
+  if (!only || only === 'browser-checks' || only === 'multistep-checks')
+    results.push(
+      `Multistep monitors at one minute on one uptime worker (issue 59)\n${await multistepChecksBench(urls)}`,
+    );
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

@@ -53,6 +53,20 @@ const EXPECTING = kindsTaking('expect');
 
 /** The request fields of the checks; the API refuses them for other types, naming the field. */
 const checkRequest = {
+  steps: z
+    .array(z.record(z.string(), z.unknown()))
+    .max(50)
+    .optional()
+    .describe(
+      `${takers('steps')}: a user flow or a journey, as the API takes \`steps\`: e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]; a \`type\` step's text is kept secret`,
+    ),
+  requests: z
+    .array(z.record(z.string(), z.unknown()))
+    .max(10)
+    .optional()
+    .describe(
+      `${takers('requests')}: HTTP requests in order, as the API takes \`requests\`: e.g. [{"url":"/login","method":"POST","extract":[{"name":"token","source":"json","path":"$.token"}]},{"url":"/me","headers":{"authorization":"Bearer {{token}}"}}]; the team's secrets are {{secrets.NAME}}`,
+    ),
   method: z
     .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
     .optional()
@@ -191,26 +205,12 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
           .optional()
           .describe(`${listed(MULTI_RUN)} runs; the median run is reported`),
         assertions: assertions.optional(),
-        steps: z
-          .array(z.record(z.string(), z.unknown()))
-          .max(50)
-          .optional()
-          .describe(
-            'a user flow or a journey, as the API takes `steps`: e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]; a `type` step\'s text is kept secret',
-          ),
-        requests: z
-          .array(z.record(z.string(), z.unknown()))
-          .max(10)
-          .optional()
-          .describe(
-            'HTTP requests in order, as the API takes `requests`: e.g. [{"url":"/login","method":"POST","body":"…","extract":[{"name":"token","source":"json","path":"$.token"}]},{"url":"/me","headers":{"authorization":"Bearer {{token}}"}}]; the team\'s secrets are {{secrets.NAME}}',
-          ),
         ...checkRequest,
         wait: z.boolean().optional().describe('wait for the result (default true)'),
       },
       annotations: ADD,
     },
-    ({ url, type, device, runs, assertions, steps, requests, wait, ...request }, extra) =>
+    ({ url, type, device, runs, assertions, wait, ...request }, extra) =>
       answer(
         async () => {
           const created = await client.createTest({
@@ -219,9 +219,7 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
             ...(device ? { device } : {}),
             ...(runs ? { runs } : {}),
             ...(assertions ? { assertions: assertions as never } : {}),
-            ...(steps ? { steps: steps as never } : {}),
-            ...(requests ? { requests: requests as never } : {}),
-            ...defined(request),
+            ...(defined(request) as Omit<Parameters<typeof client.createTest>[0], 'url'>),
           });
           if (wait === false) return client.getTest(created.id);
           // A client that asked for progress (a progressToken) hears each look: the seconds waited and the state.
