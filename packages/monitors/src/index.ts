@@ -21,6 +21,7 @@ export {
   storePings,
 } from './heartbeats/ping-store.ts';
 export { MAX_INTERVAL_SECONDS, minIntervalFor } from './interval.ts';
+export { spreadPhase } from './phase.ts';
 export { sweepLostRuns } from './lost-runs.ts';
 export { pauseMonitor, type RunMonitorDeps, runEnded, runMonitor } from './run-monitor.ts';
 export {

@@ -1,6 +1,7 @@
 import { randomUUIDv7 } from 'node:crypto';
 import { type Db, Prisma } from '@pageprobe/db';
 import { keyringOf, seal } from '@pageprobe/secrets';
+import { spreadPhase } from '@pageprobe/monitors';
 import { kindNamed, type RequestSecrets, requestOptions } from '@pageprobe/test-kinds';
 import { assertAllowed, checkTestRequest, TestRejected } from '@pageprobe/test-lifecycle';
 import { fieldsOf } from '../audit-fields.ts';
@@ -169,10 +170,16 @@ export async function createMonitor(
     teamId,
     { max: config.MONITORS_PER_TEAM, code: 'monitor_limit_reached', noun: 'monitors' },
     (tx) => tx.monitor.count({ where: { teamId, deletedAt: null } }),
-    (tx) =>
+    async (tx) =>
       tx.monitor.create({
         data: {
           ...newMonitorRow(deps, caller, checked),
+          // Its kind's runs evenly over the interval, not by chance (phase.ts); a heartbeat has no runs.
+          ...(checked.beat
+            ? {}
+            : {
+                phaseMs: spreadPhase(await tx.monitor.count({ where: { type: input.type } }), input.interval_seconds),
+              }),
           ...(input.alert_channels ? { alertChannels: channelLinks(input.alert_channels) } : {}),
         },
         include: WITH_CHANNELS,
