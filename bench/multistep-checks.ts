@@ -41,13 +41,15 @@ const requests = [
   },
 ];
 
-/** The API the checks ask: a token for a sign-in, orders for it. */
+/** The API the checks ask: a token for a sign-in, orders for it; the baseline's page. */
 async function startOrdersApi() {
   const server = createServer((req, res) => {
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     req.resume();
     req.on('end', () => {
+      // The baseline's one GET (`/?m=<n>`), and the sequence's sign-in.
+      if (req.url?.startsWith('/?')) return json(200, { ok: true });
       if (req.url === '/login') return json(200, { data: { token: 'tok-bench' } });
       if (req.headers.authorization !== 'Bearer tok-bench') return json(401, { error: 'sign in first' });
       if (req.url === '/orders') return json(200, { orders: [{ id: 'o-42' }] });
