@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { shopJourney, startShop, startTest, waitForTest } from '@pageprobe/testing';
-import { Redis } from 'ioredis';
 import { call } from '../support/http.ts';
+import { jobsText } from '../support/jobs-text.ts';
 import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
@@ -90,30 +90,13 @@ test('the checkout broken: failed on step 13 by name, with its screenshot, films
         `${name}'s log`,
         stack.app(name).output(),
       ]),
-      ['the jobs', await jobsText()],
+      ['the jobs', await jobsText(env)],
     ];
     for (const [where, text] of places) assert.equal(text.includes(PASSWORD), false, `${where} holds the password`);
   } finally {
     shop.state.checkout = true;
   }
 });
-
-/** Every hash under the file's queue prefix in Redis, as text: where BullMQ keeps jobs and their data. */
-async function jobsText(): Promise<string> {
-  const redis = new Redis(env.redisUrl);
-  try {
-    const keys = await redis.keys(`${env.queuePrefix}*`);
-    const out: string[] = [];
-    for (const k of keys) if ((await redis.type(k)) === 'hash') out.push(JSON.stringify(await redis.hgetall(k)));
-    assert.ok(
-      out.some((o) => o.includes('"data"')),
-      'the jobs were found',
-    );
-    return out.join('\n');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 test('as a monitor: the broken step named in monitor.down, then a slow step over its budget is monitor.regressed', async () => {
   const receiver = await startServer();

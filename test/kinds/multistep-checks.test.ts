@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTest, waitForTest } from '@pageprobe/testing';
-import { Redis } from 'ioredis';
 import { startApiInProcess } from '../support/api-in-process.ts';
 import { call } from '../support/http.ts';
+import { jobsText } from '../support/jobs-text.ts';
 import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
@@ -130,30 +130,13 @@ test('the token endpoint broken: the check fails naming that step, the rest skip
         `${name}'s log`,
         stack.app(name).output(),
       ]),
-      ['the jobs', await jobsText()],
+      ['the jobs', await jobsText(env)],
     ];
     for (const [where, text] of places) assert.equal(text.includes(API_KEY), false, `${where} holds the key`);
   } finally {
     state.loginBroken = false;
   }
 });
-
-/** Every hash under the file's queue prefix in Redis, as text: where BullMQ keeps jobs and their data. */
-async function jobsText(): Promise<string> {
-  const redis = new Redis(env.redisUrl);
-  try {
-    const keys = await redis.keys(`${env.queuePrefix}*`);
-    const out: string[] = [];
-    for (const k of keys) if ((await redis.type(k)) === 'hash') out.push(JSON.stringify(await redis.hgetall(k)));
-    assert.ok(
-      out.some((o) => o.includes('"data"')),
-      'the jobs were found',
-    );
-    return out.join('\n');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 test('as a monitor: monitor.down names the failed step, recovered after; each request’s time is a series', async () => {
   const receiver = await startServer();

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { expectationResultSchema } from '../expect/expectation.ts';
+import { UPTIME_REASONS } from '../uptime/result.ts';
 
 const ms = z.int().nullable();
 
-export const MULTISTEP_REASONS = [
-  'dns_error',
-  'connection_refused',
-  'connection_reset',
-  'timeout',
-  'tls_error',
-  'http_error',
-  'expectation_failed',
-  'extract_failed',
-  'missing_value',
-] as const;
+/** An uptime request's reasons, and what a sequence adds: a value not in an answer, a variable gone. */
+export const MULTISTEP_REASONS = [...UPTIME_REASONS, 'extract_failed', 'missing_value'] as const;
 export type MultistepReason = (typeof MULTISTEP_REASONS)[number];
 
 const step = z

@@ -4,6 +4,17 @@ import { certificateFields } from '../tls/certificate-fields.ts';
 
 const ms = z.int().nullable();
 
+/** Why an uptime check found its target down: the network's reasons, an HTTP error, an expectation. */
+export const UPTIME_REASONS = [
+  'dns_error',
+  'connection_refused',
+  'connection_reset',
+  'timeout',
+  'tls_error',
+  'http_error',
+  'expectation_failed',
+] as const;
+
 export const uptimeResult = z
   .object({
     up: z
@@ -11,17 +22,7 @@ export const uptimeResult = z
       .describe(
         'A 2xx or 3xx final answer (or, with a status expectation, the status it asks for) that meets every expectation.',
       ),
-    reason: z
-      .enum([
-        'dns_error',
-        'connection_refused',
-        'connection_reset',
-        'timeout',
-        'tls_error',
-        'http_error',
-        'expectation_failed',
-      ])
-      .nullable(),
+    reason: z.enum(UPTIME_REASONS).nullable(),
     status_code: z.int().nullable(),
     final_url: z.string().nullable(),
     redirects: z.array(z.object({ url: z.string(), status_code: z.int() })),
