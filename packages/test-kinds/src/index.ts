@@ -187,5 +187,8 @@ export {
   redactDeep,
   redactor,
   type TemplateValues,
+  teamPlaceholdersAt,
+  usesTeamValues,
   VARIABLE_NAME,
+  variableSealContext,
 } from './template/template.ts';

@@ -92,3 +92,27 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
   }
   return value;
 }
+
+/** What a team secret's seal is bound to: its team and name, so a sealed value cannot move to another row. */
+export const variableSealContext = (teamId: string, name: string) => `team-variable:${teamId}:${name}`;
+
+/**
+ * Each team placeholder (scope vars or secrets) in every string of a JSON value, with the path of the
+ * string that names it (`body.headers.Authorization`, `body.steps.2.text`): what an acceptance check
+ * names in its 400.
+ */
+export function teamPlaceholdersAt(value: unknown, path: string): Array<Placeholder & { path: string }> {
+  if (typeof value === 'string') {
+    return placeholdersIn(value)
+      .filter((p) => p.scope !== 'extracted')
+      .map((p) => ({ ...p, path }));
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => teamPlaceholdersAt(v, `${path}.${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => teamPlaceholdersAt(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+/** Whether a JSON value names any of the team's variables or secrets (a check without any reads none). */
+export const usesTeamValues = (value: unknown): boolean => placeholdersDeep(value).some((p) => p.scope !== 'extracted');
