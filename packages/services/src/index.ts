@@ -146,6 +146,7 @@ export { monitorReportView, statusReportView } from './reports/report-views.ts';
 export { IMPACT_WORDS, markdownHtml, STATUS_WORDS, uptimeReportPage } from '@pageprobe/pages';
 // A team's variables and secrets (issue 59 item 5), and the acceptance check of checks that name them.
 export {
+  checkFieldsOf,
   checkPlaceholders,
   deleteVariable,
   getVariable,

@@ -62,6 +62,12 @@ export interface RunContext {
   log: Logger;
   /** The test's secret request values (headers, cookies, basic auth), opened for this run; null without any. */
   secrets: RequestSecrets | null;
+  /**
+   * Replaces the values of the team secrets this run was given ({{secrets.X}}, issue 59) with
+   * `[redacted]`: for what the runner keeps besides its outcome (a trace, a HAR). The host redacts the
+   * outcome itself. The identity when the test names no secret.
+   */
+  redact?: (text: string) => string;
   /** Uploads under the test's prefix and records the rows (a retried run replaces an earlier attempt's). */
   storeArtifacts(artifacts: ArtifactUpload[]): Promise<void>;
 }

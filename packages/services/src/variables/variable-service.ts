@@ -141,6 +141,24 @@ export async function deleteVariable(deps: ServiceDeps, caller: Caller, name: st
   await auditCaller(deps.db, caller, 'variable.deleted', row.id, { name, secret: row.secret });
 }
 
+/** The fields of a test or monitor body a check sends or types: where its placeholders may be. */
+const CHECK_FIELDS = [
+  'url',
+  'headers',
+  'cookies',
+  'basic_auth',
+  'method',
+  'body',
+  'content_type',
+  'expect',
+  'steps',
+  'requests',
+];
+
+/** The fields of a body that `checkPlaceholders` reads, under their own names (so paths stay `body.<field>`). */
+export const checkFieldsOf = (body: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => CHECK_FIELDS.includes(k)));
+
 /**
  * Acceptance (POST /tests, monitors, configuration): every {{vars.X}} and {{secrets.X}} in what a request
  * gives must name a variable the team has, of that kind; else 400 naming each string's path. `prefix` is

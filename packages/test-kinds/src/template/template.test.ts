@@ -72,3 +72,10 @@ test('team placeholders come with the path of the string that names them; extrac
   assert.equal(usesTeamValues(body), true);
   assert.equal(usesTeamValues({ url: 'https://a.test/{{id}}', n: 1 }), false);
 });
+
+test('the team values can be filled first, leaving extracted placeholders for later', () => {
+  const team = { vars: { HOST: 'shop.test' }, secrets: { TOKEN: 's3cr3t' } };
+  assert.equal(fill('{{vars.HOST}}/{{id}}', team, true), 'shop.test/{{id}}');
+  assert.deepEqual(fillDeep({ a: ['{{secrets.TOKEN}} {{ id }}'] }, team, true), { a: ['s3cr3t {{ id }}'] });
+  assert.throws(() => fill('{{id}}', team), MissingValue);
+});

@@ -50,9 +50,14 @@ export class MissingValue extends Error {
   }
 }
 
-/** The text with each placeholder replaced by its value; throws MissingValue for one without. */
-export function fill(text: string, values: TemplateValues): string {
-  return text.replace(PLACEHOLDER, (_whole, scope: string | undefined, name: string) => {
+/**
+ * The text with each placeholder replaced by its value; throws MissingValue for one without. Without
+ * `values.extracted`, a `{{name}}` is left as written when `keepExtracted`: the worker host fills the
+ * team's values first, and a multistep request fills what it extracted later.
+ */
+export function fill(text: string, values: TemplateValues, keepExtracted = false): string {
+  return text.replace(PLACEHOLDER, (whole: string, scope: string | undefined, name: string) => {
+    if (scope === undefined && keepExtracted && values.extracted === undefined) return whole;
     const table = scope === 'vars' ? values.vars : scope === 'secrets' ? values.secrets : values.extracted;
     const value = table && Object.hasOwn(table, name) ? table[name] : undefined;
     if (value === undefined) {
@@ -63,11 +68,11 @@ export function fill(text: string, values: TemplateValues): string {
 }
 
 /** `fill` over every string of a JSON value; keys stay as written. */
-export function fillDeep<T>(value: T, values: TemplateValues): T {
-  if (typeof value === 'string') return fill(value, values) as T;
-  if (Array.isArray(value)) return value.map((v) => fillDeep(v, values)) as T;
+export function fillDeep<T>(value: T, values: TemplateValues, keepExtracted = false): T {
+  if (typeof value === 'string') return fill(value, values, keepExtracted) as T;
+  if (Array.isArray(value)) return value.map((v) => fillDeep(v, values, keepExtracted)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values, keepExtracted)])) as T;
   }
   return value;
 }
