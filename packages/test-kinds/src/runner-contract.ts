@@ -68,6 +68,11 @@ export interface RunContext {
    * outcome itself. The identity when the test names no secret.
    */
   redact?: (text: string) => string;
+  /**
+   * Fills the team's placeholders in a value with this run's values (a browser step, as it is done; the
+   * host has filled the test's url, credentials and other options already). Absent: nothing to fill.
+   */
+  fill?: <V>(value: V) => V;
   /** Uploads under the test's prefix and records the rows (a retried run replaces an earlier attempt's). */
   storeArtifacts(artifacts: ArtifactUpload[]): Promise<void>;
 }

@@ -47,6 +47,8 @@ export interface Filled<T> {
   redact: (text: string) => string;
   /** The secrets' values the check was given (what the runner must keep out of what it shows). */
   secretValues: string[];
+  /** Fills the team's placeholders in another value with the same values (a step, when it is done). */
+  fill: <V>(value: V) => V;
 }
 
 const identity = (text: string) => text;
@@ -63,11 +65,11 @@ export async function fillTeamValues<T>(
   teamId: string,
   value: T,
 ): Promise<Filled<T>> {
-  if (!usesTeamValues(value)) return { value, redact: identity, secretValues: [] };
+  if (!usesTeamValues(value)) return { value, redact: identity, secretValues: [], fill: (v) => v };
   const values = await loadTemplateValues(db, keyring, teamId);
   const filled = fillDeep(value, values, true);
   const secretValues = Object.values(values.secrets);
-  return { value: filled, redact: redactor(secretValues), secretValues };
+  return { value: filled, redact: redactor(secretValues), secretValues, fill: (v) => fillDeep(v, values, true) };
 }
 
 /** A check named a variable or secret the team does not have: the run fails at once, saying which. */

@@ -128,12 +128,17 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
               return outcome;
             }
             const { redact } = filled;
-            const filledTest = { ...test, url: filled.value.url, options: filled.value.options };
+            // A browser journey's steps are filled as each is done (runJourney), so their labels in the
+            // result show the placeholder, never a value a label cut short would leave half-redacted.
+            const steps = (test.options as { steps?: unknown } | null)?.steps;
+            const options = steps !== undefined ? { ...(filled.value.options as object), steps } : filled.value.options;
+            const filledTest = { ...test, url: filled.value.url, options: options as Test['options'] };
             const outcome = await runner
               .run(filledTest, {
                 log,
                 secrets: filled.value.secrets,
                 redact,
+                fill: filled.fill,
                 storeArtifacts: async (artifacts) => {
                   // From several locations, the first asked keeps the test's artifacts (docs/locations.md).
                   if (test.locations?.length && test.locations[0] !== where.id) return;

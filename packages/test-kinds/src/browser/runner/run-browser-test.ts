@@ -116,6 +116,7 @@ export async function runBrowserTest(test: Test, deps: BrowserTestDeps, ctx: Run
         const journey = await runJourney(page, recorder, test.url, steps, {
           typed,
           deadline,
+          ...(ctx.fill ? { fill: ctx.fill } : {}),
           loadTimeoutMs: LOAD_TIMEOUT_MS,
         });
         const trace = tracing ? await page.tracing.stop().catch(() => undefined) : undefined;
