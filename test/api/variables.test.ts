@@ -130,6 +130,23 @@ test('a test or monitor naming a variable the team lacks, or of the other kind, 
   assertProblem(wrongKind, 400, 'validation_failed');
   assert.equal(wrongKind.body.errors[0].path, 'body.body');
   assert.match(wrongKind.body.errors[0].message, /write \{\{vars\.REGION\}\}/);
+  // Monitoring as code checks each entry as POST /monitors does: a 422 naming the entry and its field.
+  const plan = await req('POST', '/config/plan', {
+    monitors: [
+      {
+        key: 'api',
+        type: 'uptime',
+        url: `${target.url}/`,
+        interval_seconds: 60,
+        headers: { Authorization: 'Bearer {{secrets.NOPE}}' },
+      },
+    ],
+  });
+  assertProblem(plan, 422, 'config_invalid');
+  assert.deepEqual(
+    plan.body.errors.map((e: Json) => [e.resource, e.key, e.field]),
+    [['monitor', 'api', 'headers.Authorization']],
+  );
 });
 
 /** Every hash under the file's queue prefix in Redis, as text: where BullMQ keeps jobs and their data. */
