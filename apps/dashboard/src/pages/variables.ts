@@ -44,7 +44,7 @@ ${field('Value', 'value', 'text', html`required autocomplete="off"`, state.error
   page(
     ctx,
     'Variables',
-    html`${teamNav(ctx)}<p>Values the team’s checks use in headers, bodies, URL queries and browser steps:
+    html`${teamNav(ctx)}<p>Values the team’s checks use in headers, bodies, URL queries and steps:
 <code>{{vars.NAME}}</code> for a plain one, <code>{{secrets.NAME}}</code> for a secret. Each run reads them anew, so a
 replaced value is used from the next run on. A check whose variable was deleted fails saying which.</p>
 ${problem(state.problem)}${table}${add}`,
