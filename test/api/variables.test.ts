@@ -4,6 +4,7 @@
 // {{secrets.TOKEN}} in a header to a server that requires it, and the token appears in no answer, report,
 // log or job; a secret replaced between two monitor runs is the next run's.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { waitForTest } from '@pageprobe/testing';
@@ -254,4 +255,41 @@ test('a monitor uses a replaced secret from its next run on; a deleted one pause
     assert.equal(worker.includes(token), false, 'the worker’s log holds a token');
     assert.equal((await jobsText()).includes(token), false, 'a job holds a token');
   }
+});
+
+const CLI = new URL('../../packages/cli/src/main.ts', import.meta.url).pathname;
+
+/** The CLI with the team's key, `input` on its standard input: its exit code and output. */
+function cli(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, PAGEPROBE_API_URL: stack.origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c));
+  child.stderr.on('data', (c: Buffer) => (stderr += c));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+test('the CLI sets a secret from standard input, lists it as sealed and deletes it', async () => {
+  const set = await cli(['variables', 'set', 'CLI_TOKEN', '--value', '-', '--secret'], 'from-stdin-77a1\n');
+  assert.equal(set.code, 0, set.stderr);
+  assert.match(set.stdout, /CLI_TOKEN\s+secret\s+\(sealed\)/);
+  const row = await env.db.teamVariable.findFirstOrThrow({ where: { teamId, name: 'CLI_TOKEN' } });
+  assert.equal(row.secret, true);
+  const list = await cli(['variables', 'list']);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /CLI_TOKEN\s+secret\s+\(sealed\)/);
+  assert.equal(list.stdout.includes('from-stdin-77a1'), false);
+  // Without --secret a replace keeps the kind: still sealed.
+  const again = await cli(['variables', 'set', 'CLI_TOKEN', '--value', '-'], 'second-88b2');
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stdout, /CLI_TOKEN\s+secret\s+\(sealed\)/);
+  const unknown = await cli(['variables', 'delete', 'NOT_THERE']);
+  assert.notEqual(unknown.code, 0);
+  assert.match(unknown.stderr, /no variable named NOT_THERE/);
+  const gone = await cli(['variables', 'delete', 'CLI_TOKEN']);
+  assert.equal(gone.code, 0, gone.stderr);
+  assert.equal(await env.db.teamVariable.count({ where: { teamId, name: 'CLI_TOKEN' } }), 0);
 });
