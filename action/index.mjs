@@ -15619,6 +15619,19 @@ function createClient(options) {
         await request("DELETE", `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}`);
       }
     },
+    /**
+     * The team's variables and secrets (issue 59): checks use them as {{vars.NAME}} and {{secrets.NAME}}.
+     * A secret's value is sealed when set and comes back as null.
+     */
+    variables: {
+      list: () => data(request("GET", "/variables")),
+      get: (name) => data(request("GET", `/variables/${id(name)}`)),
+      /** PUT /variables/{name}: creates it or replaces its value (a variable keeps its kind). */
+      set: (name, body) => data(request("PUT", `/variables/${id(name)}`, { body })),
+      delete: async (name) => {
+        await request("DELETE", `/variables/${id(name)}`);
+      }
+    },
     /** Incidents on the team's status pages (issue 58): opened, moved by updates, resolved. */
     incidents: {
       create: (body) => data(request("POST", "/incidents", { body })),

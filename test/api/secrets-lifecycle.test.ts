@@ -223,6 +223,15 @@ test('secrets reseal moves every seal to the current key, erases deleted monitor
   assert.equal(channel.status, 201, JSON.stringify(channel.body));
   const channelRow = () => env.db.alertChannel.findUniqueOrThrow({ where: { id: channel.body.id } });
   assert.ok(sealedWith(apiKey, (await channelRow()).sealed!));
+  // A team secret (issue 59), sealed for its team and name.
+  const variable = await call(`${api}/variables/RESEAL_ME`, {
+    method: 'PUT',
+    token: key,
+    body: { value: 'team-secret-value', secret: true },
+  });
+  assert.equal(variable.status, 201, JSON.stringify(variable.body));
+  const variableRow = () => env.db.teamVariable.findFirstOrThrow({ where: { name: 'RESEAL_ME' } });
+  assert.ok(sealedWith(apiKey, (await variableRow()).sealed!));
 
   // Not spawnSync: the API and the dispatcher run in this process, and a blocked event loop froze one
   // of their transactions open, holding the monitors' rows the reseal writes (CI waited 13 minutes).
@@ -241,6 +250,12 @@ test('secrets reseal moves every seal to the current key, erases deleted monitor
   assert.equal((await monitorRow(gone.id)).secrets, null);
   assert.equal(report.alert_channels.resealed, 1, run.stdout);
   assert.deepEqual(open([newKey], (await channelRow()).sealed!, `alert-channel:${channel.body.id}`), { url: hook });
+  assert.equal(report.team_secrets.resealed, 1, run.stdout);
+  const sealedVariable = await variableRow();
+  assert.equal(
+    open([newKey], sealedVariable.sealed!, `team-variable:${sealedVariable.teamId}:RESEAL_ME`),
+    'team-secret-value',
+  );
 
   // The old key can go now: the current key alone opens the seal.
   const after = (await monitorRow(live.id)).secrets!;

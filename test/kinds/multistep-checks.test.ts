@@ -1,8 +1,8 @@
 // Issue 59: multistep API checks through the API, the uptime worker and the dispatcher, against an API
 // this file serves (sign in for a token, list orders with it, read one). A check that passes lists each
 // request with its status, timings and expectations, and carries the token from one request to the next;
-// the token endpoint broken fails the check naming that step, the rest skipped; the key sent in a sealed
-// header appears in no answer, row, report, log or job. As a monitor: monitor.down names the step, and
+// the token endpoint broken fails the check naming that step, the rest skipped; the key, a team secret
+// sent in a header as {{secrets.API_KEY}}, appears in no answer, row, report, log or job. As a monitor: monitor.down names the step, and
 // each request's time is a series of its own. Bad requests are 400s naming the field.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -49,6 +49,7 @@ const requests = [
     url: '/login',
     body: '{"user":"ada"}',
     content_type: 'application/json',
+    headers: { 'x-api-key': '{{secrets.API_KEY}}' },
     expect: [{ source: 'status', operator: 'eq', value: 200 }],
     extract: [
       { name: 'token', source: 'json', path: '$.data.token' },
@@ -67,8 +68,14 @@ const requests = [
     expect: [{ source: 'json', path: '$.status', operator: 'eq', value: 'shipped' }],
   },
 ];
-// The key goes in the test's own headers, sealed, to the target's origin only.
-const body = { url: `${target.url}/`, type: 'multistep', requests, headers: { 'x-api-key': API_KEY } };
+// The key is the team's secret, read by the worker at each run (never in the test, the job or a result).
+const secret = await call(`${api}/variables/API_KEY`, {
+  method: 'PUT',
+  token: key,
+  body: { value: API_KEY, secret: true },
+});
+assert.equal(secret.status, 201, JSON.stringify(secret.body));
+const body = { url: `${target.url}/`, type: 'multistep', requests };
 
 async function check(): Promise<Json> {
   const { id } = await startTest(stack.origin, key, body as never);

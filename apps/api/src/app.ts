@@ -27,6 +27,7 @@ import { artifactRoutes } from './test-routes/artifact-routes.ts';
 import { compareRoutes } from './test-routes/compare-routes.ts';
 import { alertChannelRoutes } from './alert-channels/routes.ts';
 import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
+import { variableRoutes } from './variables/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { pingHandler } from './pings/routes.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: ApiDeps): Express {
     incidentRoutes(deps),
     alertChannelRoutes(deps),
     maintenanceWindowRoutes(deps),
+    variableRoutes(deps),
     locationRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),

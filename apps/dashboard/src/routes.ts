@@ -23,6 +23,7 @@ import { teamRoutes } from './pages/teams.ts';
 import { testRoutes } from './pages/test-pages/index.ts';
 import { verifyEmailRoutes } from './pages/verify-email.ts';
 import { webhookSecretRoutes } from './pages/webhook-secret.ts';
+import { variableRoutes } from './pages/variables.ts';
 
 /**
  * Every page and form action of the dashboard, each naming who may reach it (a permission of the policy
@@ -46,6 +47,7 @@ export const ROUTES: PageRoute[] = [
   ...teamRoutes,
   ...keyRoutes,
   ...webhookSecretRoutes,
+  ...variableRoutes,
   ...memberRoutes,
   ...teamSettingsRoutes,
   ...teamHubRoutes,

@@ -3,9 +3,17 @@ import { atLocation, jobs, startWorker } from '@pageprobe/jobs';
 import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
 import { NetworkError } from '@pageprobe/net-guard';
 import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
-import { judge, type Measure, parseAssertions, type RequestSecrets, type TestKind } from '@pageprobe/test-kinds';
+import {
+  judge,
+  type Measure,
+  MissingValue,
+  parseAssertions,
+  type RequestSecrets,
+  redactDeep,
+  type TestKind,
+} from '@pageprobe/test-kinds';
 import { KEY_REVOKED, SECRETS_UNREADABLE, waitOutDatabaseOutage } from '@pageprobe/test-lifecycle';
-import { callbackQueue, type WorkerHost } from '@pageprobe/worker-host';
+import { callbackQueue, type Filled, fillTeamValues, type WorkerHost } from '@pageprobe/worker-host';
 import type { Worker } from 'bullmq';
 import type { UptimeConfig } from './config.ts';
 import { kindChecks } from './kind-checks.ts';
@@ -52,13 +60,39 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       host.logger.error({ monitorId: monitor.id, type: monitor.type }, 'no check for this type of monitor');
       return runEnded(host.db, monitor.id);
     }
+    // The team's {{vars.X}} and {{secrets.X}} (issue 59), read at each run: a replaced secret is this
+    // run's. A monitor that names none reads nothing. One whose variable was deleted pauses, saying which.
+    let filled: Filled<{ url: string; options: Monitor['options']; secrets: RequestSecrets | null }>;
+    try {
+      filled = await fillTeamValues(host.db, keyring, monitor.teamId, {
+        url: monitor.url,
+        options: monitor.options,
+        secrets,
+      });
+    } catch (error) {
+      if (error instanceof MissingValue) {
+        return pauseMonitor(
+          deps,
+          monitor,
+          'variable_missing',
+          `${error.message}; set it again and resume the monitor.`,
+        );
+      }
+      if (!(error instanceof SecretsError)) throw error;
+      return pauseMonitor(deps, monitor, SECRETS_UNREADABLE.reason, SECRETS_UNREADABLE.message);
+    }
+    const { redact } = filled;
     let found: Awaited<ReturnType<typeof check.run>>;
     try {
-      found = await check.run(monitor, secrets);
+      const asRun = { ...monitor, url: filled.value.url, options: filled.value.options };
+      found = await check.run(asRun, filled.value.secrets);
+      // What is recorded and alerted (reason, message, expectations' values) never carries a secret sent.
+      found = { ...found, figures: redactDeep(found.figures, redact) };
     } catch (error) {
       if (error instanceof NetworkError && error.code === 'blocked') {
-        return pauseMonitor(deps, monitor, 'url_not_allowed', error.message);
+        return pauseMonitor(deps, monitor, 'url_not_allowed', redact(error.message));
       }
+      if (error instanceof Error) error.message = redact(error.message);
       // Our fault, not the site's: no check is recorded, and the next slot runs.
       host.logger.error({ err: error, monitorId: monitor.id }, 'monitor check failed');
       return runEnded(host.db, monitor.id);

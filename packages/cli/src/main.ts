@@ -39,6 +39,7 @@ import { exportCommand, planOrApply } from './config/config-commands.ts';
 import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 import { INCIDENTS_USAGE, incidentsCommand } from './incidents-command.ts';
+import { VARIABLES_USAGE, variablesCommand } from './variables-command.ts';
 
 // The usage's words for kinds come from the client's table of kinds, so a kind added there is in them.
 /** Kinds of monitor told by pings (a heartbeat): no URL, a period or schedule and a grace. */
@@ -109,6 +110,7 @@ ${aside(`newest first: the checks of ${listed(CHECKED)} monitors, or the runs of
   pageprobe monitors pause|resume|delete <monitor-id>
   pageprobe credits [--json]
 ${INCIDENTS_USAGE}
+${VARIABLES_USAGE}
 
 Monitoring as code (docs/monitoring-as-code.md): pageprobe.yaml (or .yml, .json, pageprobe.config.ts)
   pageprobe plan [--file F] [--prune] [--adopt]
@@ -202,6 +204,9 @@ const OPTIONS = {
   message: { type: 'string' },
   component: { type: 'string', multiple: true },
   at: { type: 'string' },
+  // Team variables (issue 59).
+  value: { type: 'string' },
+  secret: { type: 'boolean' },
   // Monitoring as code (issue 50).
   file: { type: 'string', short: 'f' },
   prune: { type: 'boolean' },
@@ -352,6 +357,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
           { ...values, at: time('at', values.at), limit: int('limit', values.limit) },
           { out, json },
         );
+      case 'variables':
+        return await variablesCommand(client, rest, values, { out, json, stdin: io.stdin });
       case 'plan':
       case 'apply': {
         const options = {

@@ -38,6 +38,8 @@ import type {
   Test,
   UpdateAlertChannel,
   UpdateMaintenanceWindow,
+  PutVariable,
+  Variable,
   UpdateMonitor,
   UpdateStatusPage,
 } from './types.ts';
@@ -223,6 +225,19 @@ export function createClient(options: ClientOptions) {
         ),
       removeSubscriber: async (pageId: string, subscriberId: string) => {
         await request<null>('DELETE', `/status-pages/${id(pageId)}/subscribers/${id(subscriberId)}`);
+      },
+    },
+    /**
+     * The team's variables and secrets (issue 59): checks use them as {{vars.NAME}} and {{secrets.NAME}}.
+     * A secret's value is sealed when set and comes back as null.
+     */
+    variables: {
+      list: () => data(request<{ data: Variable[]; next_cursor: null }>('GET', '/variables')),
+      get: (name: string) => data(request<Variable>('GET', `/variables/${id(name)}`)),
+      /** PUT /variables/{name}: creates it or replaces its value (a variable keeps its kind). */
+      set: (name: string, body: PutVariable) => data(request<Variable>('PUT', `/variables/${id(name)}`, { body })),
+      delete: async (name: string) => {
+        await request<null>('DELETE', `/variables/${id(name)}`);
       },
     },
     /** Incidents on the team's status pages (issue 58): opened, moved by updates, resolved. */

@@ -1077,6 +1077,70 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's variables
+         * @description All of them (a team has at most 100), by name, in one page. A secret's `value` is always null: it is sealed when set and never shown again.
+         */
+        get: operations["listVariables"];
+        put?: never;
+        /**
+         * Set a variable, its name in the body
+         * @description Needs a `write` key. The same as `PUT /variables/{name}` with the name in the body: 201 when it
+         *     is new, 200 when it replaces the value of one of that name.
+         */
+        post: operations["createVariable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variables/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Letters, digits and `_`, not starting with a digit; case-sensitive. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A variable
+         * @description A secret's `value` is null.
+         */
+        get: operations["getVariable"];
+        /**
+         * Create or replace a variable
+         * @description Needs a `write` key. Creates the variable (201) or replaces its value (200). Checks read the
+         *     value at each run, so a replaced one is used from the next run on. `secret: true` seals the
+         *     value (it needs the deployment's SECRETS_KEY, else 501 `secrets_unavailable`); it is never shown
+         *     again, and every result, report and error that would carry it shows `[redacted]`. A variable
+         *     keeps its kind: `secret` that differs from an existing variable's is 409 `variable_kind_change`
+         *     (delete it first). A value is at most 4096 bytes as UTF-8; a team has at most 100 variables (409
+         *     `variable_limit_reached`). The audit log records each change, never the value.
+         */
+        put: operations["putVariable"];
+        post?: never;
+        /**
+         * Delete a variable
+         * @description Needs a `write` key. Checks that still name it are not changed: their next run fails saying which
+         *     placeholder has no value (an uptime monitor pauses with reason `variable_missing` until the
+         *     variable is set again and the monitor resumed). New tests and monitors naming it are refused (400).
+         */
+        delete: operations["deleteVariable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = {
     testFinished: {
@@ -1958,6 +2022,13 @@ export type components = {
             url: string;
             user_agent?: components["schemas"]["UserAgent"];
             viewport?: components["schemas"]["Viewport"];
+        };
+        CreateVariable: {
+            name: string;
+            /** @description Seal it (default: the existing variable's kind, or false for a new one). */
+            secret?: boolean;
+            /** @description At most 4096 bytes as UTF-8. */
+            value: string;
         };
         /** @description Credits one test of each type costs on this plan. */
         CreditCosts: {
@@ -3090,6 +3161,12 @@ export type components = {
         };
         /** @description true: anyone with the monitor's page link (`report_url`) sees the page. false: the page is private, for the team's signed-in members only (in the dashboard, `{DASHBOARD_BASE_URL}/monitors/{id}`), and its link answers 404 until it is public again. Status pages and badges stay public either way. */
         PublicPage: boolean;
+        PutVariable: {
+            /** @description Seal it (default: the existing variable's kind, or false for a new one). */
+            secret?: boolean;
+            /** @description At most 4096 bytes as UTF-8. */
+            value: string;
+        };
         QuotaCount: {
             limit: number;
             remaining: number;
@@ -3924,6 +4001,17 @@ export type components = {
             name: string;
             /** @description When it starts, in ms from the navigation start. */
             start_ms: number;
+        };
+        Variable: {
+            /** Format: date-time */
+            created_at: string;
+            name: string;
+            /** @description Sealed: used as `{{secrets.NAME}}`, its value never shown. Otherwise used as `{{vars.NAME}}`. */
+            secret: boolean;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description A plain variable's value; null for a secret. */
+            value: string | null;
         };
         /** @description lighthouse only (other types: 400 naming the field). At most 32,000,000 device pixels (width × height × device_scale_factor², e.g. 4000 × 8000 at 1 or 2000 × 4000 at 2); more is 400 validation_failed naming viewport. */
         Viewport: {
@@ -5916,6 +6004,183 @@ export interface operations {
             409: components["responses"]["Problem"];
             410: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's variables. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Variable"][];
+                        /** @description Always null: every variable is on the one page. */
+                        next_cursor: null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVariable"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Letters, digits and `_`, not starting with a digit; case-sensitive. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variable. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Letters, digits and `_`, not starting with a digit; case-sensitive. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutVariable"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    deleteVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Letters, digits and `_`, not starting with a digit; case-sensitive. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Problem"];
         };
     };
     testFinishedCallback: {

@@ -48,6 +48,9 @@ export type StatusPage = Schemas['StatusPage'];
 export type UpdateAlertChannel = Schemas['UpdateAlertChannel'];
 export type UpdateMaintenanceWindow = Schemas['UpdateMaintenanceWindow'];
 export type UpdateStatusPage = Schemas['UpdateStatusPage'];
+/** A team's variable or secret (issue 59), used by checks as {{vars.NAME}} and {{secrets.NAME}}. */
+export type Variable = Schemas['Variable'];
+export type PutVariable = Schemas['PutVariable'];
 /** An incident a team writes on its status pages (issue 58), and its moves. */
 export type Incident = Schemas['Incident'];
 export type IncidentStatus = Schemas['IncidentStatus'];

@@ -23,7 +23,7 @@ const WRITES = ['run_test', 'create_monitor', 'pause_monitor', 'resume_monitor',
 
 test('issue 44: every tool says whether it writes; reads are read-only, delete_monitor alone is destructive', async () => {
   const tools = await listTools(false);
-  assert.equal(tools.length, 17, tools.map((t) => t.name).join(', '));
+  assert.equal(tools.length, 18, tools.map((t) => t.name).join(', '));
   for (const tool of tools) {
     const a = tool.annotations;
     assert.ok(a, `${tool.name} has no annotations`);
@@ -203,4 +203,14 @@ test('issue 47: what an assistant reads of a dns, tcp and uptime result, a heart
     test_id: null,
   };
   assert.equal(describeCheck(missed as unknown as MonitorCheck), '2026-12-14T02:05:01Z: down (missed), – ms');
+});
+
+test('issue 59: list_variables reads the team’s variables; no tool sets one (a secret stays out of conversations)', async () => {
+  const tools = Object.fromEntries((await listTools(false)).map((t) => [t.name, t]));
+  assert.equal(tools.list_variables!.annotations!.readOnlyHint, true);
+  assert.match(tools.list_variables!.description!, /\{\{secrets\.NAME\}\}/);
+  assert.deepEqual(
+    Object.keys(tools).filter((n) => /variable/.test(n)),
+    ['list_variables'],
+  );
 });

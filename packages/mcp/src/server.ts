@@ -474,6 +474,24 @@ export function createServer(client: PageprobeClient, { readOnly = false }: Serv
       ),
   );
   server.registerTool(
+    'list_variables',
+    {
+      title: 'Team variables',
+      description:
+        'The team’s variables and secrets, by name: what a check may use as {{vars.NAME}} (a plain value, shown) or {{secrets.NAME}} (sealed, never shown) in its headers, body, URL query or steps. Setting them is for a person (the dashboard, the CLI or PUT /variables/{name}), so a secret never passes through a conversation.',
+      inputSchema: {},
+      annotations: READ,
+    },
+    () =>
+      answer(
+        () => client.variables.list(),
+        ({ data }) =>
+          data
+            .map((v) => (v.secret ? `{{secrets.${v.name}}} (sealed)` : `{{vars.${v.name}}} = ${v.value}`))
+            .join('\n') || 'no variables',
+      ),
+  );
+  server.registerTool(
     'open_incidents',
     {
       title: 'Open incidents',

@@ -144,3 +144,17 @@ export {
 export { monitorReportView, statusReportView } from './reports/report-views.ts';
 // What the dashboard's incident pages say, as the public pages say it.
 export { IMPACT_WORDS, markdownHtml, STATUS_WORDS, uptimeReportPage } from '@pageprobe/pages';
+// A team's variables and secrets (issue 59 item 5), and the acceptance check of checks that name them.
+export {
+  checkFieldsOf,
+  checkPlaceholders,
+  deleteVariable,
+  getVariable,
+  listVariables,
+  MAX_VALUE_BYTES,
+  type PresentedVariable,
+  presentVariable,
+  putVariable,
+  type VariableInput,
+  VARIABLES_PER_TEAM,
+} from './variables/variable-service.ts';

@@ -187,7 +187,10 @@ export {
   redactDeep,
   redactor,
   type TemplateValues,
+  teamPlaceholdersAt,
+  usesTeamValues,
   VARIABLE_NAME,
+  variableSealContext,
 } from './template/template.ts';
 // Issue 59's multistep API checks: requests in order, each giving values to the next.
 export { multistep } from './multistep/definition.ts';

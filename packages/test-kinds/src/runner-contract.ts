@@ -62,8 +62,17 @@ export interface RunContext {
   log: Logger;
   /** The test's secret request values (headers, cookies, basic auth), opened for this run; null without any. */
   secrets: RequestSecrets | null;
-  /** The team's variables and secrets ({{vars.X}}, {{secrets.X}}), read for this run; unset when not read. */
-  values?: { vars: Record<string, string>; secrets: Record<string, string> };
+  /**
+   * Replaces the values of the team secrets this run was given ({{secrets.X}}, issue 59) with
+   * `[redacted]`: for what the runner keeps besides its outcome (a trace, a HAR). The host redacts the
+   * outcome itself. The identity when the test names no secret.
+   */
+  redact?: (text: string) => string;
+  /**
+   * Fills the team's placeholders in a value with this run's values (a browser step, as it is done; the
+   * host has filled the test's url, credentials and other options already). Absent: nothing to fill.
+   */
+  fill?: <V>(value: V) => V;
   /** Uploads under the test's prefix and records the rows (a retried run replaces an earlier attempt's). */
   storeArtifacts(artifacts: ArtifactUpload[]): Promise<void>;
 }

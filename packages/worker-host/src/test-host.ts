@@ -10,6 +10,8 @@ import type { LogDestination } from '@pageprobe/logger';
 import { storeArtifacts } from './store-artifacts.ts';
 import { sweepExpiredArtifacts } from './sweep-artifacts.ts';
 import { loadSecrets, unreadableSecrets } from './test-secrets.ts';
+import { type Filled, fillTeamValues, missingValue, redactOutcome } from './template-values.ts';
+import type { Test } from '@pageprobe/db';
 
 export interface TestWorkerHostOptions {
   app: string;
@@ -107,17 +109,50 @@ export async function startTestWorkerHost(options: TestWorkerHostOptions): Promi
               log.error({ err: error }, 'test secrets cannot be opened with any key of the ring');
               return outcome;
             }
-            return runner.run(test, {
-              log,
-              secrets,
-              storeArtifacts: async (artifacts) => {
-                // From several locations, the first asked keeps the test's artifacts (docs/locations.md).
-                if (test.locations?.length && test.locations[0] !== where.id) return;
-                if (!storage)
-                  throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);
-                return storeArtifacts(host.db, storage, test.id, artifacts);
-              },
-            });
+            // The team's {{vars.X}} and {{secrets.X}}, read now (a value replaced since the last run is
+            // this run's); nothing is read for a test that names none.
+            let filled: Filled<{ url: string; options: Test['options']; secrets: typeof secrets }>;
+            try {
+              filled = await fillTeamValues(host.db, keyring, test.teamId, {
+                url: test.url,
+                options: test.options,
+                secrets,
+              });
+            } catch (error) {
+              const outcome = missingValue(error) ?? unreadableSecrets(error);
+              if (!outcome) throw error;
+              log.warn(
+                { code: outcome.status === 'failed' ? outcome.error.code : null },
+                'team values missing or unreadable',
+              );
+              return outcome;
+            }
+            const { redact } = filled;
+            // A browser journey's steps are filled as each is done (runJourney), so their labels in the
+            // result show the placeholder, never a value a label cut short would leave half-redacted.
+            const steps = (test.options as { steps?: unknown } | null)?.steps;
+            const options = steps !== undefined ? { ...(filled.value.options as object), steps } : filled.value.options;
+            const filledTest = { ...test, url: filled.value.url, options: options as Test['options'] };
+            const outcome = await runner
+              .run(filledTest, {
+                log,
+                secrets: filled.value.secrets,
+                redact,
+                fill: filled.fill,
+                storeArtifacts: async (artifacts) => {
+                  // From several locations, the first asked keeps the test's artifacts (docs/locations.md).
+                  if (test.locations?.length && test.locations[0] !== where.id) return;
+                  if (!storage)
+                    throw new Error(`${runner.kind.name} stores artifacts, but this worker has no S3 settings`);
+                  return storeArtifacts(host.db, storage, test.id, artifacts);
+                },
+              })
+              .catch((error: unknown) => {
+                // Our fault, retried, then stored as the test's error: without the secrets it was given.
+                if (error instanceof Error) error.message = redact(error.message);
+                throw error;
+              });
+            return redactOutcome(outcome, redact);
           },
         }),
       );

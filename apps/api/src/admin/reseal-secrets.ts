@@ -1,6 +1,7 @@
 import type { Db } from '@pageprobe/db';
 import { channelSealContext } from '@pageprobe/alert-channels';
 import { open, SecretsError, seal, sealedWith } from '@pageprobe/secrets';
+import { variableSealContext } from '@pageprobe/test-kinds';
 
 // `pnpm admin secrets reseal` (issues 28 and 31): after SECRETS_KEY is replaced (the old key kept in
 // SECRETS_KEYS_PREVIOUS), every seal is opened with the ring and sealed again under the current key, so
@@ -124,12 +125,34 @@ export async function resealSecrets(db: Db, keyring: readonly Buffer[]) {
       ).count,
   );
 
+  // The teams' secrets (issue 59), bound to their team and name.
+  const variables = await resealAll(
+    keyring,
+    (after) =>
+      db.teamVariable.findMany({
+        where: { secret: true, ...(after ? { id: { gt: after } } : {}) },
+        select: { id: true, teamId: true, name: true, sealed: true },
+        orderBy: { id: 'asc' },
+        take: PAGE,
+      }),
+    (row) => ({ key: row.id, sealed: row.sealed!, context: variableSealContext(row.teamId, row.name) }),
+    async (row, next) =>
+      (
+        await db.teamVariable.updateMany({
+          where: { id: row.id, sealed: { equals: row.sealed! } },
+          data: { sealed: next },
+        })
+      ).count,
+  );
+
   return {
     monitors: counted(monitors),
+    team_secrets: counted(variables),
     tests: counted(tests),
     alert_channels: counted(channels),
     deleted_monitors_erased: erased,
     unreadable_monitors: monitors.unreadableKeys,
     unreadable_alert_channels: channels.unreadableKeys,
+    unreadable_team_secrets: variables.unreadableKeys,
   };
 }

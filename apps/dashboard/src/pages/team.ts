@@ -20,6 +20,12 @@ export const TEAM_LINKS: ReadonlyArray<{ path: string; name: string; access: Per
     access: 'webhook-secret.manage',
     about: 'The secret that signs callbacks and webhook alerts.',
   },
+  {
+    path: '/variables',
+    name: 'Variables',
+    access: 'team.read',
+    about: 'Values and secrets the checks use as {{vars.NAME}} and {{secrets.NAME}}.',
+  },
   { path: '/audit-log', name: 'Audit log', access: 'audit.read', about: 'Every change made in the team, by whom.' },
   {
     path: '/team/settings',

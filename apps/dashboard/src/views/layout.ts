@@ -21,7 +21,7 @@ const TEAM_PAGES = [
 ] as const;
 
 /** The team's pages that keep their own paths but sit under Team (its hub links them). */
-const UNDER_TEAM = ['/members', '/keys', '/webhook-secret', '/audit-log'];
+const UNDER_TEAM = ['/members', '/keys', '/webhook-secret', '/variables', '/audit-log'];
 
 /** The navigation of a signed-in person: the team's pages (a member's), their account, the team switcher, sign-out. */
 function navigation(ctx: PageContext): SafeHtml {

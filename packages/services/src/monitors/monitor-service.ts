@@ -8,6 +8,7 @@ import { fieldsOf } from '../audit-fields.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { auditCaller, type Caller } from '../caller.ts';
 import { ProblemError } from '../problem.ts';
+import { checkFieldsOf, checkPlaceholders } from '../variables/variable-service.ts';
 import { createWithinLimit } from '../team-limit.ts';
 import { rejectionProblem } from '../test-routes/rejection-problem.ts';
 import { checkKeyFree, rethrowKeyTaken } from '../resource-key.ts';
@@ -93,6 +94,8 @@ export async function checkNewMonitor(
   const { config } = deps;
   let input = given;
   const heartbeat = input.type === 'heartbeat';
+  // {{vars.X}} and {{secrets.X}} must name the team's variables, of their kind (issue 59).
+  await checkPlaceholders(deps.db, caller.teamId, checkFieldsOf(input));
   if (!heartbeat) {
     refuseHeartbeatFields(input as unknown as Record<string, unknown>, input.type, true);
     // The target as its kind stores it (a tcp `host:port` as `tcp://host:port`, a DNS name as a DNS URI).
@@ -209,6 +212,7 @@ export async function updateMonitor(
     checkInterval(input.interval_seconds, current.type, plan, config.MONITOR_MIN_INTERVAL_SECONDS);
   }
   if (input.alert_channels) await checkAlertChannels(deps.db, teamId, input.alert_channels);
+  await checkPlaceholders(deps.db, teamId, checkFieldsOf(input));
   await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
   const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyringOf(config)) : null;
   const options = patchedOptions(current.options, input);

@@ -1,3 +1,4 @@
+import { checkFieldsOf, checkPlaceholders } from '../variables/variable-service.ts';
 import type { Test } from '@pageprobe/db';
 import { liveLocations } from '@pageprobe/jobs';
 import { kindNamed } from '@pageprobe/test-kinds';
@@ -46,6 +47,8 @@ export async function startTest(
   input: TestRequest,
   idempotencyKey: string | undefined,
 ): Promise<Accepted> {
+  // {{vars.X}} and {{secrets.X}} must name the team's variables, of their kind (issue 59).
+  await checkPlaceholders(accept.db, caller.teamId, checkFieldsOf(input));
   return acceptTest(accept, caller, input, idempotencyKey).catch((error: unknown) => {
     throw error instanceof TestRejected ? rejectionProblem(error) : error;
   });

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fill, fillDeep, MissingValue, placeholdersDeep, placeholdersIn, redactDeep, redactor } from './template.ts';
+import {
+  fill,
+  fillDeep,
+  MissingValue,
+  placeholdersDeep,
+  placeholdersIn,
+  redactDeep,
+  redactor,
+  teamPlaceholdersAt,
+  usesTeamValues,
+} from './template.ts';
 
 const values = { vars: { HOST: 'shop.test' }, secrets: { TOKEN: 's3cr3t' }, extracted: { id: '42' } };
 
@@ -47,4 +57,25 @@ test('redaction replaces every secret value, longest first, in strings and keys'
   assert.equal(redact('x abcdef y abc z'), 'x [redacted] y [redacted] z');
   assert.deepEqual(redactDeep({ 'abc-key': ['abcdefg', 1] }, redact), { '[redacted]-key': ['[redacted]g', 1] });
   assert.equal(redactor([])('abc'), 'abc');
+});
+
+test('team placeholders come with the path of the string that names them; extracted ones are left out', () => {
+  const body = {
+    url: 'https://{{vars.HOST}}/',
+    headers: { Authorization: 'Bearer {{secrets.TOKEN}}' },
+    steps: [{ text: '{{id}}' }],
+  };
+  assert.deepEqual(teamPlaceholdersAt(body, 'body'), [
+    { scope: 'vars', name: 'HOST', path: 'body.url' },
+    { scope: 'secrets', name: 'TOKEN', path: 'body.headers.Authorization' },
+  ]);
+  assert.equal(usesTeamValues(body), true);
+  assert.equal(usesTeamValues({ url: 'https://a.test/{{id}}', n: 1 }), false);
+});
+
+test('the team values can be filled first, leaving extracted placeholders for later', () => {
+  const team = { vars: { HOST: 'shop.test' }, secrets: { TOKEN: 's3cr3t' } };
+  assert.equal(fill('{{vars.HOST}}/{{id}}', team, true), 'shop.test/{{id}}');
+  assert.deepEqual(fillDeep({ a: ['{{secrets.TOKEN}} {{ id }}'] }, team, true), { a: ['s3cr3t {{ id }}'] });
+  assert.throws(() => fill('{{id}}', team), MissingValue);
 });

@@ -50,9 +50,14 @@ export class MissingValue extends Error {
   }
 }
 
-/** The text with each placeholder replaced by its value; throws MissingValue for one without. */
-export function fill(text: string, values: TemplateValues): string {
-  return text.replace(PLACEHOLDER, (_whole, scope: string | undefined, name: string) => {
+/**
+ * The text with each placeholder replaced by its value; throws MissingValue for one without. Without
+ * `values.extracted`, a `{{name}}` is left as written when `keepExtracted`: the worker host fills the
+ * team's values first, and a multistep request fills what it extracted later.
+ */
+export function fill(text: string, values: TemplateValues, keepExtracted = false): string {
+  return text.replace(PLACEHOLDER, (whole: string, scope: string | undefined, name: string) => {
+    if (scope === undefined && keepExtracted && values.extracted === undefined) return whole;
     const table = scope === 'vars' ? values.vars : scope === 'secrets' ? values.secrets : values.extracted;
     const value = table && Object.hasOwn(table, name) ? table[name] : undefined;
     if (value === undefined) {
@@ -63,11 +68,11 @@ export function fill(text: string, values: TemplateValues): string {
 }
 
 /** `fill` over every string of a JSON value; keys stay as written. */
-export function fillDeep<T>(value: T, values: TemplateValues): T {
-  if (typeof value === 'string') return fill(value, values) as T;
-  if (Array.isArray(value)) return value.map((v) => fillDeep(v, values)) as T;
+export function fillDeep<T>(value: T, values: TemplateValues, keepExtracted = false): T {
+  if (typeof value === 'string') return fill(value, values, keepExtracted) as T;
+  if (Array.isArray(value)) return value.map((v) => fillDeep(v, values, keepExtracted)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values, keepExtracted)])) as T;
   }
   return value;
 }
@@ -92,3 +97,27 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
   }
   return value;
 }
+
+/** What a team secret's seal is bound to: its team and name, so a sealed value cannot move to another row. */
+export const variableSealContext = (teamId: string, name: string) => `team-variable:${teamId}:${name}`;
+
+/**
+ * Each team placeholder (scope vars or secrets) in every string of a JSON value, with the path of the
+ * string that names it (`body.headers.Authorization`, `body.steps.2.text`): what an acceptance check
+ * names in its 400.
+ */
+export function teamPlaceholdersAt(value: unknown, path: string): Array<Placeholder & { path: string }> {
+  if (typeof value === 'string') {
+    return placeholdersIn(value)
+      .filter((p) => p.scope !== 'extracted')
+      .map((p) => ({ ...p, path }));
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => teamPlaceholdersAt(v, `${path}.${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => teamPlaceholdersAt(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+/** Whether a JSON value names any of the team's variables or secrets (a check without any reads none). */
+export const usesTeamValues = (value: unknown): boolean => placeholdersDeep(value).some((p) => p.scope !== 'extracted');

@@ -79,7 +79,18 @@ export async function runJourney(
   recorder: Recorder,
   url: string,
   steps: BrowserStep[],
-  { typed, deadline, loadTimeoutMs }: { typed: Record<number, string>; deadline: number; loadTimeoutMs: number },
+  {
+    typed,
+    deadline,
+    loadTimeoutMs,
+    fill,
+  }: {
+    typed: Record<number, string>;
+    deadline: number;
+    loadTimeoutMs: number;
+    /** The team's placeholders filled in a step as it is done (its label keeps them as written). */
+    fill?: <V>(value: V) => V;
+  },
 ): Promise<Journey> {
   const all: Array<BrowserStep | { type: 'load' }> = [{ type: 'load' }, ...steps];
   const results: BrowserStepResult[] = [];
@@ -110,7 +121,7 @@ export async function runJourney(
     try {
       if (budgetMs <= 0) throw new StepError('timeout', 'the run’s time budget was spent before this step');
       if (step.type === 'load') await goto(page, url, Math.min(loadTimeoutMs, budgetMs));
-      else await doStep(page, step, { typed: typed[index - 1], budgetMs, loadTimeoutMs });
+      else await doStep(page, fill ? fill(step) : step, { typed: typed[index - 1], budgetMs, loadTimeoutMs });
     } catch (thrown) {
       if (!(thrown instanceof StepError)) throw thrown;
       error = thrown;

@@ -92,7 +92,10 @@ function budgetsOf(journey: Journey) {
 export async function runBrowserTest(test: Test, deps: BrowserTestDeps, ctx: RunContext): Promise<Outcome> {
   const steps = ((test.options as { steps?: BrowserStep[] } | null)?.steps ?? []) as BrowserStep[];
   const typed = ctx.secrets?.typed ?? {};
-  const scrub = scrubber(typed);
+  // What was typed, and the team secrets the test used (issue 59: a header's {{secrets.X}}), out of the
+  // trace, the HAR and the console lines.
+  const scrubTyped = scrubber(typed);
+  const scrub = ctx.redact ? (text: string) => ctx.redact!(scrubTyped(text)) : scrubTyped;
   const credentials = pageCredentials(ctx.secrets, test.url);
   const proxy = await startEgressProxy({
     allowPrivate: deps.allowPrivate,
@@ -113,6 +116,7 @@ export async function runBrowserTest(test: Test, deps: BrowserTestDeps, ctx: Run
         const journey = await runJourney(page, recorder, test.url, steps, {
           typed,
           deadline,
+          ...(ctx.fill ? { fill: ctx.fill } : {}),
           loadTimeoutMs: LOAD_TIMEOUT_MS,
         });
         const trace = tracing ? await page.tracing.stop().catch(() => undefined) : undefined;

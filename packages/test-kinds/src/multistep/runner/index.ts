@@ -15,7 +15,9 @@ export function multistepRunner(config: MultistepRunnerConfig): KindRunner {
   return {
     kind: kindNamed('multistep'),
     concurrency: config.MULTISTEP_CONCURRENCY,
-    run: (test, { secrets, values }) =>
+    // The host has filled the team's values ({{vars.X}}, {{secrets.X}}) and redacts the outcome: what is
+    // left to fill is what the requests extract.
+    run: (test, { secrets }) =>
       runMultistepTest(test, {
         policy: {
           allowPrivate: config.ALLOW_PRIVATE_TARGETS,
@@ -24,7 +26,6 @@ export function multistepRunner(config: MultistepRunnerConfig): KindRunner {
         },
         timeoutMs: config.MULTISTEP_TIMEOUT_MS,
         hopHeaders: credentialsFor(secrets, test.url),
-        ...(values ? { values } : {}),
       }),
   };
 }
