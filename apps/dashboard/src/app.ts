@@ -37,6 +37,9 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
       res.set('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
     });
   }
+  // A test's or monitor's form asks for a journey in step rows (up to 50 steps of five fields, and its
+  // JSON view) and a request body (up to 64 KB): those read what the API's routes for them read.
+  router.post(['/tests', '/monitors'], express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 400 }));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const contextOf = async (req: Request, res: Response): Promise<PageContext> => {
