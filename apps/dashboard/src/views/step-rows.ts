@@ -30,6 +30,7 @@ const VALUE_WORDS: Record<StepValueField, string> = {
   expression: 'Expression',
   ms: 'Milliseconds',
 };
+const BROWSER_ONLY = new Set<string>(BROWSER_ONLY_STEPS);
 /** Values kept as typed (spaces count); the others are trimmed. */
 const AS_TYPED = new Set<StepValueField>(['text', 'value', 'expression']);
 
@@ -249,20 +250,20 @@ function rowErrors(state: FormState, i: number): Array<[field: string, message: 
     .map(([path, message]) => [path.slice(at.length + 1), message]);
 }
 
-const ACTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['', 'Choose…'],
-  ...BROWSER_STEP_TYPES.map(
-    (t) => [t, (BROWSER_ONLY_STEPS as readonly string[]).includes(t) ? `${t} (browser checks)` : t] as const,
-  ),
+/** The actions, those a Lighthouse flow takes too first, then the browser checks' own. */
+const ACTION_GROUPS: ReadonlyArray<readonly [label: string, types: string[]]> = [
+  ['Lighthouse flows and browser checks', BROWSER_STEP_TYPES.filter((t) => !BROWSER_ONLY.has(t))],
+  ['Browser checks only', BROWSER_STEP_TYPES.filter((t) => BROWSER_ONLY.has(t))],
 ];
 
-/** Which value each action takes, in words: the Value field's hint. */
-const VALUE_HINT = `The ${listed(
+/** Which value each action takes, in words: the editor's hint. */
+const VALUE_HINT = `Value: the ${listed(
   BROWSER_STEP_TYPES.flatMap((t) => {
     const value = BROWSER_STEP_FIELDS[t].value;
-    return value ? [`${VALUE_WORDS[value.field].toLowerCase()} of ${t}`] : [];
+    const word = VALUE_WORDS[value?.field ?? 'value'];
+    return value ? [`${word === 'URL' ? word : word.toLowerCase()} of ${t}`] : [];
   }),
-)}.`;
+)}; the other actions take none.`;
 
 function stepRow(state: FormState, i: number): SafeHtml {
   const v = (name: string) => state.values[`step_${name}_${i}`] ?? '';
@@ -284,27 +285,29 @@ function stepRow(state: FormState, i: number): SafeHtml {
   const valueError = errorOf(...valueFields);
   const nameError = errorOf('name');
   const value = fields?.value;
-  const valueLabel = value ? VALUE_WORDS[value.field] : 'Value';
+  const valueLabel = value ? VALUE_WORDS[value.field] : fields ? 'Value (none)' : 'Value';
+  // Known once the form comes back with the row's action chosen; a new row's is in the editor's hint.
   const valueHint =
     type === 'type'
-      ? 'What it types is kept secret: never shown again, so it is asked again whenever the form comes back.'
+      ? 'Kept secret: never shown again, so asked again whenever the form comes back.'
       : value
         ? `The ${value.label}.`
         : fields
           ? `A ${type} step takes none.`
-          : VALUE_HINT;
+          : '';
   const hidden = (text: string) => html`<span class="visually-hidden">${text}</span>`;
   const n = i + 1;
   return html`<fieldset class="step-row" id="step-${n}"><legend>Step ${n}</legend>
-<p><label for="${id('type')}">${hidden(`Step ${n} `)}Action</label><select id="${id('type')}" name="${id('type')}"${invalidAttrs('type', typeError)}>${ACTIONS.map(
-    ([t, label]) => html`<option value="${t}"${t === type ? html` selected` : ''}>${label}</option>`,
+<p><label for="${id('type')}">${hidden(`Step ${n} `)}Action</label><select id="${id('type')}" name="${id('type')}"${invalidAttrs('type', typeError)}><option value="">Choose…</option>${ACTION_GROUPS.map(
+    ([label, types]) =>
+      html`<optgroup label="${label}">${types.map((t) => html`<option value="${t}"${t === type ? html` selected` : ''}>${t}</option>`)}</optgroup>`,
   )}</select>${fieldError(id('type'), typeError && `Step ${n}: ${typeError}`)}</p>
-<p><label for="${id('selector')}">${hidden(`Step ${n} `)}Selector${fields && !fields.selector ? ' (none)' : fields?.selector === 'optional' ? ' (optional)' : ''}</label><input id="${id('selector')}" name="${id('selector')}" value="${v('selector')}" maxlength="500" autocomplete="off" spellcheck="false" placeholder="#checkout"${invalidAttrs('selector', selectorError)}>${fieldError(id('selector'), selectorError && `Step ${n} selector: ${selectorError}`)}</p>
-<p><label for="${id('value')}">${hidden(`Step ${n} `)}${valueLabel}</label><input id="${id('value')}" name="${id('value')}" value="${v('value')}" maxlength="2048" autocomplete="off" spellcheck="false"${type === 'type' ? html` type="password"` : ''}${invalidAttrs('value', valueError, `${id('value')}-hint`)}><span class="hint" id="${id('value')}-hint">${valueHint}</span>${fieldError(id('value'), valueError && `Step ${n}: ${valueError}`)}</p>
+<p><label for="${id('selector')}">${hidden(`Step ${n} `)}Selector${fields && !fields.selector ? ' (none)' : fields?.selector === 'optional' ? ' (optional)' : ''}</label><input id="${id('selector')}" name="${id('selector')}" value="${v('selector')}" maxlength="500" autocomplete="off" spellcheck="false"${invalidAttrs('selector', selectorError)}>${fieldError(id('selector'), selectorError && `Step ${n} selector: ${selectorError}`)}</p>
+<p><label for="${id('value')}">${hidden(`Step ${n} `)}${valueLabel}</label><input id="${id('value')}" name="${id('value')}" value="${v('value')}" maxlength="2048" autocomplete="off" spellcheck="false"${type === 'type' ? html` type="password"` : ''}${invalidAttrs('value', valueError, valueHint ? `${id('value')}-hint` : undefined)}>${valueHint ? html`<span class="hint" id="${id('value')}-hint">${valueHint}</span>` : ''}${fieldError(id('value'), valueError && `Step ${n}: ${valueError}`)}</p>
 <p><label for="${id('name')}">${hidden(`Step ${n} `)}Name (optional)</label><input id="${id('name')}" name="${id('name')}" value="${v('name')}" maxlength="100" autocomplete="off"${invalidAttrs('name', nameError)}>${fieldError(id('name'), nameError && `Step ${n} name: ${nameError}`)}</p>
 ${v('expect') ? html`<p class="hint step-budgets">Budgets: <code>${v('expect')}</code> (change them in the JSON view)</p>` : ''}<input type="hidden" name="${id('expect')}" value="${v('expect')}">
 ${rowError ? html`<p class="field-error" role="alert">Step ${n}${rowError[0] ? ` ${rowError[0]}` : ''}: ${rowError[1]}</p>` : ''}
-<p><button type="submit" class="secondary" name="steps_action" value="remove_${i}">Remove step ${n}</button></p>
+<p class="step-remove"><button type="submit" class="secondary" name="steps_action" value="remove_${i}">Remove step ${n}</button></p>
 </fieldset>`;
 }
 
@@ -320,7 +323,7 @@ export function stepEditor(state: FormState, legend: string): SafeHtml {
   );
   const jsonError = state.errors.steps;
   return html`<fieldset class="steps"><legend>${legend}</legend>
-<p class="hint" id="steps-hint">Each step runs after the URL loads, in order, on the same page. A selector is a CSS selector. Fill the rows, or write the steps as JSON in the JSON view below: if you change the JSON, it replaces the rows. Budgets (a step’s <code>expect</code>) are written in the JSON view.</p>
+<p class="hint" id="steps-hint">Each step runs after the URL loads, in order, on the same page. A selector is a CSS selector. ${VALUE_HINT} Fill the rows, or write the steps as JSON in the JSON view below: if you change the JSON, it replaces the rows. Budgets (a step’s <code>expect</code>) are written in the JSON view. Add the rows you need before typing a type step’s text: it is never sent back to the page.</p>
 <input type="hidden" name="step_rows" value="${String(count)}">
 ${Array.from({ length: count }, (_, i) => stepRow(state, i))}
 ${count < MAX_BROWSER_STEPS ? html`<p><button type="submit" class="secondary" name="steps_action" value="add">Add a step</button></p>` : ''}
