@@ -85,8 +85,8 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
         }
       }
       // The API's write limit, per person and team (issue 56), before anything changes.
-      if (route.method === 'post' && route.access !== 'public' && route.limit !== false && !(await spendWrite(ctx)))
-        return;
+      const writes = typeof route.limit === 'function' ? route.limit(ctx) : route.limit !== false;
+      if (route.method === 'post' && route.access !== 'public' && writes && !(await spendWrite(ctx))) return;
       await route.handle(ctx);
     });
   }

@@ -248,6 +248,8 @@ export const monitorRoutes: PageRoute[] = [
     method: 'post',
     path: '/monitors',
     access: 'team.write',
+    // Adding or removing a step row only draws the form again: no write spent.
+    limit: (ctx) => !changesRows(ctx.req.body),
     async handle(ctx) {
       const values = valuesOf(ctx.req.body);
       // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
