@@ -2,7 +2,7 @@
 // minute by default), per person and team, in the API's sliding window in Redis. Fifteen POST /app/tests
 // sent at once start ten tests; the other five answer 429 with Retry-After and a page saying when to try
 // again, and start nothing. The same budget guards every other form that changes something (bulk monitor
-// actions, channels' test messages): refused past it, changing nothing. Another person of the team, and
+// actions, channels' test messages): refused past it, changing nothing; adding a step row changes nothing. Another person of the team, and
 // the same person in another team, have their own; signing out always works.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -97,6 +97,13 @@ test('15 POST /app/tests at once: 10 start a test, 5 answer 429 with Retry-After
   const message = await post(session, `/alert-channels/${channel.id}/test`);
   assertRefused(message, "a channel's test message past the budget");
   assert.equal(await env.db.callbackDelivery.count({ where: { channelId: channel.id } }), 0, 'no message was sent');
+
+  // Adding or removing a step row only draws the form again: past the budget, it still answers.
+  for (const path of ['/tests', '/monitors']) {
+    const redrawn = await post(session, path, { url: 'https://93.184.215.14/', step_rows: '2', steps_action: 'add' });
+    assert.equal(redrawn.status, 200, `${path}: a row added past the budget`);
+    assert.match(redrawn.text, /id="step_type_2"/);
+  }
 
   // Another person of the team has a budget of their own; so has this person in another team.
   const colleague = await member('colleague@example.com', 'editor');

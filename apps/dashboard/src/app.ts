@@ -37,6 +37,9 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
       res.set('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
     });
   }
+  // A test's or monitor's form asks for a journey in step rows (up to 50 steps of five fields, and its
+  // JSON view) and a request body (up to 64 KB): those read what the API's routes for them read.
+  router.post(['/tests', '/monitors'], express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 400 }));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const contextOf = async (req: Request, res: Response): Promise<PageContext> => {
@@ -82,8 +85,8 @@ export function createDashboardApp(deps: DashboardDeps, routes: PageRoute[] = RO
         }
       }
       // The API's write limit, per person and team (issue 56), before anything changes.
-      if (route.method === 'post' && route.access !== 'public' && route.limit !== false && !(await spendWrite(ctx)))
-        return;
+      const writes = typeof route.limit === 'function' ? route.limit(ctx) : route.limit !== false;
+      if (route.method === 'post' && route.access !== 'public' && writes && !(await spendWrite(ctx))) return;
       await route.handle(ctx);
     });
   }

@@ -34,6 +34,8 @@ export interface ChartSpec {
   series: ChartSeries[];
   /** Areas stacked on each other (an uptime check's phases add up to its total) rather than lines. */
   stacked?: boolean;
+  /** One of several alike (a chart a step): the page draws a group's charts together, smaller, under its name. */
+  group?: string;
   /** Assertion budgets, drawn as dashed lines, labelled `label value`. */
   budgets?: Array<{ label: string; value: number }>;
   /** Moments marked across the chart (regressions). */

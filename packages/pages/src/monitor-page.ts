@@ -160,13 +160,23 @@ ${dayBarsView(d.days, d.runWord)}
       : html`<a href="${d.links.self}?range=${r}">${RANGES[r]}</a>`,
   )}</nav>
 ${d.fieldNote ? html`<p class="field-note" id="field-note">${d.fieldNote}</p>` : ''}
-${d.charts.map((c) => chartView(c, { figuresHref: figuresHref?.(c.id), figuresOpen }))}
+${d.charts.filter((c) => !c.group).map((c) => chartView(c, { figuresHref: figuresHref?.(c.id), figuresOpen }))}
+${chartGroups(d.charts, (c) => chartView(c, { figuresHref: figuresHref?.(c.id), figuresOpen }))}
 </section>
 ${maintenanceView(d.maintenance, d.now)}
 ${incidentsView(d.incidents, d.now)}
 ${alertsView(d.alerts)}
 ${runsView(d.runs, d.runWord)}
 ${badgesView(d.badges, copy)}`;
+}
+
+/** Charts of a group (a browser monitor's steps), each group under its name, side by side when wide. */
+function chartGroups(charts: ChartSpec[], view: (c: ChartSpec) => SafeHtml): SafeHtml[] {
+  const groups = [...new Set(charts.flatMap((c) => (c.group ? [c.group] : [])))];
+  return groups.map(
+    (group, i) => html`<h3 id="chart-group-${i}">${group}</h3>
+<div class="chart-group" role="group" aria-labelledby="chart-group-${i}">${charts.filter((c) => c.group === group).map(view)}</div>`,
+  );
 }
 
 export function incidentsView(

@@ -162,6 +162,8 @@ export { type BrowserResult, type BrowserStepResult, browserResult } from './bro
 export {
   BROWSER_ONLY_STEPS,
   BROWSER_RUN_MS,
+  BROWSER_STEP_FIELDS,
+  BROWSER_STEP_TYPES,
   BUDGET_SEVERITIES,
   type BrowserStep,
   budgetMessage,
@@ -173,7 +175,9 @@ export {
   NAVIGATING,
   STEP_BUDGET_SOURCES,
   type StepBudget,
+  type StepFormFields,
   stepLabel,
+  type StepValueField,
 } from './browser/steps.ts';
 // Placeholders in checks (issue 59): the team's variables and secrets, a multistep check's extracted values.
 export {

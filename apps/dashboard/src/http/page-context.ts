@@ -37,8 +37,9 @@ export interface PageRoute {
   access: Access;
   /**
    * A POST of a route that is not public spends one of the person's writes in the team
-   * (RATE_LIMIT_WRITES_PER_MIN, http/write-limit.ts); `false` for the few that change nothing others see.
+   * (RATE_LIMIT_WRITES_PER_MIN, http/write-limit.ts); `false` for the few that change nothing others see,
+   * or a function saying whether this request does (a form sent only to be drawn again does not).
    */
-  limit?: false;
+  limit?: false | ((ctx: PageContext) => boolean);
   handle(ctx: PageContext): Promise<void> | void;
 }

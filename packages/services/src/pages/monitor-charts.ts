@@ -49,7 +49,8 @@ export async function monitorCharts(
   fieldRegressions: Array<{ at: Date; label: string; metric: string }> = [],
 ): Promise<ChartSpec[]> {
   const kind = monitorKindNamed(monitor.type);
-  const plans = kind.monitor.page.charts;
+  // The kind's charts, then those its monitor's settings name (a browser monitor's steps).
+  const plans = [...kind.monitor.page.charts, ...(kind.monitor.page.namedCharts?.(monitor) ?? [])];
   const metrics = plans.flatMap((p) => p.series.map(([m]) => m));
   const { series } = await loadSeriesOf(db, monitor, metrics, from, to);
   // Budgets are assertions, which only kinds of test have (a heartbeat has none).
@@ -87,6 +88,7 @@ export async function monitorCharts(
         title: plan.title,
         unit: plan.unit,
         stacked: plan.stacked ?? false,
+        ...(plan.group ? { group: plan.group } : {}),
         series: [...lab, ...fieldLine],
         ...(vital ? { thresholds: { good: vital.good, poor: vital.poor } } : {}),
         ...(note ? { note } : {}),

@@ -57,6 +57,41 @@ export const BROWSER_ONLY_STEPS = [
   'assert_js',
 ] as const;
 
+/** The field a step type takes its one value in, besides a selector and a name. */
+export type StepValueField = 'url' | 'text' | 'value' | 'key' | 'expression' | 'ms';
+
+/**
+ * What a form asks of each step type (the dashboard's step rows): whether it takes a selector, and its
+ * one value with what a person calls it. Every type takes a name; budgets are written as JSON.
+ */
+export interface StepFormFields {
+  selector?: 'required' | 'optional';
+  value?: { field: StepValueField; label: string; optional?: true };
+}
+
+export const BROWSER_STEP_FIELDS: Readonly<Record<BrowserStep['type'], StepFormFields>> = {
+  navigate: { value: { field: 'url', label: 'the absolute URL to open' } },
+  click: { selector: 'required' },
+  type: { selector: 'required', value: { field: 'text', label: 'the text to type (kept secret)' } },
+  wait_for: { selector: 'required' },
+  wait: { value: { field: 'ms', label: 'milliseconds to wait' } },
+  start_timespan: {},
+  end_timespan: {},
+  assert_text: { selector: 'optional', value: { field: 'text', label: 'the text the page (or the selector) shows' } },
+  assert_visible: { selector: 'required' },
+  select: {
+    selector: 'required',
+    value: { field: 'value', label: 'the value of the option to choose', optional: true },
+  },
+  press: { value: { field: 'key', label: 'the key, e.g. Enter' } },
+  hover: { selector: 'required' },
+  screenshot: {},
+  assert_js: { value: { field: 'expression', label: 'a JavaScript expression the page finds truthy' } },
+};
+
+/** Every step type a browser check takes, in the order a form offers them. */
+export const BROWSER_STEP_TYPES = Object.keys(BROWSER_STEP_FIELDS) as Array<BrowserStep['type']>;
+
 export const MAX_BROWSER_STEPS = 50;
 /** A whole run, every step and the page's first load, at most (the kind's default budget). */
 export const BROWSER_RUN_MS = 120_000;

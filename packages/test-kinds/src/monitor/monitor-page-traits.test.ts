@@ -55,3 +55,24 @@ test('a heartbeat is a kind of monitor, never of test, and its page never names 
     'Late after': '2026-11-21 02:05 UTC',
   });
 });
+
+test('a browser monitor charts each step’s time by the series its runs record, a chart a name', async () => {
+  const { browser } = await import('../browser/definition.ts');
+  const steps = [
+    { type: 'click', selector: '#sign-in' },
+    { type: 'click', selector: '#add', name: 'add to basket' },
+    { type: 'click', selector: '#sign-in' },
+  ];
+  const test = { result: { steps: [{ name: 'load https://shop.example/', status: 'passed', duration_ms: 1 }] } };
+  const charts = browser.monitor.page.namedCharts!({ url: 'https://shop.example/', options: { steps } });
+  assert.deepEqual(
+    charts.map((c) => [c.id, c.title, c.series[0]![0]]),
+    [
+      ['step-0', 'Step 0: the load of https://shop.example/', 'step:load https://shop.example/'],
+      ['step-1', 'Step 1: click #sign-in', 'step:click #sign-in'],
+      ['step-2', 'Step 2: add to basket', 'step:add to basket'],
+    ],
+  );
+  for (const chart of charts) assert.ok(browser.monitor.namedMetrics!.pattern.test(chart.series[0]![0]));
+  assert.deepEqual(Object.keys(browser.monitor.namedMetrics!.read(test as never)), ['step:load https://shop.example/']);
+});

@@ -28,6 +28,11 @@ export interface ChartPlan {
   field?: string;
   /** Drawn only while field data is there (its lab line repeats another chart's: INP's proxy, TBT). */
   fieldOnly?: boolean;
+  /**
+   * One of several alike (a chart a step), drawn smaller with the others of its group, side by side where
+   * the page is wide enough, under the group's name as a heading.
+   */
+  group?: string;
 }
 
 /** A check's time by phase, stacked: the phases add up to its total (uptime's and tcp's pages). */
@@ -74,6 +79,11 @@ export interface MonitorPageTraits {
   scoreLabel?: string;
   /** Its charts, in the page's order. */
   charts: readonly ChartPlan[];
+  /**
+   * Charts of series the monitor's own settings name (`monitor.namedMetrics`), after `charts`: a browser
+   * monitor's time of each step, from its steps.
+   */
+  namedCharts?: (monitor: { url: string; options: unknown }) => ChartPlan[];
   /**
    * The series GET /monitors/{id}/series?source=field answers (issue 48), by name: each a Chrome UX Report
    * metric of the monitor's URL, a p75 per weekly collection period. Kinds without it have no field data.

@@ -1,5 +1,6 @@
 import { type MonitorWithChannels, ProblemError } from '@pageprobe/services';
 import { HEARTBEAT_FIELDS, toldByPings } from '@pageprobe/test-kinds';
+import { stepsOfForm } from '../../views/step-rows.ts';
 import { FIRST_CHECK_TYPE } from './monitor-types.ts';
 
 // The monitor's form (issue 46): every option of the API's CreateMonitor, and on edit what UpdateMonitor
@@ -159,7 +160,7 @@ export function createBody(v: Record<string, string>): Record<string, unknown> {
   }
   set('user_agent', text(v.user_agent));
   set('locale', text(v.locale));
-  set('steps', json('steps', v.steps));
+  set('steps', stepsOfForm(v));
   if (v.repeat_view === 'on') body.repeat_view = true;
   return body;
 }

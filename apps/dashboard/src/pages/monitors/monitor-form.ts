@@ -1,9 +1,10 @@
 import type { MonitorWithChannels } from '@pageprobe/services';
 import { html, type SafeHtml } from '@pageprobe/html';
-import { kindNamed, kindNames, monitorSubject, toldByPings } from '@pageprobe/test-kinds';
+import { type BrowserStep, kindNamed, kindNames, monitorSubject, stepLabel, toldByPings } from '@pageprobe/test-kinds';
 import type { FormState } from '../../views/form-errors.ts';
 import { MAX_RUNS, MULTI_RUN, PINGED, takers, targetHint } from '../../views/kind-words.ts';
 import { field, problem } from '../../views/layout.ts';
+import { stepEditor } from '../../views/step-rows.ts';
 import { errorOf, hinted, input, select, textarea } from './form-controls.ts';
 import { checkRequestFields, heartbeatTimingFields } from './kind-fields.ts';
 import { typeWord } from './monitor-types.ts';
@@ -40,6 +41,16 @@ function dependsOnField(state: FormState, choices: FormChoices, editing: Monitor
   )}<p class="hint" id="depends-on-hint">While one of these is down, this monitor’s downs are recorded but alert no one; if it is still down once that one has been up for its own “down after” checks, it alerts then.</p>`;
 }
 
+/**
+ * A monitor's steps, as its runs name them: fixed once made, as its URL is (the API's UpdateMonitor does
+ * not take them), so the edit form shows them and a new monitor changes them.
+ */
+function stepsFact(editing: MonitorWithChannels): SafeHtml | '' {
+  const steps = ((editing.options ?? {}) as { steps?: BrowserStep[] }).steps;
+  if (!steps?.length) return '';
+  return html`<dt>Steps</dt><dd><ol class="steps-fact">${steps.map((s) => html`<li>${stepLabel(s)}</li>`)}</ol><span class="hint">Fixed once made, as its URL is: a new monitor takes other steps.</span></dd>`;
+}
+
 /** The create form's fields, or the edit form's (a monitor's URL, type and device are fixed once made). */
 export function monitorFields(state: FormState, choices: FormChoices, editing: MonitorWithChannels | null): SafeHtml {
   // Creating, every field is offered (the type is chosen in the same form); editing, those of its type.
@@ -54,7 +65,7 @@ export function monitorFields(state: FormState, choices: FormChoices, editing: M
 ${
   editing
     ? checksTarget(editing.type)
-      ? html`<dl class="facts"><dt>URL</dt><dd>${monitorSubject(editing)}</dd><dt>Type</dt><dd>${typeWord(editing.type)}</dd><dt>Device</dt><dd>${editing.device}</dd></dl>`
+      ? html`<dl class="facts"><dt>URL</dt><dd>${monitorSubject(editing)}</dd><dt>Type</dt><dd>${typeWord(editing.type)}</dd><dt>Device</dt><dd>${editing.device}</dd>${stepsFact(editing)}</dl>`
       : html`<dl class="facts"><dt>Type</dt><dd>${typeWord(editing.type)}</dd></dl>`
     : html`${hinted(state, 'URL', 'url', 'text', URL_HINT, html`maxlength="2048" inputmode="url" autocomplete="url" spellcheck="false"`)}
 ${select(
@@ -136,6 +147,6 @@ ${input(state, 'User agent', 'user_agent')}
 ${input(state, 'Locale', 'locale', 'text', html`placeholder="en-GB"`)}
 <p><label class="check"><input type="checkbox" name="repeat_view"${state.values.repeat_view === 'on' ? html` checked` : ''}> Repeat view (load again with a warm cache)</label></p>
 </details>
-${textarea(state, 'Steps', 'steps', `A journey or a user flow (${takers('steps')}) as JSON, as the API’s steps.`, 4)}`
+${stepEditor(state, `Steps: a journey or a user flow (${takers('steps')})`)}`
 }`;
 }

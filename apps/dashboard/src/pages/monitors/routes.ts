@@ -35,6 +35,7 @@ import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
 import { type FormChoices, monitorFields } from './monitor-form.ts';
 import { FIRST_CHECK_TYPE } from './monitor-types.ts';
+import { changesRows, defaultSubmit, redrawnStepValues } from '../../views/step-rows.ts';
 
 const CHECKS_LISTED = 50;
 const PINGS_LISTED = 20;
@@ -115,7 +116,7 @@ async function newForm(ctx: PageContext, state: FormState) {
     form(
       ctx,
       '/monitors',
-      html`${monitorFields(state, await formChoices(ctx), null)}<p><button type="submit">Create monitor</button></p>`,
+      html`${defaultSubmit('Create monitor')}${monitorFields(state, await formChoices(ctx), null)}<p><button type="submit">Create monitor</button></p>`,
       html`class="monitor-form"`,
     ),
     state.status,
@@ -247,14 +248,19 @@ export const monitorRoutes: PageRoute[] = [
     method: 'post',
     path: '/monitors',
     access: 'team.write',
+    // Adding or removing a step row only draws the form again: no write spent.
+    limit: (ctx) => !changesRows(ctx.req.body),
     async handle(ctx) {
       const values = valuesOf(ctx.req.body);
+      // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
+      const redrawn = withoutSecrets(redrawnStepValues(values, values));
+      if (changesRows(values)) return newForm(ctx, emptyForm(redrawn));
       try {
         const body = checkInput<Parameters<typeof createMonitor>[2]>('CreateMonitor', createBody(values));
         const monitor = await createMonitor(ctx.deps, await callerOf(ctx), body);
         ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
       } catch (error) {
-        await newForm(ctx, formFromError(error, withoutSecrets(values)));
+        await newForm(ctx, formFromError(error, redrawn));
       }
     },
   },

@@ -1,4 +1,5 @@
 import type { Test } from '@pageprobe/db';
+import { stepRowValues, stepsOfForm } from '../../views/step-rows.ts';
 
 // The start form as the API's CreateTest body, and a test back as the form's values (Run again). Pure:
 // unit-tested beside it. What the API would refuse is left for checkInput and the service to refuse, so
@@ -57,7 +58,10 @@ function cookieLines(text: string): Array<{ name: string; value: string }> {
     });
 }
 
-/** The API's CreateTest body from the start form: only what was filled in, so the API's defaults apply. */
+/**
+ * The API's CreateTest body from the start form: only what was filled in, so the API's defaults apply.
+ * Throws the API's 400 for a step row that cannot be a step, or a JSON view that is not JSON.
+ */
 export function createTestBody(body: FormBody): Record<string, unknown> {
   const out: Record<string, unknown> = { url: one(body, 'url') };
   for (const name of ['type', 'device', 'throttling', 'callback_url'] as const) {
@@ -73,9 +77,10 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   if (one(body, 'tls') === 'on') out.tls = true;
   const expect = one(body, 'expect');
   if (expect) out.expect = jsonOr(expect);
-  // A journey or a user flow (issue 59), as the API's steps.
-  const steps = one(body, 'steps');
-  if (steps) out.steps = jsonOr(steps);
+  // A journey or a user flow, as the API's steps: the step rows, or the JSON view when it was changed
+  // (a row that cannot be a step is refused here, naming it).
+  const steps = stepsOfForm(body);
+  if (steps !== undefined) out.steps = steps;
   const assertions: Record<string, unknown> = {};
   for (let i = 0; i < ASSERTION_ROWS; i++) {
     const key = one(body, `assertion_key_${i}`);
@@ -135,6 +140,8 @@ export function formValuesOf(test: Test): Record<string, string> {
   if (test.callbackUrl) values.callback_url = test.callbackUrl;
   const basic = (test.options as { basic_auth?: { username?: string } } | null)?.basic_auth;
   if (basic?.username) values.basic_auth_username = basic.username;
+  // Its steps as rows; what a type step typed is sealed, and asked again.
+  Object.assign(values, stepRowValues(body.steps));
   const assertions =
     (test.assertions as Array<{ key: string; level: string; operator: string; expected: number }> | null) ?? [];
   for (const [i, a] of assertions.slice(0, ASSERTION_ROWS).entries()) {

@@ -9,6 +9,7 @@ import type { PageContext } from '../../http/page-context.ts';
 import { emptyForm, type FormState, fieldError, formFromError } from '../../views/form-errors.ts';
 import { field, form, page, problem } from '../../views/layout.ts';
 import { expectExamples, listed, MAX_RUNS, MULTI_RUN, takers, targetHint } from '../../views/kind-words.ts';
+import { changesRows, defaultSubmit, redrawnStepValues, stepEditor } from '../../views/step-rows.ts';
 import { ASSERTION_ROWS, createTestBody, type FormBody, keptValues } from './start-body.ts';
 
 /** Each kind of test, as its folder words it (`word` and `offer`), in the registry's order. */
@@ -123,7 +124,7 @@ export async function startFormPage(ctx: PageContext, state: FormState = emptyFo
 ${form(
   ctx,
   '/tests',
-  html`<input type="hidden" name="idempotency_key" value="${v.idempotency_key || randomUUID()}">
+  html`${defaultSubmit('Start test')}<input type="hidden" name="idempotency_key" value="${v.idempotency_key || randomUUID()}">
 ${field('URL', 'url', 'url', html`required maxlength="2048" placeholder="https://example.com/" aria-describedby="url-hint" value="${v.url ?? ''}"`, errorUnder(state, 'url'))}
 <p class="hint" id="url-hint">${targetHint()}</p>
 ${select('Type', 'type', types, state, FIRST_TYPE)}
@@ -163,9 +164,7 @@ ${field('Basic auth password', 'basic_auth_password', 'password', html`autocompl
 <p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (${takers('tls')}): check the port’s certificate too</label></p>
 ${textarea('Expectations (JSON)', 'expect', `A JSON list, e.g. ${expectExamples().join('; ')}.`, state, true)}
 </fieldset>
-<fieldset><legend>Steps (${takers('steps')})</legend>
-${textarea('Steps (JSON)', 'steps', 'A JSON list of steps, as the API takes them, e.g. [{"type":"click","selector":"#sign-in"},{"type":"assert_text","text":"Welcome"}]. What a type step types is kept secret.', state)}
-</fieldset>
+${stepEditor(state, `Steps (${takers('steps')})`)}
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
 <p><button type="submit">Start test</button></p>`,
   html`class="start-test" novalidate`,
@@ -196,11 +195,20 @@ export async function startWith(
   }
 }
 
-export function startFromForm(ctx: PageContext) {
+export async function startFromForm(ctx: PageContext) {
   const formBody = ctx.req.body as FormBody;
   const key =
     typeof formBody.idempotency_key === 'string' && /^[\w-]{1,128}$/.test(formBody.idempotency_key)
       ? formBody.idempotency_key
       : undefined;
-  return startWith(ctx, createTestBody(formBody), key, keptValues(formBody));
+  // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
+  const values = redrawnStepValues(formBody, keptValues(formBody));
+  if (changesRows(formBody)) return startFormPage(ctx, emptyForm(values));
+  let body: Record<string, unknown>;
+  try {
+    body = createTestBody(formBody);
+  } catch (error) {
+    return startFormPage(ctx, formFromError(error, { ...values, idempotency_key: '' }));
+  }
+  return startWith(ctx, body, key, values);
 }
