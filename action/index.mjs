@@ -15870,7 +15870,9 @@ var KINDS = {
       const r = t.result;
       if (!r) return [];
       const passed = r.steps.filter((s) => s.status === "passed").length;
-      const lines = [[verdict(r, paint), `all ${ms(r.duration_ms)}`, `${passed} of ${r.steps.length} requests`]];
+      const lines = [
+        [verdict(r, paint), `all ${ms(r.duration_ms)}`, `${passed} of ${r.steps.length} requests`]
+      ];
       for (const [i, s] of r.steps.slice(0, STEPS_SHOWN).entries()) {
         const status = s.status === "failed" ? paint.bad(s.status) : s.status === "skipped" ? paint.dim(s.status) : s.status;
         lines.push([

@@ -189,3 +189,40 @@ test('a tcp monitor, and an uptime monitor with a method, a body and expectation
   violations.push(...(await checked(page, 'monitor-uptime-expect')));
   assert.deepEqual(violations, []);
 });
+
+test('issue 59: a multistep monitor made from the form with its requests as JSON, then its requests replaced', async () => {
+  const webUrl = `http://127.0.0.1:${portOf(web)}/`;
+  const requests = [
+    { name: 'sign in', method: 'POST', url: '/login', extract: [{ name: 'token', source: 'json', path: '$.token' }] },
+    { url: '/me', headers: { authorization: 'Bearer {{token}}' } },
+  ];
+  await page.goto(`${base}/monitors/new`);
+  await fill(page, 'URL', webUrl);
+  await page.select('::-p-aria(Type)', 'multistep');
+  await fill(page, 'Interval (seconds)', '300');
+  // A name no earlier request extracts: refused beside the field, nothing made.
+  await fill(page, 'Requests (JSON)', JSON.stringify([{ url: '/me/{{nope}}' }]));
+  await press(page, 'Create monitor');
+  assert.match(
+    await page.$eval('main', (m) => m.textContent ?? ''),
+    /uses \{\{nope\}\}, which no earlier request extracts/,
+  );
+  assert.equal(await env.db.monitor.count({ where: { teamId, type: 'multistep' } }), 0);
+  await clear(page, 'Requests (JSON)');
+  await fill(page, 'Requests (JSON)', JSON.stringify(requests));
+  await press(page, 'Create monitor');
+  const made = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'multistep' } });
+  assert.deepEqual((made.options as { requests?: unknown }).requests, requests);
+  const violations = await checked(page, 'monitor-multistep');
+
+  await page.goto(`${base}/monitors/${made.id}/edit`);
+  const shown = await page.$eval('::-p-aria(Requests (JSON))', (e) => (e as unknown as { value: string }).value);
+  assert.deepEqual(JSON.parse(shown), requests, 'the form shows the requests it has');
+  await clear(page, 'Requests (JSON)');
+  await fill(page, 'Requests (JSON)', JSON.stringify(requests.slice(0, 1)));
+  await press(page, 'Save');
+  const changed = await env.db.monitor.findUniqueOrThrow({ where: { id: made.id } });
+  assert.deepEqual((changed.options as { requests?: unknown }).requests, requests.slice(0, 1));
+  violations.push(...(await checked(page, 'monitor-multistep-edited')));
+  assert.deepEqual(violations, []);
+});

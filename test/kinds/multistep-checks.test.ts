@@ -168,6 +168,11 @@ test('as a monitor: monitor.down names the failed step, recovered after; each re
     return s.status === 200 && s.body.points.some((p: Json) => p.value > 0) ? s.body : undefined;
   };
   await eventually(stepPoints, 20_000, 'a point of step:list orders');
+  // Its page charts each request's time, by its name (the checks' step series).
+  const pageHtml = await (await fetch(monitor.body.report_url)).text();
+  for (const title of ['Step 1: sign in', 'Step 2: list orders', 'Step 3: GET /orders/{{order}}']) {
+    assert.ok(pageHtml.includes(title), `the monitor page charts "${title}"`);
+  }
 
   state.loginBroken = true;
   try {

@@ -21,6 +21,17 @@ ${textarea(state, 'Expectations (JSON)', 'expect', EXPECT_HINT, 4)}
 </fieldset>`;
 }
 
+/** The hint of a sequence of requests' JSON (the kinds whose options hold `requests`), in both forms. */
+export const REQUESTS_HINT =
+  'A JSON list of requests in order, each {url, method?, headers?, body?, expect?, extract?}; a value one extracts is {{name}} in the next: [{"name": "sign in", "method": "POST", "url": "/login", "body": "…", "extract": [{"name": "token", "source": "json", "path": "$.token"}]}, {"url": "/me", "headers": {"authorization": "Bearer {{token}}"}}]. The team’s secrets are {{secrets.NAME}}.';
+
+/** A sequence of requests (the kinds whose options hold `requests`), as JSON. */
+export function requestsField(state: FormState): SafeHtml {
+  return html`<fieldset><legend>Requests (${takers('requests')})</legend>
+${textarea(state, 'Requests (JSON)', 'requests', REQUESTS_HINT, 8)}
+</fieldset>`;
+}
+
 /** A heartbeat's timing: a period or a cron schedule in a time zone, and the grace a ping may be late by. */
 export function heartbeatTimingFields(state: FormState): SafeHtml {
   return html`<fieldset><legend>${PINGED} (a job pings its URL)</legend>

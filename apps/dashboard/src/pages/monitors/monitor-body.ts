@@ -111,6 +111,7 @@ function checkOptionsOf(v: Record<string, string>, set: (name: string, value: un
   set('content_type', text(v.content_type));
   if (v.tls === 'on') set('tls', true);
   set('expect', json('expect', v.expect));
+  set('requests', json('requests', v.requests));
 }
 
 /** Whether its page is public, as chosen; undefined: not said (a new monitor takes the team's default). */
@@ -252,6 +253,8 @@ function optionChanges(v: Record<string, string>, m: MonitorWithChannels): Recor
   for (const name of ['method', 'body', 'content_type', 'expect'] as const) {
     if (!same(given[name], current[name])) changes[name] = given[name] ?? null;
   }
+  // A sequence's requests are replaced whole; emptied, they stay (a sequence cannot have none).
+  if (given.requests !== undefined && !same(given.requests, current.requests)) changes.requests = given.requests;
   // TLS is fixed once made: a tcp monitor's handshake is part of what it checks.
   return changes;
 }
@@ -284,11 +287,18 @@ export function valuesOfMonitor(m: MonitorWithChannels): Record<string, string> 
 
 /** A check's request and expectations as the form shows them. */
 function checkValuesOf(m: MonitorWithChannels): Record<string, string> {
-  const o = (m.options ?? {}) as { method?: string; body?: string; content_type?: string; expect?: unknown };
+  const o = (m.options ?? {}) as {
+    method?: string;
+    body?: string;
+    content_type?: string;
+    expect?: unknown;
+    requests?: unknown;
+  };
   return {
     method: o.method ?? '',
     body: o.body ?? '',
     content_type: o.content_type ?? '',
     expect: o.expect ? JSON.stringify(o.expect, null, 2) : '',
+    requests: o.requests ? JSON.stringify(o.requests, null, 2) : '',
   };
 }

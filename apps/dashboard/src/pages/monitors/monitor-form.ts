@@ -6,7 +6,7 @@ import { MAX_RUNS, MULTI_RUN, PINGED, takers, targetHint } from '../../views/kin
 import { field, problem } from '../../views/layout.ts';
 import { stepEditor } from '../../views/step-rows.ts';
 import { errorOf, hinted, input, select, textarea } from './form-controls.ts';
-import { checkRequestFields, heartbeatTimingFields } from './kind-fields.ts';
+import { checkRequestFields, heartbeatTimingFields, requestsField } from './kind-fields.ts';
 import { typeWord } from './monitor-types.ts';
 
 // The monitor's form (issue 46), as monitor-body.ts turns it into the API's body: every field on create
@@ -23,8 +23,9 @@ export interface FormChoices {
 /** Whether a type's monitors check a target (every kind of test does; a heartbeat is told by pings). */
 const checksTarget = (type: string) => !toldByPings(type);
 /** Whether a type's checks take a request and expectations (the kinds whose options hold `expect`). */
-const takesExpect = (type: string) =>
-  (kindNames as readonly string[]).includes(type) && kindNamed(type).options.includes('expect');
+const takesExpect = (type: string) => takesOption(type, 'expect');
+const takesOption = (type: string, option: string) =>
+  (kindNames as readonly string[]).includes(type) && kindNamed(type).options.includes(option);
 
 const URL_HINT = html`${targetHint()} Empty for a ${PINGED}.`;
 
@@ -117,6 +118,7 @@ ${select(state, 'Location mode', 'location_mode', [
 ])}
 </fieldset>
 ${shows(takesExpect) ? checkRequestFields(state, !editing) : ''}
+${shows((t) => takesOption(t, 'requests')) ? requestsField(state) : ''}
 ${textarea(state, 'Assertions', 'assertions', 'JSON in Lighthouse CI’s syntax, e.g. {"uptime:timings:total": ["error", {"maxNumericValue": 800}]}.', 4)}
 <fieldset><legend>Credentials (sealed, never shown again)</legend>
 ${textarea(state, 'Headers', 'headers', 'One “Name: value” a line, sent to the monitored origin only.')}

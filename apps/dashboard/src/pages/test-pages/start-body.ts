@@ -77,6 +77,8 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   if (one(body, 'tls') === 'on') out.tls = true;
   const expect = one(body, 'expect');
   if (expect) out.expect = jsonOr(expect);
+  const requests = one(body, 'requests');
+  if (requests) out.requests = jsonOr(requests);
   // A journey or a user flow, as the API's steps: the step rows, or the JSON view when it was changed
   // (a row that cannot be a step is refused here, naming it).
   const steps = stepsOfForm(body);

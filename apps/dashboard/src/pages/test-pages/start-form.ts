@@ -11,6 +11,7 @@ import { field, form, page, problem } from '../../views/layout.ts';
 import { expectExamples, listed, MAX_RUNS, MULTI_RUN, takers, targetHint } from '../../views/kind-words.ts';
 import { changesRows, defaultSubmit, redrawnStepValues, stepEditor } from '../../views/step-rows.ts';
 import { ASSERTION_ROWS, createTestBody, type FormBody, keptValues } from './start-body.ts';
+import { REQUESTS_HINT } from '../monitors/kind-fields.ts';
 
 /** Each kind of test, as its folder words it (`word` and `offer`), in the registry's order. */
 const TYPES = kinds.map((k) => [k.name, `${k.word} (${k.offer})`] as const);
@@ -163,6 +164,9 @@ ${field('Basic auth password', 'basic_auth_password', 'password', html`autocompl
 <fieldset><legend>Checks (${takers('expect')})</legend>
 <p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (${takers('tls')}): check the port’s certificate too</label></p>
 ${textarea('Expectations (JSON)', 'expect', `A JSON list, e.g. ${expectExamples().join('; ')}.`, state, true)}
+</fieldset>
+<fieldset><legend>Requests (${takers('requests')})</legend>
+${textarea('Requests (JSON)', 'requests', REQUESTS_HINT, state, true)}
 </fieldset>
 ${stepEditor(state, `Steps (${takers('steps')})`)}
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
