@@ -50,7 +50,7 @@ await withBenchServices(async (urls) => {
     results.push(`Heartbeat pings and late heartbeats (issue 47)\n${await heartbeatsBench(urls)}`);
   if (!only || only === 'status-notices')
     results.push(`Status pages' notices and a large status page (issue 58)\n${await statusNoticesBench(urls)}`);
-  if (!only || only === 'browser-checks')
+  if (!only || only === 'browser-checks' || only === 'browser-monitors')
     results.push(`Browser monitors at one minute on one worker (issue 59)\n${await browserChecksBench(urls)}`);
   if (!only || only === 'browser-checks' || only === 'multistep-checks')
     results.push(

@@ -245,3 +245,30 @@ test('bad requests are 400s naming the field; a literal private URL is refused w
     JSON.stringify(res.body),
   );
 });
+
+test('monitoring as code: a multistep monitor with its requests, planned and applied; applied again, nothing changes', async () => {
+  const config = {
+    managed_by: 'pageprobe.yaml',
+    monitors: [{ key: 'orders-api', type: 'multistep', url: `${target.url}/`, interval_seconds: 3600, requests }],
+  };
+  const send = (verb: 'plan' | 'apply') =>
+    call<Json>(`${api}/config/${verb}`, { method: 'POST', token: key, body: config });
+  const planned = await send('plan');
+  assert.equal(planned.status, 200, JSON.stringify(planned.body));
+  assert.deepEqual(
+    planned.body.changes.map((c: Json) => `${c.action} ${c.resource} ${c.key}`),
+    ['create monitor orders-api'],
+  );
+  assert.equal((await send('apply')).status, 200);
+  const monitor = await env.db.monitor.findFirstOrThrow({ where: { key: 'orders-api' } });
+  assert.deepEqual((monitor.options as { requests: unknown }).requests, requests);
+  assert.deepEqual((await send('plan')).body.changes, [], 'the same file again: no change');
+  // A request using a value no request extracts is the file's problem, named.
+  const bad = await call<Json>(`${api}/config/plan`, {
+    method: 'POST',
+    token: key,
+    body: { ...config, monitors: [{ ...config.monitors[0], requests: [{ url: '/x/{{nope}}' }] }] },
+  });
+  assert.ok(bad.status === 400 || bad.status === 422, JSON.stringify(bad.body));
+  assert.match(JSON.stringify(bad.body), /nope/);
+});
