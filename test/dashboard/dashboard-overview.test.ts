@@ -163,14 +163,22 @@ test('the Team hub links each role to what it may open', async () => {
   const { context: v, page: viewer } = await signedIn(browser, base, VIEWER);
   await click(viewer, 'Team');
   assert.equal(new URL(viewer.url()).pathname, '/app/team');
-  assert.deepEqual(await linkNames(viewer, 'Team'), ['Members', 'Credit ledger']);
+  assert.deepEqual(await linkNames(viewer, 'Team'), ['Members', 'Variables', 'Credit ledger']);
   assert.equal((await viewer.goto(`${base}/team/settings`))?.status(), 403);
   assert.equal((await viewer.goto(`${base}/keys`))?.status(), 403);
   await v.close();
 
   const { context: a, page: admin } = await signedIn(browser, base, ADMIN);
   await click(admin, 'Team');
-  const all = ['Members', 'API and MCP access', 'Webhook secret', 'Audit log', 'Settings', 'Credit ledger'];
+  const all = [
+    'Members',
+    'API and MCP access',
+    'Webhook secret',
+    'Variables',
+    'Audit log',
+    'Settings',
+    'Credit ledger',
+  ];
   assert.deepEqual(await linkNames(admin, 'Team'), all);
   await shots(admin, 'team');
   // Each page of the team carries the sub-navigation, with itself marked, and Team marked above.

@@ -250,10 +250,10 @@ function rowErrors(state: FormState, i: number): Array<[field: string, message: 
     .map(([path, message]) => [path.slice(at.length + 1), message]);
 }
 
-/** The actions, those a Lighthouse flow takes too first, then the browser checks' own. */
+/** The actions, those a user flow takes too first, then a journey's own (the step types' own folder says which). */
 const ACTION_GROUPS: ReadonlyArray<readonly [label: string, types: string[]]> = [
-  ['Lighthouse flows and browser checks', BROWSER_STEP_TYPES.filter((t) => !BROWSER_ONLY.has(t))],
-  ['Browser checks only', BROWSER_STEP_TYPES.filter((t) => BROWSER_ONLY.has(t))],
+  ['Flows and journeys', BROWSER_STEP_TYPES.filter((t) => !BROWSER_ONLY.has(t))],
+  ['Journeys only', BROWSER_STEP_TYPES.filter((t) => BROWSER_ONLY.has(t))],
 ];
 
 /** Which value each action takes, in words: the editor's hint. */
