@@ -18,7 +18,9 @@ function requestCharts(monitor: { url: string; options: unknown }): ChartPlan[] 
 /** A multistep monitor's page: its checks, the whole sequence's time and each request's, a response-time badge. */
 export const multistepMonitorPage: MonitorPageTraits = {
   run: 'check',
-  charts: [{ id: 'response-time', title: 'All requests (average)', unit: 'ms', series: [['total_ms', 'All requests']] }],
+  charts: [
+    { id: 'response-time', title: 'All requests (average)', unit: 'ms', series: [['total_ms', 'All requests']] },
+  ],
   namedCharts: requestCharts,
   badges: [...COMMON_BADGES, 'response_time'],
 };
