@@ -10,8 +10,6 @@ import {
   type MultistepRequest,
   type MultistepResult,
   type MultistepStepResult,
-  redactDeep,
-  redactor,
   requestName,
   type TemplateValues,
 } from '@pageprobe/test-kinds';
@@ -23,8 +21,6 @@ export interface MultistepOptions {
   policy: GuardPolicy;
   /** The whole check's budget, every request included. */
   timeoutMs: number;
-  /** The team's variables and secrets ({{vars.X}}, {{secrets.X}}); the extracted values are added here. */
-  values?: Omit<TemplateValues, 'extracted'>;
   /** The test's own credentials (headers, cookies, basic auth), for its URL's origin only. */
   hopHeaders?: (url: URL) => Record<string, string>;
 }
@@ -34,9 +30,9 @@ const NO_TIMINGS = { dns: null, connect: null, tls: null, first_byte: null, down
 /**
  * A multistep check (issue 59): the requests in order, each through the egress guard within what is
  * left of one budget, each judged by its status and `expect`, each giving its extracts to the requests
- * after it. The first that fails ends the check (the rest are skipped) and names it. What the result
- * shows passes through the team's secrets' redaction, so a secret sent is never shown. Only a blocked
- * address throws (a NetworkError coded `blocked`); a target that fails is a result.
+ * after it. The first that fails ends the check (the rest are skipped) and names it. Extracted values
+ * are kept by name only. Only a blocked address throws (a NetworkError coded `blocked`); a target that
+ * fails is a result.
  */
 export async function checkMultistep(
   base: string,
@@ -45,7 +41,9 @@ export async function checkMultistep(
 ): Promise<MultistepResult> {
   const started = performance.now();
   const deadline = started + options.timeoutMs;
-  const values: TemplateValues = { vars: {}, secrets: {}, ...options.values, extracted: {} };
+  // The host filled the team's {{vars.X}} and {{secrets.X}} and redacts what the check shows (the worker
+  // host for a test, monitor-checks for a monitor): what is left to fill is what the requests extract.
+  const values: TemplateValues = { vars: {}, secrets: {}, extracted: {} };
   const extracted = values.extracted as Record<string, string>;
   const steps: MultistepStepResult[] = [];
   let failure: { at: number; reason: MultistepReason; why: string; status: number | null } | null = null;
@@ -148,7 +146,7 @@ export async function checkMultistep(
     duration_ms: Math.round(performance.now() - started),
     steps,
   };
-  return redactDeep(result, redactor(Object.values(values.secrets)));
+  return result;
 }
 
 /** The first degraded expectation's words among the requests that passed (null when none). */
