@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { waitForTest } from '@pageprobe/testing';
-import { Redis } from 'ioredis';
 import { assertProblem, call } from '../support/http.ts';
+import { jobsText } from '../support/jobs-text.ts';
 import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
@@ -150,23 +150,6 @@ test('a test or monitor naming a variable the team lacks, or of the other kind, 
   );
 });
 
-/** Every hash under the file's queue prefix in Redis, as text: where BullMQ keeps jobs and their data. */
-async function jobsText(): Promise<string> {
-  const redis = new Redis(env.redisUrl);
-  try {
-    const keys = await redis.keys(`${env.queuePrefix}*`);
-    const out: string[] = [];
-    for (const k of keys) if ((await redis.type(k)) === 'hash') out.push(JSON.stringify(await redis.hgetall(k)));
-    assert.ok(
-      out.some((o) => o.includes('"data"')),
-      'the jobs were found',
-    );
-    return out.join('\n');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 test('an uptime test sends {{secrets.TOKEN}} in a header; the token is in no answer, report, log or job', async () => {
   server.token = 'tok-first-9b1c7e';
   assert.equal((await req('PUT', '/variables/TOKEN', { value: server.token, secret: true })).status, 201);
@@ -199,7 +182,7 @@ test('an uptime test sends {{secrets.TOKEN}} in a header; the token is in no ans
       `${name}'s log`,
       stack.app(name).output(),
     ]),
-    ['the jobs', await jobsText()],
+    ['the jobs', await jobsText(env)],
   ];
   for (const [where, text] of places) assert.equal(text.includes(server.token), false, `${where} holds the token`);
 });
@@ -253,7 +236,7 @@ test('a monitor uses a replaced secret from its next run on; a deleted one pause
   const worker = stack.app('worker-uptime').output();
   for (const token of ['tok-first-9b1c7e', 'tok-second-4f2a90']) {
     assert.equal(worker.includes(token), false, 'the worker’s log holds a token');
-    assert.equal((await jobsText()).includes(token), false, 'a job holds a token');
+    assert.equal((await jobsText(env)).includes(token), false, 'a job holds a token');
   }
 });
 
