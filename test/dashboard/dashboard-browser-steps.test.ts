@@ -6,22 +6,17 @@
 // with runs recorded as a run's end records them, draws a chart of each step's time.
 // axe-core finds no violation; screenshots at 375 and 1280 px in test/.artifacts/dashboard/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, test } from 'node:test';
-import { AxePuppeteer } from '@axe-core/puppeteer';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Test } from '@pageprobe/db';
 import { recordRollups, runSampleOf } from '@pageprobe/test-lifecycle';
 import { startShop } from '@pageprobe/testing';
 import type { Page } from 'puppeteer-core';
-import { fill, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import { fill, press, signedIn, startBrowser, startDashboard, axeAtBothWidths } from '../support/dashboard.ts';
 import { eventually } from '../support/servers.ts';
 import { startInProcess } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
-
-const SHOTS = new URL('../.artifacts/dashboard/', import.meta.url);
-mkdirSync(SHOTS, { recursive: true });
 
 const TYPED = 'pat-7Q@example.com';
 const env = await createTestEnv();
@@ -42,19 +37,6 @@ const editor = await ensureUser(env.db, { email: EDITOR.email, passwordHash: awa
 await setMembership(env.db, teamId, editor.id, 'editor');
 const { page } = await signedIn(browser, base, EDITOR);
 const home = `${shop.origin}/`;
-
-/** axe's violations on the page at 1280 and 375 px, and its screenshots at both. */
-async function checked(p: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 375]) {
-    await p.setViewport({ width, height: 900 });
-    await p.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
-    const results = await new AxePuppeteer(p as never).analyze();
-    found.push(...results.violations.map((v) => `${name} at ${width} px: ${v.id}: ${v.help}`));
-  }
-  await p.setViewport({ width: 1280, height: 900 });
-  return found;
-}
 
 /** Fills step row `i` (0-based) as a person would: its action, then its fields. */
 async function row(p: Page, i: number, action: string, selector = '', value = '', name = '') {
@@ -112,7 +94,7 @@ test('a browser test from the step rows runs with exactly those steps', async ()
   await page.select('#device', 'desktop');
   await fillJourney(page);
   assert.equal(await fieldValue(page, '#url'), home, 'adding rows keeps the other fields');
-  const violations = await checked(page, 'steps-start-form');
+  const violations = await axeAtBothWidths(page, 'steps-start-form');
   await press(page, 'Start test');
   const t = await env.db.test.findFirstOrThrow({ where: { teamId, type: 'browser' }, orderBy: { createdAt: 'desc' } });
   assert.equal(page.url(), `${base}/tests/${t.id}`);
@@ -157,7 +139,7 @@ test('a bad row is a 400 naming it beside its field; typed text is never sent ba
   assert.match(await page.$eval('.problem', (e) => e.textContent ?? ''), /^Step 2: a click step needs a CSS selector/);
   assert.ok(!(await page.content()).includes(TYPED), 'the typed text is not in the page');
   assert.equal(await fieldValue(page, '#step_selector_0'), '#email', 'the rows are kept');
-  const violations = await checked(page, 'steps-start-refused');
+  const violations = await axeAtBothWidths(page, 'steps-start-refused');
 
   // The API's own refusal of a step (a selector that is not CSS) lands beside that row's field.
   await row(page, 0, 'type', '#email', TYPED);
@@ -198,7 +180,7 @@ test('a browser monitor from the rows: its steps on its edit page, and a chart o
   await fill(page, 'Interval (seconds)', '3600');
   await fill(page, 'Name (optional)', 'Shop sign-in');
   await fillJourney(page);
-  const violations = await checked(page, 'steps-monitor-form');
+  const violations = await axeAtBothWidths(page, 'steps-monitor-form');
   await press(page, 'Create monitor');
   const monitor = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'browser' } });
   assert.equal(page.url(), `${base}/monitors/${monitor.id}`);
@@ -242,7 +224,7 @@ test('a browser monitor from the rows: its steps on its edit page, and a chart o
     ['step-4', 'Step 4: assert_visible #password', false],
   ]);
   assert.equal(await page.$eval('.chart-group', (g) => g.previousElementSibling?.textContent), 'Each step’s time');
-  violations.push(...(await checked(page, 'steps-monitor-page')));
+  violations.push(...(await axeAtBothWidths(page, 'steps-monitor-page')));
   // Its figures, as the series endpoint reads them from the rollups.
   await page.goto(`${base}/monitors/${monitor.id}?figures=1`);
   const figures = await page.$$eval('#step-1 td[data-metric]', (cells) =>
@@ -262,6 +244,6 @@ test('a browser monitor from the rows: its steps on its edit page, and a chart o
     'type #email',
     'assert_visible #password',
   ]);
-  violations.push(...(await checked(page, 'steps-monitor-edit')));
+  violations.push(...(await axeAtBothWidths(page, 'steps-monitor-edit')));
   assert.deepEqual(violations, []);
 });

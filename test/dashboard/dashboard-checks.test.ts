@@ -4,22 +4,17 @@
 // monitor and an uptime monitor with a method, a body and expectations, and changes the expectations.
 // axe-core finds no violation on the new pages; screenshots at 375 and 1280 px in test/.artifacts/dashboard/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { after, test } from 'node:test';
-import { AxePuppeteer } from '@axe-core/puppeteer';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import { createPool } from '@pageprobe/db';
 import { ensurePartitions } from '@pageprobe/test-lifecycle';
 import type { Page } from 'puppeteer-core';
 import { startApiApp } from '../support/app-process.ts';
-import { fill, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import { fill, press, signedIn, startBrowser, startDashboard, axeAtBothWidths } from '../support/dashboard.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
-
-const SHOTS = new URL('../.artifacts/dashboard/', import.meta.url);
-mkdirSync(SHOTS, { recursive: true });
 
 // Local targets (nothing checks them here: no dispatcher runs; the monitors' rows are what is judged).
 const web = createHttpServer((_req, res) => res.end('ok'));
@@ -54,25 +49,12 @@ async function clear(p: Page, label: string) {
   });
 }
 
-/** axe's violations on the page at 1280 and 375 px, and its screenshots at both. */
-async function checked(p: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 375]) {
-    await p.setViewport({ width, height: 900 });
-    await p.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
-    const results = await new AxePuppeteer(p as never).analyze();
-    found.push(...results.violations.map((v) => `${name} at ${width} px: ${v.id}: ${v.help}`));
-  }
-  await p.setViewport({ width: 1280, height: 900 });
-  return found;
-}
-
 const cells = (p: Page, table: string) =>
   p.$$eval(`${table} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent?.trim() ?? '')));
 
 test('a heartbeat made from the form: its ping URL on its page, pinged as a job would, its pings listed with their log', async () => {
   await page.goto(`${base}/monitors/new`);
-  const violations = await checked(page, 'monitor-form-kinds');
+  const violations = await axeAtBothWidths(page, 'monitor-form-kinds');
   await page.select('::-p-aria(Type)', 'heartbeat');
   await fill(page, 'Name (optional)', 'Nightly backup');
   await fill(page, 'Period (seconds)', '60');
@@ -127,7 +109,7 @@ test('a heartbeat made from the form: its ping URL on its page, pinged as a job 
   // The public page (its link on this page) never shows the ping URL.
   const publicUrl = await page.$eval('::-p-text(Its public page)', (a) => (a as unknown as { href: string }).href);
   assert.ok(!(await (await fetch(publicUrl)).text()).includes(pingUrl));
-  violations.push(...(await checked(page, 'monitor-heartbeat')));
+  violations.push(...(await axeAtBothWidths(page, 'monitor-heartbeat')));
 
   // The list names it, not by its placeholder url.
   await page.goto(`${base}/monitors?type=heartbeat`);
@@ -153,7 +135,7 @@ test('a tcp monitor, and an uptime monitor with a method, a body and expectation
     { source: 'response_time', operator: 'lt', value: 2000 },
   ]);
   assert.match(await page.$eval('main', (m) => m.textContent ?? ''), /TCP check monitor · every 1 min/);
-  const violations = await checked(page, 'monitor-tcp');
+  const violations = await axeAtBothWidths(page, 'monitor-tcp');
 
   const webUrl = `http://127.0.0.1:${portOf(web)}/health`;
   await page.goto(`${base}/monitors/new`);
@@ -186,7 +168,7 @@ test('a tcp monitor, and an uptime monitor with a method, a body and expectation
     content_type: 'application/json',
     expect: [{ source: 'status', operator: 'eq', value: 200 }],
   });
-  violations.push(...(await checked(page, 'monitor-uptime-expect')));
+  violations.push(...(await axeAtBothWidths(page, 'monitor-uptime-expect')));
   assert.deepEqual(violations, []);
 });
 
@@ -213,7 +195,7 @@ test('issue 59: a multistep monitor made from the form with its requests as JSON
   await press(page, 'Create monitor');
   const made = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'multistep' } });
   assert.deepEqual((made.options as { requests?: unknown }).requests, requests);
-  const violations = await checked(page, 'monitor-multistep');
+  const violations = await axeAtBothWidths(page, 'monitor-multistep');
 
   await page.goto(`${base}/monitors/${made.id}/edit`);
   const shown = await page.$eval('::-p-aria(Requests (JSON))', (e) => (e as unknown as { value: string }).value);
@@ -223,6 +205,6 @@ test('issue 59: a multistep monitor made from the form with its requests as JSON
   await press(page, 'Save');
   const changed = await env.db.monitor.findUniqueOrThrow({ where: { id: made.id } });
   assert.deepEqual((changed.options as { requests?: unknown }).requests, requests.slice(0, 1));
-  violations.push(...(await checked(page, 'monitor-multistep-edited')));
+  violations.push(...(await axeAtBothWidths(page, 'monitor-multistep-edited')));
   assert.deepEqual(violations, []);
 });

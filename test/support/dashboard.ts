@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { after } from 'node:test';
+import { AxePuppeteer } from '@axe-core/puppeteer';
 import { freePort } from '@pageprobe/local-services';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { type AppProcess, startApp } from './app-process.ts';
@@ -83,4 +85,24 @@ export async function shoot(page: Page, dir: URL, name: string): Promise<void> {
     await page.screenshot({ path: new URL(`${name}-${width}.png`, dir).pathname, fullPage: true });
   }
   await page.setViewport({ width: 1280, height: 900 });
+}
+
+/** Where the dashboard's tests leave their screenshots, to be looked at. */
+const SHOTS = new URL('../.artifacts/dashboard/', import.meta.url);
+
+/**
+ * axe-core's violations on the page at 1280 and 375 px (each worded with the page's name and width), and
+ * its full-page screenshots at both in test/.artifacts/dashboard/<name>-<width>.png.
+ */
+export async function axeAtBothWidths(p: Page, name: string): Promise<string[]> {
+  mkdirSync(SHOTS, { recursive: true });
+  const found: string[] = [];
+  for (const width of [1280, 375]) {
+    await p.setViewport({ width, height: 900 });
+    await p.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
+    const results = await new AxePuppeteer(p as never).analyze();
+    found.push(...results.violations.map((v) => `${name} at ${width} px: ${v.id}: ${v.help}`));
+  }
+  await p.setViewport({ width: 1280, height: 900 });
+  return found;
 }
