@@ -265,6 +265,11 @@ async function fleetRun({ env, pool, db, redis, teamIds, count, minutes, targetU
           '',
         ],
         [
+          'PostgreSQL bytes per monitor of its last exchange (monitoring.last_exchanges ÷ its rows)',
+          `${bytes.exchanges ? Math.round(bytes.exchangeBytes / bytes.exchanges) : '-'} (${bytes.exchanges} rows, ${kib(bytes.exchangeBytes)})`,
+          '',
+        ],
+        [
           'Redis bytes per monitor at rest (used_memory after − before, ÷ N)²',
           `${Math.round((redisAfter - redisBefore) / count)} (${kib(redisAfter - redisBefore)})`,
           '≤ 1024',
@@ -371,7 +376,15 @@ async function storageFigures(pool: Pool) {
   }
   const minuteRows = Number((await pool.query('SELECT count(*) AS n FROM monitoring.rollups_minute')).rows[0].n);
   const per = (bytes: number) => (rows ? Math.round(bytes / rows) : '-');
+  // Issue 60: each monitor's last request and response, one row a monitor (bounded by the monitors, not the checks).
+  const last = (
+    await pool.query<{ n: string; total: string }>(
+      `SELECT count(*) AS n, pg_total_relation_size('monitoring.last_exchanges') AS total FROM monitoring.last_exchanges`,
+    )
+  ).rows[0]!;
   return {
+    exchanges: Number(last.n),
+    exchangeBytes: Number(last.total),
     rows,
     checks,
     empty,

@@ -13,9 +13,12 @@ import { lighthouseRuns } from './lighthouse-runs.ts';
 import { maintenanceBatchBench } from './maintenance-batch.ts';
 import { monitorsBench } from './monitors.ts';
 import { multistepChecksBench } from './multistep-checks.ts';
+import { rumSnippetBench } from './rum-snippet.ts';
 import { seoCrawl } from './seo-crawl.ts';
+import { rumBench } from './rum.ts';
 import { sessionsBench } from './sessions.ts';
 import { statusNoticesBench } from './status-notices.ts';
+import { testPageWaterfallBench } from './test-page-waterfall.ts';
 import { uptimeThroughput } from './uptime-throughput.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,5 +59,11 @@ await withBenchServices(async (urls) => {
     results.push(
       `Multistep monitors at one minute on one uptime worker (issue 59)\n${await multistepChecksBench(urls)}`,
     );
+  if (!only || only === 'waterfall')
+    results.push(`A test's page with a 150-request waterfall (issue 60)\n${await testPageWaterfallBench()}`);
+  if (!only || only === 'rum')
+    results.push(`Real-user beacons: the ingest at full load (issue 61)\n${await rumBench(urls)}`);
+  if (!only || only === 'rum-snippet')
+    results.push(`A page with the RUM snippet beside the same page without it (issue 61)\n${await rumSnippetBench()}`);
   process.stdout.write(`\n${results.join('\n\n')}\n`);
 });

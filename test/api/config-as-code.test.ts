@@ -5,6 +5,7 @@
 // monitors in one write; every problem named by key and field; an apply killed with SIGKILL leaving all or
 // nothing; two applies at once making no doubles; export of a team made through the API (one write) that
 // plans as no change; adopt; a window's time-dependent checks binding creates and timing changes only.
+// Issue 61: RUM sites (rum_sites), keyed by name, through the same plan, apply, prune and export.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -723,6 +724,124 @@ test("more windows than a team may keep are refused before any rule is expanded;
   assert.ok(writeMs < 1500, `the other team's write took ${writeMs.toFixed(0)} ms (the plan ${ms.toFixed(0)} ms)`);
   console.log(
     `issue 56 item 12: 51 windows refused in ${tooManyMs.toFixed(0)} ms; 10 never-happening rules refused in ${ms.toFixed(0)} ms; another team's write meanwhile ${writeMs.toFixed(0)} ms`,
+  );
+});
+
+test('issue 61: rum_sites keyed by name: applied, no change, edited field by field, hand-made ones conflict, pruned, exported', async () => {
+  const { teamId, key } = await teamWithKey(env);
+  const shop = {
+    name: 'Shop',
+    origins: ['https://shop.example.com'],
+    sample_rate: 0.5,
+    page_groups: [{ name: 'products', pattern: '/products/*' }],
+    budgets: { lcp_ms: 2500 },
+    alert_channels: ['ops-hook'],
+  };
+  const state = { managed_by: 'pageprobe.yaml', alert_channels: [CHANNELS[1]], rum_sites: [shop] };
+  const made = await apply(key, state);
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  assert.deepEqual(
+    made.body.changes.map((c) => `${c.action} ${c.resource} ${c.key}`),
+    ['create alert_channel ops-hook', 'create rum_site Shop'],
+  );
+  const siteId = made.body.changes[1]!.id!;
+  const site = await call<any>(`${api()}/rum/sites/${siteId}`, { token: key });
+  assert.match(site.body.site_key, /^rum_[A-Za-z0-9_-]{22}$/);
+  assert.deepEqual(site.body.alert_channels, [made.body.changes[0]!.id]);
+  assert.deepEqual(site.body.alert, { window_minutes: 60, min_page_views: 50 });
+  assert.deepEqual((await plan(key, state)).body, { changes: [] });
+
+  // An edit changes exactly its fields; the site keeps its id and key.
+  const edited = {
+    ...state,
+    rum_sites: [{ ...shop, sample_rate: 1, origins: ['https://shop.example.com', 'https://m.example.com'] }],
+  };
+  const changed = await apply(key, edited);
+  assert.deepEqual(changed.body.changes, [
+    {
+      action: 'update',
+      resource: 'rum_site',
+      key: 'Shop',
+      id: siteId,
+      fields: [
+        {
+          field: 'origins',
+          from: ['https://shop.example.com'],
+          to: ['https://shop.example.com', 'https://m.example.com'],
+        },
+        { field: 'sample_rate', from: 0.5, to: 1 },
+      ],
+    },
+  ]);
+  assert.equal((await call<any>(`${api()}/rum/sites/${siteId}`, { token: key })).body.site_key, site.body.site_key);
+
+  // Problems named by kind, name and field; a channel key the team has not is one.
+  const bad = await plan(key, {
+    managed_by: 'pageprobe.yaml',
+    rum_sites: [{ name: 'Bad', origins: ['https://bad.test/path'], alert_channels: ['nope'] }],
+  });
+  assertProblem(bad, 422, 'config_invalid');
+  assert.deepEqual(
+    (bad.body.errors as Array<Record<string, unknown>>).map((e) => [e.resource, e.key, e.field]),
+    [['rum_site', 'Bad', 'origins.0']],
+  );
+
+  // A site made by hand with a name the file gives: a conflict, unless adopted.
+  const hand = await call<any>(`${api()}/rum/sites`, {
+    method: 'POST',
+    token: key,
+    body: { name: 'Blog', origins: ['https://blog.example.com'] },
+  });
+  assert.equal(hand.status, 201);
+  const withBlog = {
+    ...edited,
+    rum_sites: [...edited.rum_sites, { name: 'Blog', origins: ['https://blog.example.com'] }],
+  };
+  assertProblem(await plan(key, withBlog), 409, 'key_conflict');
+  assert.deepEqual(
+    (await apply(key, { ...withBlog, adopt: true })).body.changes.map(
+      (c) => `${c.action} ${c.key} ${c.fields.map((f) => f.field)}`,
+    ),
+    ['update Blog managed_by'],
+  );
+
+  // Export: the sites by name, the defaults left out; the file plans as no change.
+  const exported = await call<Exported>(`${api()}/config/export`, {
+    method: 'POST',
+    token: key,
+    body: { managed_by: 'pageprobe.yaml' },
+  });
+  assert.equal(exported.status, 200, JSON.stringify(exported.body));
+  assert.deepEqual(exported.body.config.rum_sites, [
+    {
+      name: 'Shop',
+      origins: ['https://shop.example.com', 'https://m.example.com'],
+      page_groups: shop.page_groups,
+      budgets: { lcp_ms: 2500 },
+      alert_channels: ['ops-hook'],
+    },
+    { name: 'Blog', origins: ['https://blog.example.com'] },
+  ]);
+  const values = { OPS_HOOK_URL: CHANNELS[1]!.url! };
+  assert.deepEqual(
+    (await plan(key, { managed_by: 'pageprobe.yaml', prune: true, ...filled(exported.body.config, values) })).body,
+    {
+      changes: [],
+    },
+  );
+
+  // Pruned: the site is deleted as DELETE /rum/sites deletes it (hidden, its key refused), and audited.
+  const pruned = await apply(key, { ...state, rum_sites: [], prune: true });
+  assert.deepEqual(
+    pruned.body.changes.map((c) => `${c.action} ${c.resource} ${c.key}`),
+    ['delete rum_site Shop', 'delete rum_site Blog'],
+  );
+  assertProblem(await call(`${api()}/rum/sites/${siteId}`, { token: key }), 404, 'not_found');
+  assert.ok((await env.db.rumSite.findUniqueOrThrow({ where: { id: siteId } })).deletedAt);
+  const audit = await env.db.auditEntry.findMany({ where: { teamId, target: siteId }, orderBy: { createdAt: 'asc' } });
+  assert.deepEqual(
+    audit.map((a) => a.action),
+    ['rum_site.created', 'rum_site.updated', 'rum_site.deleted'],
   );
 });
 

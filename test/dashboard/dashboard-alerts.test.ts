@@ -133,6 +133,11 @@ test('a window from the weekday preset: its next five occurrences before saving,
     expected.map((s) => new Date(Date.parse(s) + 3600_000).toISOString()),
   );
   assert.match(await main(page), /Not saved yet/);
+  // The rule in words beside it (issue 60).
+  assert.equal(
+    await page.$eval('[data-testid="window-sentence"]', (e) => e.textContent),
+    'Every weekday at 02:00 for 1 hour, Europe/Berlin FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+  );
   assert.equal(await env.db.maintenanceWindow.count({ where: { teamId } }), 0, 'a preview saves nothing');
   await shoot(page, SHOTS, 'maintenance-preview');
 

@@ -88,9 +88,8 @@ async function fillJourney(p: Page) {
 }
 
 test('a browser test from the step rows runs with exactly those steps', async () => {
-  await page.goto(`${base}/tests/new`);
+  await page.goto(`${base}/tests/new?kind=browser`);
   await fill(page, 'URL', home);
-  await page.select('#type', 'browser');
   await page.select('#device', 'desktop');
   await fillJourney(page);
   assert.equal(await fieldValue(page, '#url'), home, 'adding rows keeps the other fields');
@@ -124,9 +123,8 @@ test('a browser test from the step rows runs with exactly those steps', async ()
 });
 
 test('a bad row is a 400 naming it beside its field; typed text is never sent back; the JSON view replaces the rows', async () => {
-  await page.goto(`${base}/tests/new`);
+  await page.goto(`${base}/tests/new?kind=browser`);
   await fill(page, 'URL', home);
-  await page.select('#type', 'browser');
   await row(page, 0, 'type', '#email', TYPED);
   await row(page, 1, 'click');
   const before = await env.db.test.count({ where: { teamId } });
@@ -160,7 +158,7 @@ test('a bad row is a 400 naming it beside its field; typed text is never sent ba
       expect: [{ source: 'step_ms', operator: 'lt', value: 5000 }],
     },
   ];
-  await page.click('details summary');
+  await page.click('main details summary');
   await page.$eval('#steps', (e) => {
     (e as unknown as { value: string }).value = '';
   });
@@ -173,9 +171,8 @@ test('a bad row is a 400 naming it beside its field; typed text is never sent ba
 });
 
 test('a browser monitor from the rows: its steps on its edit page, and a chart of each step’s time on its page', async () => {
-  await page.goto(`${base}/monitors/new`);
+  await page.goto(`${base}/monitors/new?kind=browser`);
   await fill(page, 'URL', home);
-  await page.select('#type', 'browser');
   await page.select('#device', 'desktop');
   await fill(page, 'Interval (seconds)', '3600');
   await fill(page, 'Name (optional)', 'Shop sign-in');

@@ -125,6 +125,8 @@ test("a status page's form sets automatic incidents, a logo and an accent; its p
   assert.deepEqual([saved.autoIncidents, saved.accentColor], [true, '#0b57d0']);
   await shoot(page, SHOTS, 'status-page-subscribers');
   await press(page, 'Remove reader@example.com');
+  assert.equal(await env.db.statusSubscriber.count({ where: { statusPageId: statusPage.id } }), 1, 'it asks first');
+  await press(page, 'Remove the subscriber');
   assert.equal(await env.db.statusSubscriber.count({ where: { statusPageId: statusPage.id } }), 0);
 });
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Page } from 'puppeteer-core';
 import { startApiApp } from '../support/app-process.ts';
-import { fill, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import { fill, pickKind, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
@@ -60,9 +60,8 @@ let created = '';
 test('an uptime monitor made from the form; a refused interval is shown beside its field with the API status', async () => {
   await page.goto(`${base}/monitors`);
   await page.click('::-p-aria([name="New monitor"][role="link"])');
-  await page.waitForSelector('::-p-aria(URL)');
+  await pickKind(page, 'uptime');
   await fill(page, 'URL', targetUrl);
-  await page.select('::-p-aria(Type)', 'uptime');
   await fill(page, 'Interval (seconds)', '5');
   await fill(page, 'Tags', 'web, prod');
   await fill(page, 'Name (optional)', 'Shop home');

@@ -144,6 +144,8 @@ test('several passkeys a person: a second one added, one renamed, one removed (i
   );
 
   await press(page, 'Remove Laptop');
+  assert.equal(await env.db.passkey.count({ where: { userId: user.id } }), 2, 'it asks first');
+  await press(page, 'Remove the passkey');
   assert.deepEqual(
     (await passkeyRows(page)).map(([name]) => name),
     ['Work phone'],

@@ -234,6 +234,8 @@ test('a key made in the dashboard works against /api/v1 and /mcp, and stops at o
   // The button reads Revoke; the row's name cell describes it.
   const revoke = '::-p-xpath(//tr[td[normalize-space()="laptop"]]//button[normalize-space()="Revoke"])';
   await Promise.all([page.waitForNavigation(), page.click(revoke)]);
+  assert.equal((await credits()).status, 200, 'it asks first: nothing revoked yet');
+  await press(page, 'Revoke the key');
   assert.equal((await credits()).status, 401, 'refused at once, not after the cache');
   const actions = await auditActions();
   assert.ok(actions.includes('key.created') && actions.includes('key.revoked'));

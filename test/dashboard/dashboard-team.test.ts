@@ -7,7 +7,15 @@ import { test } from 'node:test';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Page } from 'puppeteer-core';
 import { startApiApp } from '../support/app-process.ts';
-import { fill, press, sessionCookie, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import {
+  fill,
+  inviteAndJoin,
+  press,
+  sessionCookie,
+  signedIn,
+  startBrowser,
+  startDashboard,
+} from '../support/dashboard.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
@@ -34,14 +42,7 @@ test('members: invited as viewer, raised to editor, removed; each applies at the
   // The team's pages are under Team (issue 46).
   await go(page, 'Team');
   await go(page, 'Members');
-  await fill(page, 'Email', VIEWER.email);
-  await page.select('#role', 'viewer');
-  await press(page, 'Invite');
-  const link = await page.$eval('[data-testid="invitation-link"]', (e) => e.textContent!.trim());
-  const invited = await (await browser.createBrowserContext()).newPage();
-  await invited.goto(link);
-  await fill(invited, 'Password', VIEWER.password);
-  await press(invited, `Join ${team.name}`);
+  const invited = await inviteAndJoin(page, VIEWER, 'viewer', team.name);
   assert.match(await main(invited), /Your role\s*viewer/);
   assert.equal((await invited.goto(`${base}/webhook-secret`))?.status(), 403, 'a viewer manages no secret');
 
@@ -62,6 +63,8 @@ test('members: invited as viewer, raised to editor, removed; each applies at the
   assert.equal(old.status, 303, 'the old id opens nothing');
 
   await Promise.all([page.waitForNavigation(), page.click(`::-p-aria(Remove ${VIEWER.email})`)]);
+  assert.ok(await env.db.membership.findFirst({ where: { userId: viewer.id } }), 'it asks first');
+  await press(page, `Remove ${VIEWER.email}`);
   assert.equal((await invited.goto(`${base}/members`))?.status(), 403, 'removed: the team is closed to them');
   const done = await actions();
   for (const action of ['member.invited', 'member.joined', 'member.role_changed', 'member.removed']) {

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Page } from 'puppeteer-core';
-import { fill, press, sessionCookie, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import { fill, pickKind, press, sessionCookie, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
 import { startServer } from '../support/servers.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
@@ -161,9 +161,10 @@ test('an uptime test started from the form, followed live from queued to complet
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(`${base}/tests`);
   await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="Start a test"][role="link"])')]);
+  await pickKind(page, 'uptime');
+  // Its kind's fields only (issue 60): an uptime check takes no device.
+  assert.equal(await page.$('::-p-aria(Device)'), null);
   await fill(page, 'URL', `${target.url}/health`);
-  await page.select('::-p-aria(Type)', 'uptime');
-  await page.select('::-p-aria(Device)', 'desktop');
   assert.ok(
     (await page.$$eval('#assertion-keys option', (o) => o.map((x) => x.getAttribute('value')))).includes(
       'largest-contentful-paint',
@@ -180,7 +181,6 @@ test('an uptime test started from the form, followed live from queued to complet
   const row = await env.db.test.findUniqueOrThrow({ where: { id } });
   assert.equal(row.teamId, teamId);
   assert.equal(row.type, 'uptime');
-  assert.equal(row.device, 'desktop');
   assert.equal(row.apiKeyId, null, 'started by a person, not a key');
   assert.ok(row.creditsSpent >= 0);
 
@@ -215,16 +215,15 @@ test('run again starts the same test anew; compare shows the API comparison of t
   await Promise.all([page.waitForNavigation(), page.click('::-p-aria([name="Compare"][role="button"])')]);
   assert.match(page.url(), new RegExp(`/tests/${again}/compare\\?base=${firstId}`));
   const text = await main(page);
-  assert.match(text, /timings/, 'the uptime deltas');
+  assert.match(text, /Timings/, 'the uptime deltas, in words');
   assert.ok(await page.$('::-p-aria(Open the side-by-side report)'));
   await screenshots(page, 'compare');
 });
 
 test("the API's refusal beside the URL field, with the API's status; the form keeps what was typed", async () => {
   await page.setViewport({ width: 1280, height: 900 });
-  await page.goto(`${base}/tests/new`);
+  await page.goto(`${base}/tests/new?kind=uptime`);
   await fill(page, 'URL', 'not a url at all');
-  await page.select('::-p-aria(Type)', 'uptime');
   await fill(page, 'Headers', 'X-Secret: do-not-show');
   const [res] = await Promise.all([
     page.waitForNavigation(),

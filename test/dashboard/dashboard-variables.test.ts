@@ -69,7 +69,10 @@ test('an editor adds, replaces and deletes variables; a secret is shown as seale
   assert.equal(bad.status, 400);
   assert.equal(bad.text.includes(SECRET), false, 'a refused form does not show the value again');
 
-  assert.equal((await editor.post('/variables/HOST/delete', {})).status, 303);
+  const asked = await editor.post('/variables/HOST/delete', {});
+  assert.equal(asked.status, 200, 'it asks first');
+  assert.match(asked.text, /Delete the variable HOST/);
+  assert.equal((await editor.post('/variables/HOST/delete', { confirmed: 'yes' })).status, 303);
   list = await editor.get('/variables');
   assert.equal(list.text.includes('{{vars.HOST}}'), false);
 

@@ -3,14 +3,18 @@
 // key (and the API takes it), starts a lighthouse test from the form and watches it finish, opens its
 // report; makes a Slack channel at a local receiver and an uptime monitor that uses it, sees the monitor
 // go down and recover and both messages arrive; makes a maintenance window and a status page, and opens
-// the status page signed out. Screenshots of each step at 375 and 1280 px go to .artifacts/dashboard.
+// the status page signed out; then (issue 60) a webhook channel, a TCP and a heartbeat monitor made from
+// their kinds' forms, each broken and mended with the webhook told both times, and a viewer invited who
+// sees the monitors and is offered no change. Screenshots of each step at 375 and 1280 px go to
+// .artifacts/dashboard.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { test } from 'node:test';
 import { ensureUser, hashPassword, setMembership } from '@pageprobe/accounts';
 import type { Page } from 'puppeteer-core';
 import { startApiApp } from '../support/app-process.ts';
-import { fill, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
+import { fill, inviteAndJoin, pickKind, press, signedIn, startBrowser, startDashboard } from '../support/dashboard.ts';
 import { startServer } from '../support/servers.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
@@ -95,8 +99,8 @@ test('signed in, the owner makes a key on the Team page, and the API takes it', 
 test('a lighthouse test started from the form: its progress to completed on its page, then its report', async () => {
   await go(page, 'Tests');
   await go(page, 'Start a test');
+  await pickKind(page, 'lighthouse');
   await fill(page, 'URL', `${site.url}/`);
-  await page.select('::-p-aria(Type)', 'lighthouse');
   await page.select('::-p-aria(Device)', 'desktop');
   await press(page, 'Start test');
   assert.match(page.url(), /\/tests\/[0-9a-f-]{36}$/);
@@ -134,8 +138,8 @@ test('a Slack channel and an uptime monitor that uses it: down, then recovered, 
 
   await go(page, 'Monitors');
   await go(page, 'New monitor');
+  await pickKind(page, 'uptime');
   await fill(page, 'URL', `${site.url}/health`);
-  await page.select('::-p-aria(Type)', 'uptime');
   await fill(page, 'Interval (seconds)', '1');
   await fill(page, 'Tags', 'shop');
   // By id: the navigation's link is named "Alert channels" too.
@@ -201,4 +205,92 @@ test('a maintenance window and a status page; the status page opens signed out',
   assert.match(text, /Garden shop status/);
   assert.match(text, /Shop/);
   await shoot(stranger, 'status-page-public');
+});
+
+/** A TCP service the test opens and closes on one port: up while it listens. */
+async function tcpService() {
+  let server: Server | null = null;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((socket) => socket.end()).listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await open();
+  return { port: () => port, open, close };
+}
+
+test('a webhook channel; a TCP and a heartbeat monitor from their forms, each broken and mended, told each time', async () => {
+  const hook = await startServer((_req, res) => res.writeHead(204).end());
+  const events = () =>
+    hook.requests.map((r) => JSON.parse(r.raw.toString()) as { event: string; monitor?: { id: string } });
+  await go(page, 'Alert channels');
+  await go(page, 'Webhook');
+  await fill(page, 'Name', 'Pager bridge');
+  await fill(page, 'Webhook URL', `${hook.url}/in`);
+  await press(page, 'Save');
+  const channel = await env.db.alertChannel.findFirstOrThrow({ where: { teamId, type: 'webhook' } });
+
+  // TCP: the port listens, then is closed, then listens again.
+  const service = await tcpService();
+  await go(page, 'Monitors');
+  await go(page, 'New monitor');
+  await pickKind(page, 'tcp');
+  await fill(page, 'URL', `tcp://127.0.0.1:${service.port()}`);
+  await fill(page, 'Interval (seconds)', '1');
+  await page.select('#alert_channels', channel.id);
+  await fill(page, 'Down after (failed checks in a row)', '1');
+  await press(page, 'Create monitor');
+  const tcp = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'tcp' } });
+  await until('a first good TCP check', async () =>
+    (await env.db.monitor.findUniqueOrThrow({ where: { id: tcp.id } })).lastRunAt ? true : undefined,
+  );
+  await service.close();
+  await until('monitor.down of the TCP monitor', () =>
+    events().some((e) => e.event === 'monitor.down' && e.monitor?.id === tcp.id) ? true : undefined,
+  );
+  await service.open();
+  await until('monitor.recovered of the TCP monitor', () =>
+    events().some((e) => e.event === 'monitor.recovered' && e.monitor?.id === tcp.id) ? true : undefined,
+  );
+  await shoot(page, 'tcp-monitor');
+
+  // A heartbeat: pinged, then silent past its grace, then pinged again.
+  await go(page, 'Monitors');
+  await go(page, 'New monitor');
+  await pickKind(page, 'heartbeat');
+  await fill(page, 'Name (optional)', 'Nightly export');
+  await fill(page, 'Period (seconds)', '2');
+  await fill(page, 'Grace (seconds)', '1');
+  await page.select('#alert_channels', channel.id);
+  await press(page, 'Create monitor');
+  const beat = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'heartbeat' } });
+  const ping = () => fetch(`${origin}/ping/${beat.pingToken}`).then((r) => r.status);
+  assert.equal(await ping(), 200);
+  await until('monitor.down of the silent heartbeat', () =>
+    events().some((e) => e.event === 'monitor.down' && e.monitor?.id === beat.id) ? true : undefined,
+  );
+  assert.equal(await ping(), 200);
+  await until('monitor.recovered of the heartbeat pinged again', () =>
+    events().some((e) => e.event === 'monitor.recovered' && e.monitor?.id === beat.id) ? true : undefined,
+  );
+  await page.goto(`${base}/monitors/${beat.id}`);
+  assert.match(await main(page), /Nightly export/);
+  await shoot(page, 'heartbeat-monitor');
+});
+
+test('a viewer invited from Members sees the monitors and is offered no change', async () => {
+  const VIEWER = { email: 'viewer@example.com', password: 'the viewer passphrase' };
+  await go(page, 'Team');
+  await go(page, 'Members');
+  const invited = await inviteAndJoin(page, VIEWER, 'viewer', 'team pro');
+  await invited.goto(`${base}/monitors`);
+  const text = await main(invited);
+  assert.match(text, /Nightly export/);
+  assert.equal(await invited.$('::-p-aria([name="New monitor"][role="link"])'), null, 'no New monitor for a viewer');
+  assert.equal(await invited.$('input[name="ids"]'), null, 'no bulk changes for a viewer');
+  await shoot(invited, 'viewer-monitors');
 });

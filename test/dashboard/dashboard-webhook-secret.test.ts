@@ -121,6 +121,8 @@ test('an admin generates and rotates the secret in the dashboard; during the ove
   assert.deepEqual(verifies(during, 'whsec_neither'), [false, false]);
 
   await press(page, 'Remove secret');
+  assert.ok((await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).webhookSecret, 'it asks first');
+  await press(page, 'Remove the webhook secret');
   assert.equal((await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).webhookSecret, null);
   assert.equal(header(await callback()), '', 'no secret, no signature');
 

@@ -100,7 +100,12 @@ test('15 POST /app/tests at once: 10 start a test, 5 answer 429 with Retry-After
 
   // Adding or removing a step row only draws the form again: past the budget, it still answers.
   for (const path of ['/tests', '/monitors']) {
-    const redrawn = await post(session, path, { url: 'https://93.184.215.14/', step_rows: '2', steps_action: 'add' });
+    const redrawn = await post(session, path, {
+      type: 'browser',
+      url: 'https://93.184.215.14/',
+      step_rows: '2',
+      steps_action: 'add',
+    });
     assert.equal(redrawn.status, 200, `${path}: a row added past the budget`);
     assert.match(redrawn.text, /id="step_type_2"/);
   }

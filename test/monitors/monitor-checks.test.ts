@@ -58,8 +58,16 @@ async function monitors(count: number, url: (i: number) => string, intervalSecon
   return ids;
 }
 
+/**
+ * Pauses the monitors, locking them in id order as recordChecks does: a plain updateMany of 200 rows,
+ * locking in whatever order it met them, was PostgreSQL's deadlock victim against the two dispatchers
+ * (P2034, twice on a loaded machine). In one order, they wait for each other instead.
+ */
 const stopAll = (ids: string[]) =>
-  env.db.monitor.updateMany({ where: { id: { in: ids } }, data: { status: 'paused', nextRunAt: null } });
+  env.db.$transaction(async (tx) => {
+    await tx.$queryRawUnsafe('SELECT 1 FROM monitors WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', ids);
+    return tx.monitor.updateMany({ where: { id: { in: ids } }, data: { status: 'paused', nextRunAt: null } });
+  });
 
 test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly once, on its grid, none lost', async () => {
   const target = await startServer((_req, res: ServerResponse) => res.writeHead(200).end('ok'));

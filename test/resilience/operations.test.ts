@@ -141,7 +141,9 @@ test('API SIGTERM: stops accepting, finishes the request in flight, closes its k
   assert.match(answer, /^HTTP\/1\.1 202/);
   assert.match(answer, /\r\nconnection: close\r\n/i, 'the client is told the connection ends with this answer');
   assert.equal(await stopped, 0);
-  assert.ok(performance.now() - signalled < 4_000, 'exits without waiting out the keep-alive timeout');
+  // Well under HTTP_KEEP_ALIVE_TIMEOUT_MS (65 s): a closed connection, not one waited out. (4 s was broken by
+  // a loaded machine's exit, twice on 2026-11-29.)
+  assert.ok(performance.now() - signalled < 30_000, 'exits without waiting out the keep-alive timeout');
   const id = /"id":"([^"]+)"/.exec(answer)![1]!;
   assert.equal((await env.db.test.findUniqueOrThrow({ where: { id } })).status, 'queued', 'the accepted test was kept');
 });

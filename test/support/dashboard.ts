@@ -5,6 +5,7 @@ import { freePort } from '@pageprobe/local-services';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { type AppProcess, startApp } from './app-process.ts';
 import { type InProcessApp, startInProcess } from './stack.ts';
+import { monitorKindNamed } from '@pageprobe/test-kinds';
 
 /**
  * The dashboard on a free port; its base URL (`…/app`). In the file's own process (stack.ts) unless
@@ -51,6 +52,34 @@ export async function fill(page: Page, label: string, value: string): Promise<vo
   await input!.type(value);
 }
 
+/** On a new monitor's page of kinds, follows a kind's link, named by its title and what it checks (issue 60). */
+export async function pickKind(page: Page, name: string): Promise<void> {
+  const kind = monitorKindNamed(name);
+  const link = await page.waitForSelector(`::-p-aria([name="${kind.title} ${kind.offer}"][role="link"])`);
+  await Promise.all([page.waitForNavigation(), link!.click()]);
+}
+
+/**
+ * Invites a person from the Members page open in `page` (as its admin or owner), then opens the link the
+ * page shows in a browser context of their own and joins `team` with a password: the joined person's page.
+ */
+export async function inviteAndJoin(
+  page: Page,
+  person: { email: string; password: string },
+  role: string,
+  team: string,
+): Promise<Page> {
+  await fill(page, 'Email', person.email);
+  await page.select('#role', role);
+  await press(page, 'Invite');
+  const link = await page.$eval('[data-testid="invitation-link"]', (e) => e.textContent!.trim());
+  const invited = await (await page.browser().createBrowserContext()).newPage();
+  await invited.goto(link);
+  await fill(invited, 'Password', person.password);
+  await press(invited, `Join ${team}`);
+  return invited;
+}
+
 /** Clicks the button a person finds by its name, and waits for the page it leads to. */
 export async function press(page: Page, name: string): Promise<void> {
   const button = await page.waitForSelector(`::-p-aria([name="${name}"][role="button"])`);
@@ -90,19 +119,46 @@ export async function shoot(page: Page, dir: URL, name: string): Promise<void> {
 /** Where the dashboard's tests leave their screenshots, to be looked at. */
 const SHOTS = new URL('../.artifacts/dashboard/', import.meta.url);
 
+/** The two themes the dashboard draws (its stylesheet follows `prefers-color-scheme`). */
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Draws the page in a theme, as a person's system setting would. */
+export const useTheme = (p: Page, theme: Theme) =>
+  p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+
 /**
- * axe-core's violations on the page at 1280 and 375 px (each worded with the page's name and width), and
- * its full-page screenshots at both in test/.artifacts/dashboard/<name>-<width>.png.
+ * axe-core's violations on the page: every rule in the light theme, and the colors' contrast in the dark
+ * one (the only rule a theme changes), at 1280 px and at 375 px (each worded with the page's name, width
+ * and theme); the full-page screenshots of each in test/.artifacts/dashboard/<name>-<width>[-dark].png.
  */
 export async function axeAtBothWidths(p: Page, name: string): Promise<string[]> {
   mkdirSync(SHOTS, { recursive: true });
   const found: string[] = [];
-  for (const width of [1280, 375]) {
-    await p.setViewport({ width, height: 900 });
-    await p.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
-    const results = await new AxePuppeteer(p as never).analyze();
-    found.push(...results.violations.map((v) => `${name} at ${width} px: ${v.id}: ${v.help}`));
+  for (const theme of THEMES) {
+    await useTheme(p, theme);
+    for (const width of [1280, 375]) {
+      await p.setViewport({ width, height: 900 });
+      const suffix = theme === 'dark' ? '-dark' : '';
+      await p.screenshot({ path: new URL(`${name}-${width}${suffix}.png`, SHOTS).pathname, fullPage: true });
+      const axe = new AxePuppeteer(p as never);
+      const results = await (theme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze();
+      found.push(
+        ...results.violations.map(
+          (v) =>
+            `${name} at ${width} px, ${theme}: ${v.id}: ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+      );
+    }
   }
+  await useTheme(p, 'light');
   await p.setViewport({ width: 1280, height: 900 });
   return found;
 }
+
+/** How far the page scrolls sideways at its viewport's width (0: it fits). */
+export const sidewaysScroll = (p: Page) =>
+  p.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;

@@ -4,6 +4,10 @@ import { createMail } from '@pageprobe/accounts';
 import { createAdminService } from '@pageprobe/services';
 import { adminRoutes } from './admin/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
+import { deployRoutes, githubDeployRoutes } from './deploys/routes.ts';
+import { rumReadRoutes } from './rum/read-routes.ts';
+import { rumAlertRoutes } from './rum/alert-routes.ts';
+import { rumSiteRoutes } from './rum/site-routes.ts';
 import { authenticateApiKey, writesNeedWriteScope } from './auth/api-key-auth.ts';
 import { requireAdminToken } from './auth/admin-token.ts';
 import { KeyCache } from './auth/key-cache.ts';
@@ -30,6 +34,8 @@ import { maintenanceWindowRoutes } from './maintenance-windows/routes.ts';
 import { variableRoutes } from './variables/routes.ts';
 import { monitorRoutes } from './monitors/routes.ts';
 import { pingHandler } from './pings/routes.ts';
+import { collectHandler } from './rum/collect-route.ts';
+import { beaconRoute } from './rum/beacon-route.ts';
 import { statusPageRoutes } from './status-pages/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { testRoutes } from './test-routes/routes.ts';
@@ -85,6 +91,17 @@ export function createApp(deps: ApiDeps): Express {
     trustProxyHops: config.TRUST_PROXY_HOPS,
   });
   app.locals.servePing = pings.serve;
+  // Real-user beacons (issue 61): no key, the site key in the body; served by apiListener before Express.
+  const beacons = collectHandler({
+    pool: deps.pool,
+    logger: deps.logger,
+    registry: deps.registry,
+    countryHeader: config.RUM_COUNTRY_HEADER,
+    geoip: deps.rumGeoIp,
+    flushMs: config.RUM_FLUSH_MS,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  });
+  app.locals.serveBeacon = beacons.serve;
   const keyCache = new KeyCache();
   const revocations = new KeyRevocations(deps.redis, config.QUEUE_PREFIX, keyCache, deps.logger);
   const validateResponses = config.OPENAPI_VALIDATE_RESPONSES;
@@ -118,6 +135,10 @@ export function createApp(deps: ApiDeps): Express {
     alertChannelRoutes(deps),
     maintenanceWindowRoutes(deps),
     variableRoutes(deps),
+    deployRoutes(deps),
+    rumReadRoutes(deps),
+    rumAlertRoutes(deps),
+    rumSiteRoutes(deps),
     locationRoutes(deps),
     artifactRoutes(deps.db, deps.storage),
     compareRoutes(deps.pool, deps.config.PUBLIC_BASE_URL),
@@ -135,7 +156,8 @@ export function createApp(deps: ApiDeps): Express {
     '/api/v1',
     openApiRouter(publicSpec, {
       serverUrl: `${base}/api/v1`,
-      open: apiDocsRoutes(),
+      // The docs, and GitHub's deploy webhook (signed by GitHub, not sent with a key).
+      open: Router().use(apiDocsRoutes(), githubDeployRoutes(deps)),
       guards: [
         authenticate,
         rateLimit(
@@ -153,6 +175,8 @@ export function createApp(deps: ApiDeps): Express {
   );
 
   app.use(mcpRoutes({ authenticate }));
+  // Real-user monitoring's script (issue 61): at the root, no key, loaded by any site's pages.
+  app.use(beaconRoute());
   // Email channels' confirmation links (issue 44): served whether or not reports are.
   app.use(confirmEmailRoutes({ db: deps.db, perMinute: config.REPORTS_PER_MIN }));
 
@@ -176,20 +200,22 @@ export function createApp(deps: ApiDeps): Express {
   app.locals.close = async () => {
     revocations.close();
     mail.close();
-    await Promise.all([lastUsed.close(), pings.close()]);
+    // Beacons summed since the last flush are written here, before the pool closes.
+    await Promise.all([lastUsed.close(), pings.close(), beacons.close()]);
   };
   app.use(problemHandler(deps.logger));
   return app;
 }
 
 /**
- * The public port's request listener: pings are answered before Express sees them (pings/routes.ts says
- * why), everything else by the app.
+ * The public port's request listener: pings and real-user beacons are answered before Express sees them
+ * (pings/routes.ts and rum/collect-route.ts say why), everything else by the app.
  */
 export function apiListener(app: Express): RequestListener {
   const servePing: (req: IncomingMessage, res: ServerResponse) => boolean = app.locals.servePing;
+  const serveBeacon: (req: IncomingMessage, res: ServerResponse) => boolean = app.locals.serveBeacon;
   return (req, res) => {
-    if (!servePing(req, res)) app(req, res);
+    if (!servePing(req, res) && !serveBeacon(req, res)) app(req, res);
   };
 }
 

@@ -11,6 +11,7 @@ import {
   rateLimitEnv,
   redisEnv,
   redisTargetCheck,
+  rumEnv,
   withRedisTarget,
 } from '@pageprobe/config';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ export const apiEnv = z
     ...httpServerEnv,
     // Invitations made over the admin API link to the dashboard.
     ...dashboardLinkEnv,
+    // Real-user monitoring's beacons: their country, and how often they are written (issue 61).
+    ...rumEnv,
     PORT: portVar(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     /** Time for a request's headers and body to arrive, then 408 (slow clients cannot hold sockets). */

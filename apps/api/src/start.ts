@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import { apiListener, createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
 import { openTestQueues } from '@pageprobe/services';
+import { openGeoIp } from '@pageprobe/rum';
 
 export interface StartOptions {
   /** Where its log lines go (stdout unless told: a test in-process keeps them). */
@@ -24,6 +25,8 @@ export interface RunningApi {
 
 /** The API: its public port (and admin port), its ops port; `close` drains the requests and closes everything. */
 export async function start(config: ApiConfig, { logDestination }: StartOptions = {}): Promise<RunningApi> {
+  // Opened first: a missing or bad RUM_GEOIP_DB stops the start with its reason, before anything is open.
+  const rumGeoIp = config.RUM_GEOIP_DB ? openGeoIp(config.RUM_GEOIP_DB) : undefined;
   const logger = createLogger({ name: 'api', level: config.LOG_LEVEL, format: config.LOG_FORMAT }, logDestination);
   const pool = createPool(config.DATABASE_URL, {
     size: 20,
@@ -37,7 +40,7 @@ export async function start(config: ApiConfig, { logDestination }: StartOptions 
 
   const registry = createRegistry('api');
   queueMetrics(registry, testQueues.opened());
-  const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry });
+  const app = createApp({ config, db, pool, redis, testQueues, logger, storage, registry, rumGeoIp });
   const adminApp: Express | undefined = app.locals.adminApp;
   const http = await serveHttp({
     listener: apiListener(app),

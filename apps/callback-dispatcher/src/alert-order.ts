@@ -18,10 +18,21 @@ const HOLD_AT_MOST_MS = 8 * 3_600_000;
 /** The id of an earlier message about the same monitor still pending for this channel, or null. */
 export async function earlierPendingMessage(
   db: Db,
-  delivery: { id: string; alertId: string | null; channelId: string | null },
+  delivery: { id: string; alertId: string | null; rumAlertId?: string | null; channelId: string | null },
 ): Promise<string | null> {
-  if (!delivery.alertId || !delivery.channelId) return null; // a notice, a test message: about no monitor
   const since = new Date(Date.now() - HOLD_AT_MOST_MS);
+  // A RUM site's metric (issue 61): its rum.recovered after its rum.regressed, as a monitor's.
+  if (delivery.rumAlertId && delivery.channelId) {
+    const [earlier] = await db.$queryRaw<Array<{ id: string }>>`
+      SELECT d.id FROM callback_deliveries d
+        JOIN rum_alerts a ON a.id = d.rum_alert_id
+        JOIN rum_alerts mine ON mine.id = ${delivery.rumAlertId}::uuid
+      WHERE d.channel_id = ${delivery.channelId}::uuid AND d.state = 'pending' AND d.created_at > ${since}
+        AND a.site_id = mine.site_id AND a.metric = mine.metric AND (a.created_at, a.id) < (mine.created_at, mine.id)
+      LIMIT 1`;
+    return earlier?.id ?? null;
+  }
+  if (!delivery.alertId || !delivery.channelId) return null; // a notice, a test message: about no monitor
   const [earlier] = await db.$queryRaw<Array<{ id: string }>>`
     SELECT d.id FROM callback_deliveries d
       JOIN monitor_alerts a ON a.id = d.alert_id

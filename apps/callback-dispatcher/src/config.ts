@@ -20,6 +20,9 @@ export const dispatcherEnv = z
     ...secretsEnv,
     ...planEnv,
     CALLBACK_CONCURRENCY: intVar(100, { min: 1, max: 5000 }),
+    // How often a RUM site's figures are looked at for rum.regressed (issue 61); the sweep's own interval
+    // (SWEEP_INTERVAL_MS) bounds how soon after that the look comes.
+    RUM_ALERT_INTERVAL_MS: intVar(60_000, { min: 0 }),
   })
   .check(redisTargetCheck)
   .transform(withRedisTarget);

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '@pageprobe/db';
 import { atLocation, jobs, liveLocations, openTestQueues, startWorker, testTypes } from '@pageprobe/jobs';
 import {
+  checkDeploys,
   ensureTickScheduler,
   historyBackfill,
   removeLegacySchedulers,
@@ -10,6 +11,7 @@ import {
   sweepLostRuns,
 } from '@pageprobe/monitors';
 import type { LogDestination } from '@pageprobe/logger';
+import { sweepRumAlerts } from '@pageprobe/rum';
 import { callbackOutcomes } from '@pageprobe/ops';
 import {
   dropOldQuotaUsage,
@@ -233,6 +235,24 @@ export function start(
         sweepMaintenanceNotices(host.db, config.PUBLIC_BASE_URL).then((deliveries) =>
           enqueueDeliveries(host.queueFor(jobs.callback), deliveries, (error) =>
             host.logger.warn({ err: error }, 'maintenance notice enqueue failed; the sweeper will retry'),
+          ),
+        ),
+        // Deploys whose monitors have run (issue 62): their verdicts, and deploy.checked to their channels.
+        checkDeploys(host.db, {
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+          dashboardBaseUrl: config.DASHBOARD_BASE_URL,
+        }).then((deliveries) =>
+          enqueueDeliveries(host.queueFor(jobs.callback), deliveries, (error) =>
+            host.logger.warn({ err: error }, 'deploy.checked enqueue failed; the sweeper will retry'),
+          ),
+        ),
+        // Real users' figures (issue 61): each site's p75s over its window, rum.regressed and rum.recovered.
+        sweepRumAlerts(host.db, {
+          dashboardBaseUrl: config.DASHBOARD_BASE_URL,
+          intervalMs: config.RUM_ALERT_INTERVAL_MS,
+        }).then((deliveries) =>
+          enqueueDeliveries(host.queueFor(jobs.callback), deliveries, (error) =>
+            host.logger.warn({ err: error }, 'rum alert enqueue failed; the sweeper will retry'),
           ),
         ),
       ]);

@@ -1,6 +1,9 @@
 import type { PageRoute } from './http/page-context.ts';
 import { alertChannelRoutes } from './pages/alert-channels/routes.ts';
 import { auditLogRoutes } from './pages/audit-log.ts';
+import { deployRoutes } from './pages/deploys/routes.ts';
+import { rumFiguresRoutes } from './pages/rum/figures/routes.ts';
+import { rumRoutes } from './pages/rum/routes.ts';
 import { homeRoutes } from './pages/home.ts';
 import { incidentRoutes } from './pages/incidents/routes.ts';
 import { inviteRoutes } from './pages/invite.ts';
@@ -40,10 +43,13 @@ export const ROUTES: PageRoute[] = [
   ...inviteRoutes,
   ...homeRoutes,
   ...monitorRoutes,
+  ...rumRoutes,
   ...alertChannelRoutes,
   ...maintenanceRoutes,
   ...statusPageRoutes,
   ...incidentRoutes,
+  ...deployRoutes,
+  ...rumFiguresRoutes,
   ...teamRoutes,
   ...keyRoutes,
   ...webhookSecretRoutes,

@@ -1,6 +1,6 @@
 import type { Monitor } from '@pageprobe/db';
 import { checkDns, dnsOptionsOf } from '@pageprobe/dns-runner';
-import type { CheckFigures } from '@pageprobe/monitors';
+import { BODY_KEPT, type CheckFigures, type Exchange, exchangeOf } from '@pageprobe/monitors';
 import { checkMultistep, degradedOf as multistepDegraded } from '@pageprobe/multistep-runner';
 import type { GuardPolicy } from '@pageprobe/net-guard';
 import { checkTcp, tcpOptionsOf } from '@pageprobe/tcp-runner';
@@ -22,7 +22,7 @@ import {
   uptime,
   uptimeRequestOf,
 } from '@pageprobe/test-kinds';
-import { checkUptime } from '@pageprobe/uptime-runner';
+import { checkUptimeAnswered } from '@pageprobe/uptime-runner';
 import type { UptimeConfig } from './config.ts';
 
 // What a monitor's check is, by its kind (issue 47): the kinds whose monitors run checks, each its
@@ -31,7 +31,10 @@ import type { UptimeConfig } from './config.ts';
 
 export interface KindCheck {
   kind: TestKind;
-  run(monitor: Monitor, secrets: RequestSecrets | null): Promise<{ figures: CheckFigures; measure: Measure }>;
+  run(
+    monitor: Monitor,
+    secrets: RequestSecrets | null,
+  ): Promise<{ figures: CheckFigures; measure: Measure; exchange?: Exchange }>;
 }
 
 const none = { dns: null, connect: null, tls: null, first_byte: null, download: null, total: null };
@@ -50,16 +53,31 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
     {
       kind: uptime,
       async run(monitor, secrets) {
-        const result = await checkUptime(monitor.url, {
+        const request = uptimeRequestOf(monitor.options);
+        const { result, answer } = await checkUptimeAnswered(monitor.url, {
           policy,
           timeoutMs: config.UPTIME_TIMEOUT_MS,
           hopHeaders: credentialsFor(secrets, monitor.url),
-          request: uptimeRequestOf(monitor.options),
+          request,
+          keepHead: BODY_KEPT,
         });
         // The failed expectation's words go to the alert, not to monitoring.checks.
         const message = result.reason === 'expectation_failed' ? result.error : null;
         const figures = { ...result, message, ...degradedOf(result.up, result.expectations) };
-        return { figures, measure: measureUptime(result) };
+        // What its page shows of it (issue 60): the request's method and URL, the answer's status,
+        // headers (credentials redacted), timings and the body's start.
+        const exchange = exchangeOf({
+          method: request?.method ?? 'GET',
+          url: result.final_url ?? monitor.url,
+          status: result.status_code,
+          httpVersion: result.http_version,
+          headers: answer?.headers ?? null,
+          body: answer?.head ?? null,
+          size: result.size_bytes,
+          error: result.up ? null : result.error,
+          timings: result.timings_ms,
+        });
+        return { figures, measure: measureUptime(result), exchange };
       },
     },
     {

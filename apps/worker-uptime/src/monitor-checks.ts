@@ -1,6 +1,14 @@
 import type { ApiKey, Monitor, Prisma } from '@pageprobe/db';
 import { atLocation, jobs, startWorker } from '@pageprobe/jobs';
-import { CHECKS_PER_JOB, checkRecorder, type FinishedCheck, pauseMonitor, runEnded } from '@pageprobe/monitors';
+import {
+  CHECKS_PER_JOB,
+  checkRecorder,
+  credentialValues,
+  type FinishedCheck,
+  pauseMonitor,
+  redactValues,
+  runEnded,
+} from '@pageprobe/monitors';
 import { NetworkError } from '@pageprobe/net-guard';
 import { keyringOf, open, SecretsError } from '@pageprobe/secrets';
 import {
@@ -87,7 +95,19 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       const asRun = { ...monitor, url: filled.value.url, options: filled.value.options };
       found = await check.run(asRun, filled.value.secrets);
       // What is recorded and alerted (reason, message, expectations' values) never carries a secret sent.
-      found = { ...found, figures: redactDeep(found.figures, redact) };
+      found = {
+        ...found,
+        figures: redactDeep(found.figures, redact),
+        // Its request and response also never carry the monitor's own credentials, should the answer echo them.
+        ...(found.exchange
+          ? {
+              exchange: redactDeep(
+                redactDeep(found.exchange, redactValues(credentialValues(filled.value.secrets))),
+                redact,
+              ),
+            }
+          : {}),
+      };
     } catch (error) {
       if (error instanceof NetworkError && error.code === 'blocked') {
         return pauseMonitor(deps, monitor, 'url_not_allowed', redact(error.message));
@@ -107,6 +127,7 @@ export function startMonitorChecks(host: WorkerHost, config: UptimeConfig): Work
       figures: found.figures,
       passed: verdict?.passed ?? null,
       failing: verdict?.failing ?? [],
+      exchange: found.exchange ?? null,
     };
     await recorder.add(finished);
   }

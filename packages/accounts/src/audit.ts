@@ -34,13 +34,3 @@ export async function audit(db: Db | Prisma.TransactionClient, actor: Actor, ent
     },
   });
 }
-
-/** A team's entries, newest first, in keyset pages of `limit` after the cursor (an entry's id). */
-export async function auditPage(db: Db, teamId: string, limit: number, before?: string | null) {
-  const rows = await db.auditEntry.findMany({
-    where: { teamId, ...(before ? { id: { lt: before } } : {}) },
-    orderBy: { id: 'desc' },
-    take: limit + 1,
-  });
-  return { entries: rows.slice(0, limit), next: rows.length > limit ? rows[limit - 1]!.id : null };
-}

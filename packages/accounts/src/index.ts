@@ -16,8 +16,16 @@ export {
   type RevokedKeys,
   revokeApiKey,
 } from './api-keys.ts';
-export { type Actor, type AuditInput, audit, auditPage } from './audit.ts';
-export { createInvitation, INVITATION_LIFETIME_MS, openInvitation, useInvitation } from './invitations.ts';
+export { type Actor, type AuditInput, audit } from './audit.ts';
+export {
+  createInvitation,
+  findOpenInvitation,
+  INVITATION_LIFETIME_MS,
+  openInvitation,
+  reissueInvitation,
+  revokeInvitation,
+  useInvitation,
+} from './invitations.ts';
 export { invitationUrl, invite, NotAnEmail } from './invite.ts';
 export { createMail, type Mail } from './mail.ts';
 export {

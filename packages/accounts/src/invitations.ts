@@ -41,3 +41,28 @@ export async function useInvitation(db: Db, invitationId: string): Promise<boole
   });
   return count === 1;
 }
+
+/** An open invitation of the team: its address and role (null when it was used, expired or is not the team's). */
+export const findOpenInvitation = (db: Db, teamId: string, id: string) =>
+  db.invitation.findFirst({ where: { id, teamId, acceptedAt: null, expiresAt: { gt: new Date() } } });
+
+/** Revokes an open invitation: its link stops working. False when there was none to revoke. */
+export async function revokeInvitation(db: Db, teamId: string, id: string): Promise<boolean> {
+  const { count } = await db.invitation.deleteMany({ where: { id, teamId, acceptedAt: null } });
+  return count === 1;
+}
+
+/**
+ * A new link for an open invitation (issue 60): only the token's hash is stored, so the link cannot be shown
+ * again; a fresh token replaces it, for another INVITATION_LIFETIME_MS, and the old link stops working.
+ * Null when the invitation is no longer open.
+ */
+export async function reissueInvitation(db: Db, teamId: string, id: string) {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+  const { count } = await db.invitation.updateMany({
+    where: { id, teamId, acceptedAt: null, expiresAt: { gt: new Date() } },
+    data: { tokenHash: hash, expiresAt },
+  });
+  return count === 1 ? { token, expiresAt } : null;
+}

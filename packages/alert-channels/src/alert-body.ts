@@ -1,3 +1,6 @@
+import type { AlertDeploy, DeployCheckedBody } from './deploy-message.ts';
+import type { RumAlertBody } from './rum-message.ts';
+
 // What the outbox stores for an alert: the body of the monitor's callback (test-lifecycle's
 // serialiseAlert), sent as it is to a webhook channel and read back here to word the other channels'
 // messages. A notice about a channel itself (it is failing, or this is a test message) has its own body.
@@ -22,6 +25,8 @@ export interface AlertBody {
   /** The incident a monitor.down opened or a monitor.recovered closed. */
   incident?: { started_at: string; ended_at: string | null } | null;
   test: { id: string; status: string; report_url: string } | null;
+  /** The latest deploy before it (issue 62), for monitor.down, monitor.regressed and monitor.field_regressed. */
+  deploy?: AlertDeploy | null;
 }
 
 export interface ChannelNoticeBody {
@@ -31,6 +36,6 @@ export interface ChannelNoticeBody {
   created_at: string;
 }
 
-export type DeliveryBody = AlertBody | ChannelNoticeBody;
+export type DeliveryBody = AlertBody | ChannelNoticeBody | DeployCheckedBody | RumAlertBody;
 
 export const isNotice = (body: DeliveryBody): body is ChannelNoticeBody => 'channel' in body;

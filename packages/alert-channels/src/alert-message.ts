@@ -1,4 +1,6 @@
 import { type AlertBody, type DeliveryBody, isNotice } from './alert-body.ts';
+import { deployHeadline, isDeployChecked } from './deploy-message.ts';
+import { isRumAlert, rumMessage } from './rum-message.ts';
 
 /** How bad it is, which each channel shows its own way (a colour, PagerDuty's severity, resolve). */
 export type Severity = 'critical' | 'warning' | 'info' | 'resolved';
@@ -168,6 +170,11 @@ function factsOf(body: AlertBody): Fact[] {
     ['Location', text(details.location) ?? text(check.location)],
     ['What to try', text(advice.try)],
     ...fieldFacts(details),
+    // The release it may have come with (issue 62).
+    [
+      'After deploy',
+      body.deploy ? `${body.deploy.version} (${body.deploy.environment}), ${when(body.deploy.created_at)}` : null,
+    ],
   ];
   return facts.flatMap(([label, value]) => (value === null ? [] : [{ label, value }]));
 }
@@ -191,6 +198,30 @@ export function messageOf(body: DeliveryBody): AlertMessage {
       dedupKey: `pageprobe/${body.event}/${body.channel.id}/${body.created_at}`,
     };
   }
+  if (isRumAlert(body)) return rumMessage(body);
+  if (isDeployChecked(body)) {
+    const d = body.deploy;
+    return {
+      event: body.event,
+      ...deployHeadline(body),
+      at: d.checked_at,
+      facts: [
+        { label: 'Version', value: d.version },
+        { label: 'Environment', value: d.environment },
+        ...(d.commit ? [{ label: 'Commit', value: d.commit }] : []),
+        { label: 'Deployed', value: when(d.created_at) },
+        ...body.checks.map((c) => ({ label: c.monitor_name ?? c.monitor_id, value: c.verdict })),
+      ],
+      links: [
+        { text: 'The deploy', url: d.dashboard_url },
+        ...body.checks.flatMap((c) =>
+          c.compare_url ? [{ text: `Before and after: ${c.monitor_name ?? c.monitor_id}`, url: c.compare_url }] : [],
+        ),
+      ],
+      source: d.url ?? d.environment,
+      dedupKey: `pageprobe/deploy/${d.id}`,
+    };
+  }
   const incident = body.incident && (body.event === 'monitor.down' || body.event === 'monitor.recovered');
   return {
     event: body.event,
@@ -202,6 +233,9 @@ export function messageOf(body: DeliveryBody): AlertMessage {
       ...(body.monitor.public_page === false ? [] : [{ text: 'Monitor page', url: body.monitor.report_url }]),
       ...(body.monitor.dashboard_url ? [{ text: 'Open in the dashboard', url: body.monitor.dashboard_url }] : []),
       ...(body.test ? [{ text: 'Test report', url: body.test.report_url }] : []),
+      ...(body.deploy
+        ? [{ text: `Deploy ${body.deploy.version}`, url: body.deploy.compare_url ?? body.deploy.dashboard_url }]
+        : []),
     ],
     source: body.monitor.url,
     dedupKey: incident

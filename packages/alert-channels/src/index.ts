@@ -1,4 +1,6 @@
 export { type AlertBody, type ChannelNoticeBody, type DeliveryBody, isNotice } from './alert-body.ts';
+export { type DeployCheckedBody, figureWords, isDeployChecked, worseWords } from './deploy-message.ts';
+export { isRumAlert, type RumAlertBody, rumFigure, rumMessage } from './rum-message.ts';
 export { type AlertMessage, type Fact, messageOf, type Severity, when } from './alert-message.ts';
 export {
   type AttemptOptions,

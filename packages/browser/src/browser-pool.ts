@@ -31,6 +31,33 @@ export function chromiumSandboxed(wanted: boolean, uid = process.getuid?.() ?? 0
   return wanted && uid !== 0;
 }
 
+/** How long a browser has to exit when asked before it is killed. */
+const CLOSE_WITHIN_MS = 5_000;
+
+/**
+ * Closes `browser`, killing its process if it has not exited within `ms`. Puppeteer's close asks over the
+ * pipe and then waits for the process to exit, with no bound: a Chromium that never answers (frozen, or
+ * starved on a loaded machine) would hold a run past its time budget for as long as it lasts.
+ */
+async function closeBrowser(browser: Browser, ms = CLOSE_WITHIN_MS): Promise<'closed' | 'killed'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'killed'>((resolve) => {
+    timer = setTimeout(() => resolve('killed'), ms);
+  });
+  const how = await Promise.race([
+    // A close that failed may have left the process running: it is killed as a late one is.
+    browser.close().then(
+      () => 'closed' as const,
+      () => 'killed' as const,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  // SIGKILL reaches a stopped process too; the pipe then closes and puppeteer's own wait ends.
+  if (how === 'killed') browser.process()?.kill('SIGKILL');
+  return how;
+}
+
 /**
  * One warm Chromium per worker process: launching costs over a second, so it is kept between tests,
  * but every test gets a fresh browser context (its own profile: cookies, cache, storage) and its own
@@ -73,7 +100,7 @@ export class BrowserPool {
     if (existing) {
       this.#logger.info({ uses: this.#uses, connected: existing.connected }, 'replacing the browser');
       this.restarts++;
-      await existing.close().catch(() => {});
+      await closeBrowser(existing);
     }
     this.#uses = 0;
     // Over a pipe rather than a port: when this process dies, even by SIGKILL, the pipe closes and
@@ -106,16 +133,23 @@ export class BrowserPool {
     }
   }
 
-  /** Kills the browser (a run past its time budget); the next test gets a new one. */
+  /**
+   * Ends the browser (a run past its time budget): asked to close, killed if it has not within 5 s.
+   * The next test gets a new one.
+   */
   async abort(): Promise<void> {
     const browser = await this.#browser?.catch(() => undefined);
     this.#browser = undefined;
     this.restarts++;
-    await browser?.close().catch(() => {});
+    if (browser) {
+      const how = await closeBrowser(browser);
+      if (how === 'killed')
+        this.#logger.warn({ closeWithinMs: CLOSE_WITHIN_MS }, 'the browser did not close in time: killed');
+    }
   }
 
   async close(): Promise<void> {
     const browser = await this.#browser?.catch(() => undefined);
-    await browser?.close().catch(() => {});
+    if (browser) await closeBrowser(browser);
   }
 }

@@ -63,7 +63,7 @@ test('command: plan checks the file before any request: each problem an error an
 test('an unknown command is an error; the test command still needs its urls', async (t) => {
   const unknown = await action(t, { command: 'destroy' }, {});
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stdout, /^::error::input command: test, plan or apply, not destroy$/m);
+  assert.match(unknown.stdout, /^::error::input command: test, plan, apply or deploy, not destroy$/m);
   const test = await action(t, {}, {});
   assert.equal(test.code, 2);
   assert.match(test.stdout, /^::error::inputs urls, api-url and api-key are required$/m);

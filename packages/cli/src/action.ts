@@ -2,10 +2,12 @@
 // inputs GitHub passes as INPUT_* variables, the outputs written to GITHUB_OUTPUT and a Markdown job
 // summary to GITHUB_STEP_SUMMARY. Exit codes as the CLI's: 0 passed, 1 a test or an assertion failed, 2 errors.
 // `command: plan` or `apply` plans or applies pageprobe.yaml instead (action-config.ts): 0 done, 1 errors.
+// `command: deploy` tells of a release and gates on its checks' verdict (action-deploy.ts): 0 passed, 1 not.
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createClient, PageprobeError, type Test } from '@pageprobe/client';
 import { configAction, annotation } from './action-config.ts';
+import { deployAction, deployInputsFrom } from './action-deploy.ts';
 import { type Assertions, gatherAssertions, UsageError } from './assertions.ts';
 import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
@@ -90,13 +92,29 @@ async function configCommand(command: 'plan' | 'apply', apiKey: string): Promise
   }
 }
 
+/** `command: deploy`: the deploy told and its verdict waited for; 1 when it regressed or failed, or on errors. */
+async function deployCommand(apiKey: string): Promise<number> {
+  try {
+    const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
+    if (!baseUrl || !apiKey) throw new UsageError('inputs api-url and api-key are required');
+    return await deployAction({ baseUrl, apiKey, output, ...deployInputsFrom(input, process.env) });
+  } catch (error) {
+    if (error instanceof PageprobeError || error instanceof UsageError) {
+      process.stdout.write(workflowCommand('error', error.message));
+      return 1;
+    }
+    throw error;
+  }
+}
+
 export async function main(): Promise<number> {
   const apiKey = input('api-key');
   if (apiKey) process.stdout.write(workflowCommand('add-mask', apiKey));
   const command = input('command') || 'test';
   if (command === 'plan' || command === 'apply') return configCommand(command, apiKey);
+  if (command === 'deploy') return deployCommand(apiKey);
   try {
-    if (command !== 'test') throw new UsageError(`input command: test, plan or apply, not ${command}`);
+    if (command !== 'test') throw new UsageError(`input command: test, plan, apply or deploy, not ${command}`);
     const urls = input('urls').split(/\s+/).filter(Boolean);
     const baseUrl = input('api-url') || process.env.PAGEPROBE_API_URL || '';
     if (urls.length === 0 || !baseUrl || !apiKey) throw new UsageError('inputs urls, api-url and api-key are required');

@@ -26,6 +26,7 @@ const SERIES: MonitorFieldSeries = {
   from: '2026-10-19T00:00:00.000Z',
   to: '2026-11-22T00:00:00.000Z',
   resolution: 'week',
+  annotations: [],
   field: { available: true, scope: 'origin', key: 'https://shop.example', form_factor: 'PHONE' },
   points: [
     week('2026-11-15', '2026-10-19', 180, 'good', 0.8),

@@ -40,6 +40,9 @@ import { ConfigError } from './config/config-error.ts';
 import { outcomeCode, runTests } from './run-tests.ts';
 import { INCIDENTS_USAGE, incidentsCommand } from './incidents-command.ts';
 import { VARIABLES_USAGE, variablesCommand } from './variables-command.ts';
+import { DEPLOY_USAGE, deployCommand } from './deploy-command.ts';
+import { RUM_SERIES_USAGE, rumCommand } from './rum-series-command.ts';
+import { RUM_SITES_USAGE, rumSitesCommand } from './rum-sites-command.ts';
 
 // The usage's words for kinds come from the client's table of kinds, so a kind added there is in them.
 /** Kinds of monitor told by pings (a heartbeat): no URL, a period or schedule and a grace. */
@@ -111,6 +114,9 @@ ${aside(`newest first: the checks of ${listed(CHECKED)} monitors, or the runs of
   pageprobe credits [--json]
 ${INCIDENTS_USAGE}
 ${VARIABLES_USAGE}
+${DEPLOY_USAGE}
+${RUM_SERIES_USAGE}
+${RUM_SITES_USAGE}
 
 Monitoring as code (docs/monitoring-as-code.md): pageprobe.yaml (or .yml, .json, pageprobe.config.ts)
   pageprobe plan [--file F] [--prune] [--adopt]
@@ -204,6 +210,23 @@ const OPTIONS = {
   message: { type: 'string' },
   component: { type: 'string', multiple: true },
   at: { type: 'string' },
+  // Deploys (issue 62).
+  version: { type: 'string' },
+  environment: { type: 'string' },
+  commit: { type: 'string' },
+  url: { type: 'string' },
+  description: { type: 'string' },
+  monitor: { type: 'string', multiple: true },
+  tag: { type: 'string', multiple: true },
+  // Real users' figures (issue 61).
+  by: { type: 'string' },
+  'page-group': { type: 'string' },
+  country: { type: 'string' },
+  last: { type: 'string' },
+  // Real-user monitoring's sites (issue 61).
+  origin: { type: 'string', multiple: true },
+  'sample-rate': { type: 'string' },
+  group: { type: 'string', multiple: true },
   // Team variables (issue 59).
   value: { type: 'string' },
   secret: { type: 'boolean' },
@@ -359,6 +382,19 @@ export async function run(argv: string[], io: Io): Promise<number> {
         );
       case 'variables':
         return await variablesCommand(client, rest, values, { out, json, stdin: io.stdin });
+      case 'deploy':
+        return await deployCommand(client, values, { out, json });
+      case 'rum': {
+        if (rest[0] === 'sites') {
+          return await rumSitesCommand(
+            client,
+            rest.slice(1),
+            { ...values, limit: int('limit', values.limit) },
+            { out, json },
+          );
+        }
+        return await rumCommand(client, rest, values, { out, json });
+      }
       case 'plan':
       case 'apply': {
         const options = {

@@ -3,12 +3,17 @@ import type {
   AlertChannel,
   Artifact,
   ChangeIncident,
+  CreateDeploy,
   CreateIncident,
   CreateIncidentUpdate,
   ChannelDelivery,
   Incident,
   MonitorUptimeReport,
   ReportQuery,
+  RumAttribution,
+  RumAttributionQuery,
+  RumSeries,
+  RumSeriesQuery,
   StatusPageUptimeReport,
   StatusSubscriber,
   Comparison,
@@ -20,6 +25,9 @@ import type {
   CreateMonitor,
   CreateTest,
   Credits,
+  Deploy,
+  RumSite,
+  RumSiteInput,
   FieldSeriesQuery,
   HeartbeatPing,
   Location,
@@ -43,7 +51,7 @@ import type {
   UpdateMonitor,
   UpdateStatusPage,
 } from './types.ts';
-import { type WaitOptions, waitForTest } from './wait.ts';
+import { type DeployWaitOptions, type WaitOptions, waitForDeploy, waitForTest } from './wait.ts';
 
 export interface ClientOptions {
   /** The API's origin, e.g. `https://api.pageprobe.dev` (`/api/v1` is added). */
@@ -238,6 +246,47 @@ export function createClient(options: ClientOptions) {
       set: (name: string, body: PutVariable) => data(request<Variable>('PUT', `/variables/${id(name)}`, { body })),
       delete: async (name: string) => {
         await request<null>('DELETE', `/variables/${id(name)}`);
+      },
+    },
+    /**
+     * Deploys (issue 62): a release told, the monitors it names run at once, its verdict read back
+     * (`status`: checking, then passed, regressed or failed; recorded when it named no monitor).
+     */
+    deploys: {
+      create: (body: CreateDeploy) => data(request<Deploy>('POST', '/deploys', { body })),
+      list: (query: PageQuery & { environment?: string } = {}) =>
+        data(request<Page<Deploy>>('GET', '/deploys', { query })),
+      get: (deployId: string) => data(request<Deploy>('GET', `/deploys/${id(deployId)}`)),
+      /** POST /deploys/secret: a new secret for GitHub's deployment_status webhook, shown once. */
+      rotateSecret: () => data(request<{ secret: string }>('POST', '/deploys/secret')),
+      /** Polls until its verdict (not `checking`); 30 minutes at most by default, as the API's own limit. */
+      waitFor: (deployId: string, opts: DeployWaitOptions = {}): Promise<Deploy> =>
+        waitForDeploy(client, deployId, opts),
+    },
+    /** Real-user monitoring (issue 61): what a site's visitors' browsers measured. */
+    rum: {
+      /**
+       * GET /rum/sites/{id}/series: a metric's p50, p75, p95 and good/needs-improvement/poor shares over
+       * time (split `by` page group, device or country), with the lab's and CrUX's figures and deploys.
+       */
+      series: (siteId: string, query: RumSeriesQuery) =>
+        data(request<RumSeries>('GET', `/rum/sites/${id(siteId)}/series`, { query })),
+      /** GET /rum/sites/{id}/attribution: the elements and targets behind slow LCP, INP or CLS. */
+      attribution: (siteId: string, query: RumAttributionQuery) =>
+        data(request<RumAttribution>('GET', `/rum/sites/${id(siteId)}/attribution`, { query })),
+      /** The sites whose pages send beacons: each with its public key and the snippet to paste. */
+      sites: {
+        create: (body: RumSiteInput & Required<Pick<RumSiteInput, 'name' | 'origins'>>) =>
+          data(request<RumSite>('POST', '/rum/sites', { body })),
+        list: (query: PageQuery = {}) => data(request<Page<RumSite>>('GET', '/rum/sites', { query })),
+        get: (siteId: string) => data(request<RumSite>('GET', `/rum/sites/${id(siteId)}`)),
+        /** PATCH /rum/sites/{id}: the fields given replace the site's; its key stays. */
+        update: (siteId: string, body: RumSiteInput) =>
+          data(request<RumSite>('PATCH', `/rum/sites/${id(siteId)}`, { body })),
+        /** DELETE /rum/sites/{id}: its key is refused from then on. */
+        delete: async (siteId: string) => {
+          await request<null>('DELETE', `/rum/sites/${id(siteId)}`);
+        },
       },
     },
     /** Incidents on the team's status pages (issue 58): opened, moved by updates, resolved. */

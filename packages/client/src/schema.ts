@@ -229,6 +229,108 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/deploys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's deploys
+         * @description Needs a `read` key. Newest first, a page at a time; `environment` narrows them.
+         */
+        get: operations["listDeploys"];
+        put?: never;
+        /**
+         * Tell of a deploy, and run its monitors now
+         * @description Needs a `write` key. Records a release of the team's site. The monitors it names (`run.monitors`
+         *     by id, `run.tags` by tag; active ones, heartbeats aside) run at once, out of their schedule; when
+         *     each has finished its first run after the deploy, the deploy gets its `status`: `failed` when a run
+         *     failed (an error, its assertions, a check down, or no run within 30 minutes), `regressed` when a
+         *     figure got worse than the monitor's last run before the deploy beyond the runs' noise (the compare's
+         *     rule: `GET /tests/{test_id}/compare/{base_id}`) or a check was degraded, else `passed`; a deploy
+         *     naming no monitor is `recorded`. Then `deploy.checked` goes to the alert channels of its monitors
+         *     and to `callback_url`, signed as callbacks are. The same deploy told again (its environment,
+         *     version and commit) is the one recorded first: 200, and nothing runs again. Charts of the monitors it
+         *     covers mark it (`annotations` in series), and their `monitor.down`, `monitor.regressed` and
+         *     `monitor.field_regressed` alerts within the team's window after it name it (`deploy`).
+         */
+        post: operations["createDeploy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deploys/{deploy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deploy, with its checks and verdict
+         * @description Needs a `read` key. `status` is `checking` until every monitor it ran has finished.
+         */
+        get: operations["getDeploy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deploys/github/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GitHub's deployment_status webhook
+         * @description No key: GitHub signs the body with the team's deploy secret (`POST /deploys/secret`) in
+         *     `X-Hub-Signature-256`, checked in constant time; a body not so signed is 401. A `deployment_status`
+         *     event whose state is `success` records a deploy as `POST /deploys` does: its environment, the version
+         *     (the deployment payload's `version`, else its ref), the commit (its sha) and the environment's URL;
+         *     `tags` and `monitors` in the query name the monitors to run. Any other event or state is 202 and
+         *     ignored.
+         */
+        post: operations["receiveGithubDeploy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deploys/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the deploy webhook's secret
+         * @description Needs a `write` key. A new secret for GitHub's deployment_status webhook, shown this once; the one
+         *     before stops working at once. Give it as the webhook's "Secret" in the repository's settings, with
+         *     the payload URL `/api/v1/deploys/github/{team_id}` (`?tags=a,b` or `?monitors=id,…` name the
+         *     monitors to run) and the event "Deployment statuses".
+         */
+        post: operations["rotateDeploySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -764,6 +866,220 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rum/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's real-user monitoring sites
+         * @description Needs a `read` key. Newest first, a page at a time; deleted sites are not listed.
+         */
+        get: operations["listRumSites"];
+        put?: never;
+        /**
+         * Register a site for real-user monitoring
+         * @description Needs a `write` key. The site gets a public key (`site_key`, `rum_` and 22 characters) and the one
+         *     line its pages load (`snippet`): paste it before `</head>` on every page. Beacons are accepted only
+         *     from the listed `origins` (`scheme://host[:port]`, http or https, no path or wildcard). A page view's
+         *     path is counted under the first of `page_groups` whose `pattern` matches it (a path glob: `*` matches
+         *     any run of characters), else under `other`. A team has at most 20 sites on the free plan, 200 on pro
+         *     (409 `rum_site_limit_reached`); names are unique among a team's sites (409 `name_taken`).
+         */
+        post: operations["createRumSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rum/sites/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A real-user monitoring site
+         * @description Needs a `read` key. The site, its key and its snippet; a deleted site is 404.
+         */
+        get: operations["getRumSite"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a real-user monitoring site
+         * @description Needs a `write` key. Its key is refused from then on; its figures are kept until the plan's retention drops them.
+         */
+        delete: operations["deleteRumSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a real-user monitoring site
+         * @description Needs a `write` key. The fields given replace the site's (`origins`, `page_groups`, `budgets` and `alert_channels` whole); its key stays.
+         */
+        patch: operations["updateRumSite"];
+        trace?: never;
+    };
+    "/rum/sites/{site_id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A site's real-user alerts
+         * @description Needs a `read` key. The site's `rum.regressed` and `rum.recovered`, newest first, a page at a
+         *     time. The dispatcher looks at each site every minute: per metric, the p75 over the site's alert
+         *     window (`alert_window_minutes`, with at least `alert_min_page_views` page views for the metric)
+         *     against the rating last recorded and the site's budget. `details` is what the alert's channels were
+         *     sent (see the `rumAlert` webhook), `deploy` the team's latest production deploy before it.
+         */
+        get: operations["listRumSiteAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rum/sites/{site_id}/attribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What made a site's page views slow
+         * @description For LCP its element, for INP the interaction's target, for CLS the largest shift's source (a CSS
+         *     selector, `""` when the page view named none), over the page views between `from` and `to` (default:
+         *     the last 7 days; counted per hour, so the window starts at its first hour), one page group's or all:
+         *     at most 10 targets, the most slow page views (rated needs improvement or poor) first, each with the
+         *     page views it was named in, the share of them that were slow, the metric's average over them, and
+         *     each phase's average in ms (LCP: ttfb_ms, resource_load_delay_ms, resource_load_duration_ms,
+         *     element_render_delay_ms; INP: input_delay_ms, processing_duration_ms, presentation_delay_ms; CLS has
+         *     none). Another team's site, or an unknown id, answers 404.
+         */
+        get: operations["getRumAttribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rum/sites/{site_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A metric of a site's real users over time, beside the lab's and CrUX's
+         * @description What the site's real users saw of `metric` (lcp_ms, inp_ms, cls, fcp_ms, ttfb_ms: ms, CLS unitless)
+         *     between `from` and `to` (default: the last 7 days), oldest first: a point per minute, hour or day
+         *     (`resolution`, the finest whose points over the range number at most 500; ranges over 500 days merge
+         *     neighbouring days), each with the page views that measured the metric, its p50, p75 and p95 read from
+         *     the log-bucket histograms the ingest keeps (within 4% of the exact value, never outside the bucket's
+         *     min and max), and the shares of good, needs-improvement and poor page views by the Core Web Vitals
+         *     thresholds, counted exactly. `summary` is the whole window's figures (its histograms merged, not an
+         *     average of points); a bucket without page views has no point.
+         *
+         *     `by` (page_group, device, country) adds `splits`: a series per value, the 5 with the most page views
+         *     over the window (`top`, at most 20), the rest merged as `other`. `page_group`, `device` and `country`
+         *     keep only page views with that value.
+         *
+         *     Beside them: `lab`, each of the team's lighthouse monitors whose URL's origin is one of the site's
+         *     origins, with its runs' figure of the metric (its mean per bucket: `value`, p50, p95; INP has none, a
+         *     lab load has no interaction: `lab` is empty and `lab_note` says so); `field`, what the Chrome UX
+         *     Report has of each of those monitors' URLs (weekly p75s of 28 days in the window, and the newest one
+         *     up to `to` as `latest`), or why it has none; and `annotations`, the deploys over the window that
+         *     cover one of those monitors or name none. Another team's site, or an unknown id, answers 404.
+         */
+        get: operations["getRumSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rum/v1/beacon.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The real-user monitoring script
+         * @description The script a site's pages load through its snippet: an async script element with this address as
+         *     its `src`, the site's key in `data-site`, its sample rate in `data-sample`, and `data-query="keep"`
+         *     when the site keeps query strings. Built from Google's web-vitals (its attribution build), at most 5 KB gzipped. Once per page
+         *     view, sampled by `data-sample`, it sends LCP, INP, CLS, FCP and TTFB with their attribution to
+         *     `/rum/v1/collect` when the page is hidden. No key: any page on any origin loads it. Kept an hour
+         *     (`cache-control: public, max-age=3600`), then revalidated by its strong ETag (304 with
+         *     `If-None-Match`); gzipped when the request accepts it (its own ETag). HEAD is answered as GET.
+         */
+        get: operations["getRumBeacon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rum/v1/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page view's Web Vitals, from the site's beacon
+         * @description No key: the beacon's `site` names the site, and only pages of its `origins` may send (the Origin
+         *     header; CORS answers name the origin when it is one of the site's). Sent by the beacon script
+         *     with `navigator.sendBeacon` on page hide, once per page view: a `text/plain` body (no preflight)
+         *     holding JSON; `application/json` is accepted too (its preflight is answered by OPTIONS).
+         *
+         *     Answered 204 whatever became of the beacon, for its sender cannot act on an error: it is counted
+         *     in the site's page views, or dropped and counted by reason (per site and hour, never kept): the
+         *     Origin not one of the site's (`origin`), no site key or an unknown or deleted site's (`no_site`),
+         *     not JSON or not this shape (`malformed`), a bot's user agent (`bot`), past the site's
+         *     `beacons_per_minute` on the API replica that received it (`limited`). A body larger than 4,096
+         *     bytes is answered 413 (and counted, `oversized`), so a developer sees it in the browser's network
+         *     panel. The path's query string is dropped before the site's page groups are matched unless the
+         *     site keeps query strings; the country comes from the deployment's edge (RUM_COUNTRY_HEADER) or its
+         *     GeoIP database (RUM_GEOIP_DB), and the client's address is never stored. Page views are summed in
+         *     memory and written every RUM_FLUSH_MS (1 s).
+         *
+         *     A beacon sent as `application/json` is preflighted: a preflight has no body, so it names its site
+         *     in the query (`OPTIONS /rum/v1/collect?site=KEY`). It is answered 204 with
+         *     `Access-Control-Allow-Origin` (the Origin itself), `-Methods: POST`, `-Headers: Content-Type`,
+         *     `-Credentials: true` (sendBeacon sends credentials) and `-Max-Age: 86400` when the Origin is one of
+         *     that site's, and 204 without them otherwise, which the browser takes as a refusal.
+         */
+        post: operations["collectRumBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/status-pages": {
         parameters: {
             query?: never;
@@ -1143,6 +1459,31 @@ export type paths = {
     };
 };
 export type webhooks = {
+    rumAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A RUM site's alert, to its webhook channels
+         * @description `rum.regressed` when a metric's p75 over the site's alert window moves into a worse rating than
+         *     last recorded (good → needs_improvement or poor, needs_improvement → poor) or passes the site's
+         *     budget; `rum.recovered` when it is back (the rating before the regression, within budget). Sent to
+         *     each of the site's `alert_channel_ids` (a webhook channel gets this body; other channel types its
+         *     words), signed and retried as monitors' alerts, counted against the team's alert quota, and held
+         *     during a maintenance window that covers a monitor of one of the site's origins.
+         */
+        post: operations["rumAlertMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     testFinished: {
         parameters: {
             query?: never;
@@ -1530,7 +1871,7 @@ export type components = {
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
             created_at: string;
-            /** @description The alert's event, `alert_channel.test` for a test message, `alert_channel.failing` for a notice that another of the team's channels is failing, or `alert_channel.confirm` for an address's confirmation mail. A message not sent has one attempt whose `error` says why (`quota_exceeded`, `no_confirmed_address`). */
+            /** @description The alert's event (a monitor's, `deploy.checked`, or a RUM site's `rum.regressed` and `rum.recovered`), `alert_channel.test` for a test message, `alert_channel.failing` for a notice that another of the team's channels is failing, or `alert_channel.confirm` for an address's confirmation mail. A message not sent has one attempt whose `error` says why (`quota_exceeded`, `no_confirmed_address`). */
             event: string;
             /** Format: date-time */
             finished_at: string | null;
@@ -1617,7 +1958,7 @@ export type components = {
             id: string | null;
             key: string;
             /** @enum {string} */
-            resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+            resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page" | "rum_site";
         };
         ConfigExport: {
             /** @description The file's content (ConfigState's lists), oldest resource first in each: `POST /config/plan` of it, the variables set, is no change. */
@@ -1625,6 +1966,7 @@ export type components = {
                 alert_channels: components["schemas"]["ConfigExportEntry"][];
                 maintenance_windows: components["schemas"]["ConfigExportEntry"][];
                 monitors: components["schemas"]["ConfigExportEntry"][];
+                rum_sites: components["schemas"]["ConfigExportRumSite"][];
                 status_pages: components["schemas"]["ConfigExportEntry"][];
             };
             /** @description Resources that had no key and were given one. */
@@ -1634,7 +1976,7 @@ export type components = {
                 key: string;
                 managed_by: string;
                 /** @enum {string} */
-                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page" | "rum_site";
             }[];
             /** @description Resources now managed by this file that were not (made by hand). */
             taken_over: number;
@@ -1657,6 +1999,12 @@ export type components = {
              * @default config
              */
             managed_by?: string;
+        };
+        /** @description A RUM site's entry: keyed by its `name`, the API's defaults left out, alert channels by key. */
+        ConfigExportRumSite: {
+            name: string;
+        } & {
+            [key: string]: unknown;
         };
         ConfigFieldChange: {
             /** @description The field's dotted path in the entry, e.g. `alert.regression_points`. */
@@ -1752,7 +2100,7 @@ export type components = {
             viewport?: components["schemas"]["Viewport"];
         };
         ConfigPlan: {
-            /** @description In the order apply makes them: channels, monitors, windows, status pages, then deletes. Empty: nothing to do. */
+            /** @description In the order apply makes them: channels, monitors, windows, status pages, RUM sites, then deletes. Empty: nothing to do. */
             changes: components["schemas"]["ConfigChange"][];
             /** @description A `read` key's plan only: the secret fields of the team's resources that were not compared with the file's values (a read key is never told whether a secret matches). Plan with a `write` key to compare them. */
             not_compared?: {
@@ -1760,8 +2108,32 @@ export type components = {
                 field: string;
                 key: string;
                 /** @enum {string} */
-                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+                resource: "alert_channel" | "monitor" | "maintenance_window" | "status_page" | "rum_site";
             }[];
+        };
+        /** @description A real-user monitoring site (issue 61), as `POST /rum/sites` takes it, keyed by its `name` (unique among the team's sites): a new one gets its own site key; one the file no longer lists is deleted only with `prune`. `alert_channels` name channels by key. */
+        ConfigRumSite: {
+            alert?: {
+                min_page_views?: number;
+                window_minutes?: number;
+            };
+            alert_channels?: components["schemas"]["ConfigKey"][];
+            beacons_per_minute?: number;
+            budgets?: {
+                cls?: number;
+                fcp_ms?: number;
+                inp_ms?: number;
+                lcp_ms?: number;
+                ttfb_ms?: number;
+            };
+            keep_query_strings?: boolean;
+            name: string;
+            origins: string[];
+            page_groups?: {
+                name: string;
+                pattern: string;
+            }[];
+            sample_rate?: number;
         };
         /** @description The whole desired state of the team's resources that a configuration file manages: each entry is its resource's create body with a `key`, references by key. At most 1,000 entries in all. */
         ConfigState: {
@@ -1783,6 +2155,7 @@ export type components = {
              * @default false
              */
             prune?: boolean;
+            rum_sites?: components["schemas"]["ConfigRumSite"][];
             status_pages?: components["schemas"]["ConfigStatusPage"][];
         };
         /** @description POST /status-pages’ body with its `key`; monitors by key. */
@@ -1831,6 +2204,28 @@ export type components = {
             type: components["schemas"]["AlertChannelType"];
             /** @description The webhook's URL: https (sealed; shown as [redacted]). */
             url?: string;
+        };
+        CreateDeploy: {
+            /**
+             * Format: uri
+             * @description Where `deploy.checked` is also sent, signed as callbacks are.
+             */
+            callback_url?: string;
+            commit?: string;
+            description?: string;
+            environment?: components["schemas"]["DeployEnvironment"];
+            /** @description The monitors to run at once. */
+            run?: {
+                monitors?: string[];
+                tags?: string[];
+            };
+            /**
+             * Format: uri
+             * @description Where it can be seen.
+             */
+            url?: string;
+            /** @description What people call the release: a tag, a build number. */
+            version: string;
         };
         CreatedTest: {
             /** Format: date-time */
@@ -2102,6 +2497,58 @@ export type components = {
             /** @description Whether the change is larger than the runs' spread, or the documented threshold for single runs. */
             significant: boolean;
         };
+        Deploy: {
+            /** Format: date-time */
+            checked_at: string | null;
+            checks: components["schemas"]["DeployCheck"][];
+            commit: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uri */
+            dashboard_url: string;
+            description: string | null;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Format: uuid */
+            id: string;
+            run: {
+                monitors: string[];
+                tags: string[];
+            };
+            /** @enum {string} */
+            source: "api" | "github";
+            /**
+             * @description `checking` while its monitors run; `recorded`: it named none.
+             * @enum {string}
+             */
+            status: "checking" | "passed" | "regressed" | "failed" | "recorded";
+            url: string | null;
+            version: string;
+        };
+        DeployCheck: {
+            /**
+             * Format: date-time
+             * @description When the run after the deploy finished (a check: when it ran).
+             */
+            after_at: string | null;
+            /** Format: uuid */
+            after_test_id: string | null;
+            /** Format: uuid */
+            before_test_id: string | null;
+            /** Format: uuid */
+            monitor_id: string;
+            /** @description Why it failed, or why nothing was compared. */
+            reason: string | null;
+            /** @enum {string} */
+            verdict: "pending" | "passed" | "regressed" | "failed";
+            /** @description The figures that got worse beyond the runs' noise, by their path in the kind's compare deltas (`vitals.lcp_ms`, `scores.performance`). */
+            worse: {
+                base: number | null;
+                figure: string;
+                head: number | null;
+            }[];
+        };
+        /** @description Where it was deployed: `production` (the default), `staging`, a preview's name. */
+        DeployEnvironment: string;
         /** @enum {string} */
         Device: "mobile" | "desktop";
         /** @description Two dns tests compared. */
@@ -2804,6 +3251,8 @@ export type components = {
         MonitorDependencies: string[];
         /** @description GET /monitors/{monitor_id}/series with source=field: a CrUX metric's weekly p75s of the monitor's URL. */
         MonitorFieldSeries: {
+            /** @description The deploys that cover the monitor in the range (issue 62): a chart marks each. */
+            annotations: components["schemas"]["SeriesAnnotation"][];
             /** @description Whose figures the points are, or why there are none. */
             field: {
                 /** @constant */
@@ -2925,6 +3374,8 @@ export type components = {
             test_id: string;
         };
         MonitorSeries: {
+            /** @description The deploys that cover the monitor in the range (issue 62): a chart marks each. */
+            annotations: components["schemas"]["SeriesAnnotation"][];
             /** Format: date-time */
             from: string;
             metric: components["schemas"]["SeriesMetric"];
@@ -3152,7 +3603,7 @@ export type components = {
                  * @description POST /config/plan and /config/apply: the kind of the entry at fault.
                  * @enum {string}
                  */
-                resource?: "alert_channel" | "monitor" | "maintenance_window" | "status_page";
+                resource?: "alert_channel" | "monitor" | "maintenance_window" | "status_page" | "rum_site";
             }[];
             status: number;
             title: string;
@@ -3224,6 +3675,362 @@ export type components = {
              * @enum {string}
              */
             token: "page" | "badges" | "ping";
+        };
+        RumAlert: {
+            /** Format: date-time */
+            created_at: string;
+            details: components["schemas"]["RumAlertDetails"];
+            /** @enum {string} */
+            event: "rum.regressed" | "rum.recovered";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            metric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
+            /**
+             * @description rating_worse: a worse rating than last recorded (budget or not); over_budget: past the site's budget; recovered: back.
+             * @enum {string}
+             */
+            reason: "rating_worse" | "over_budget" | "recovered";
+            /** Format: uuid */
+            site_id: string;
+        };
+        /** @description The team's latest `production` deploy within its `deploy_alert_window_minutes` before a rum.regressed. */
+        RumAlertDeploy: {
+            commit: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uri */
+            dashboard_url: string;
+            environment: string;
+            /** Format: uuid */
+            id: string;
+            url: string | null;
+            version: string;
+        };
+        RumAlertDetails: {
+            /** @description The site's budget for the metric, if it set one. */
+            budget: number | null;
+            deploy?: components["schemas"]["RumAlertDeploy"];
+            /** Format: date-time */
+            from: string;
+            /** @enum {string} */
+            metric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
+            over_budget: boolean;
+            /** @description The metric's p75 over the window (ms; CLS unitless), from its histogram. */
+            p75: number;
+            /** @description Page views in the window with a value for the metric. */
+            page_views: number;
+            /** @description The rating last recorded; null at a site's first look (a budget already passed). */
+            previous_rating: null | components["schemas"]["RumRating"];
+            rating: components["schemas"]["RumRating"];
+            /** Format: date-time */
+            to: string;
+            window_minutes: number;
+        };
+        RumAlertPayload: {
+            alert: {
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: uuid
+                 * @description Key for de-duplication (GET /rum/sites/{site_id}/alerts).
+                 */
+                id: string;
+                /** @enum {string} */
+                reason: "rating_worse" | "over_budget" | "recovered";
+            };
+            budget: number | null;
+            deploy?: components["schemas"]["RumAlertDeploy"];
+            /** @enum {string} */
+            event: "rum.regressed" | "rum.recovered";
+            /** @enum {string} */
+            metric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
+            over_budget: boolean;
+            p75: number;
+            page_views: number;
+            previous_rating: null | components["schemas"]["RumRating"];
+            rating: components["schemas"]["RumRating"];
+            site: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: uri
+             * @description The site's page in the dashboard.
+             */
+            url: string;
+            window: {
+                /** Format: date-time */
+                from: string;
+                minutes: number;
+                /** Format: date-time */
+                to: string;
+            };
+        };
+        RumAttribution: {
+            /** Format: date-time */
+            from: string;
+            /** @enum {string} */
+            metric: "lcp_ms" | "inp_ms" | "cls";
+            page_group: string | null;
+            /** Format: uuid */
+            site_id: string;
+            targets: {
+                /** @description The metric's average over those page views. */
+                avg: number;
+                page_views: number;
+                /** @description Each phase's average in ms. */
+                phases: {
+                    [key: string]: number;
+                };
+                slow_page_views: number;
+                slow_share: number;
+                /** @description A CSS selector; empty when the page view named none. */
+                target: string;
+            }[];
+            /** Format: date-time */
+            to: string;
+        };
+        /** @description One metric's figures over a bucket or a window: percentiles from log-bucket histograms, shares counted exactly. */
+        RumFigures: {
+            /** @description Share of page views that were good. */
+            good: number;
+            /** @description Share of page views needing improvement. */
+            needs_improvement: number;
+            p50: number;
+            /** @description The figure the Core Web Vitals are judged by. */
+            p75: number;
+            p95: number;
+            /** @description Page views that measured the metric (an INP needs an interaction). */
+            page_views: number;
+            /** @description Share of page views that were poor. */
+            poor: number;
+        };
+        /**
+         * @description A Web Vital real users' beacons carry: ms, CLS unitless.
+         * @enum {string}
+         */
+        RumMetric: "lcp_ms" | "inp_ms" | "cls" | "fcp_ms" | "ttfb_ms";
+        /** @description A lighthouse monitor of the team whose URL's origin is one of the site's origins. */
+        RumMonitorRef: {
+            /** @enum {string} */
+            device: "mobile" | "desktop";
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            url: string;
+        };
+        /** @description A bucket's figures (as RumFigures), at the start of its minute, hour or day. */
+        RumPoint: {
+            /** Format: date-time */
+            at: string;
+            good: number;
+            needs_improvement: number;
+            p50: number;
+            p75: number;
+            p95: number;
+            page_views: number;
+            poor: number;
+        };
+        /** @enum {string} */
+        RumRating: "good" | "needs_improvement" | "poor";
+        RumSeries: {
+            /** @description The deploys in the window that cover one of the lab monitors or name none: a chart marks each. */
+            annotations: components["schemas"]["SeriesAnnotation"][];
+            /** @enum {string|null} */
+            by: "page_group" | "device" | "country" | null;
+            /** @description CrUX's figures of each lab monitor's URL and device, or why there are none. */
+            field: {
+                field: {
+                    /** @constant */
+                    available: true;
+                    /** @enum {string} */
+                    form_factor: "PHONE" | "DESKTOP";
+                    key: string;
+                    /** @enum {string} */
+                    scope: "url" | "origin";
+                } | {
+                    /** @constant */
+                    available: false;
+                    /** @enum {string} */
+                    reason: "no_api_key" | "not_enough_data" | "rate_limited" | "api_error";
+                };
+                /** @description The newest period up to `to` (a window shorter than a week holds none). */
+                latest: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @enum {string} */
+                    category: "good" | "needs_improvement" | "poor";
+                    p75: number;
+                } | null;
+                monitor: components["schemas"]["RumMonitorRef"];
+                /** @description Weekly collection periods ending in the window: each the 28 days' p75. */
+                points: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @enum {string} */
+                    category: "good" | "needs_improvement" | "poor";
+                    good: number;
+                    needs_improvement: number;
+                    p75: number;
+                    poor: number;
+                }[];
+            }[];
+            /** @description The filters applied. */
+            filters: {
+                country?: string;
+                device?: string;
+                page_group?: string;
+            };
+            /** Format: date-time */
+            from: string;
+            /** @description Each lab monitor's series of the metric (none for INP). */
+            lab: {
+                monitor: components["schemas"]["RumMonitorRef"];
+                points: {
+                    /** Format: date-time */
+                    at: string;
+                    count: number;
+                    p50: number;
+                    p95: number;
+                    /** @description The runs' mean in the bucket. */
+                    value: number;
+                }[];
+                /** @enum {string} */
+                resolution: "minute" | "hour" | "day";
+            }[];
+            /** @description Why `lab` is empty for this metric (INP). */
+            lab_note?: string;
+            metric: components["schemas"]["RumMetric"];
+            /** @description Oldest first; a bucket without page views has no point. */
+            points: components["schemas"]["RumPoint"][];
+            /** @enum {string} */
+            resolution: "minute" | "hour" | "day";
+            /** Format: uuid */
+            site_id: string;
+            /** @description With `by`: a series per value, the most page views first, then `other`; empty without `by`. */
+            splits: {
+                points: components["schemas"]["RumPoint"][];
+                summary: components["schemas"]["RumFigures"] | null;
+                value: string;
+            }[];
+            /** @description The whole window's figures; null without page views. */
+            summary: components["schemas"]["RumFigures"] | null;
+            /** @description Good at or below `good`, poor above `poor`, needs improvement between. */
+            thresholds: {
+                good: number;
+                poor: number;
+            };
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            unit: "ms" | "unitless";
+        };
+        /**
+         * @example {
+         *       "id": "01936f3e-7a7a-7c2d-9e8f-0a1b2c3d4e5f",
+         *       "name": "Shop",
+         *       "site_key": "rum_Q2hvb3NlIGEgbmFtZSBoZQ",
+         *       "origins": [
+         *         "https://shop.example.com"
+         *       ],
+         *       "sample_rate": 1,
+         *       "page_groups": [],
+         *       "keep_query_strings": false,
+         *       "budgets": {},
+         *       "alert_channels": [],
+         *       "alert": {
+         *         "window_minutes": 60,
+         *         "min_page_views": 50
+         *       },
+         *       "beacons_per_minute": 60000,
+         *       "snippet": "<script async src=\"https://pageprobe.example.com/rum/v1/beacon.js\" data-site=\"rum_Q2hvb3NlIGEgbmFtZSBoZQ\" data-sample=\"1\"></script>",
+         *       "created_at": "2026-11-28T10:00:00.000Z",
+         *       "updated_at": "2026-11-28T10:00:00.000Z"
+         *     }
+         */
+        RumSite: {
+            alert: {
+                min_page_views: number;
+                window_minutes: number;
+            };
+            alert_channels: string[];
+            beacons_per_minute: number;
+            budgets: {
+                cls?: number;
+                fcp_ms?: number;
+                inp_ms?: number;
+                lcp_ms?: number;
+                ttfb_ms?: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            keep_query_strings: boolean;
+            name: string;
+            origins: string[];
+            page_groups: {
+                name: string;
+                pattern: string;
+            }[];
+            sample_rate: number;
+            /** @description Public: it is in every page's snippet. */
+            site_key: string;
+            /** @description The line to paste before </head> on every page. */
+            snippet: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description A real-user monitoring site as it is given (POST needs `name` and `origins`; PATCH any of these). No field has a default here, so a PATCH changes only what it gives: a new site has sample_rate 1, keep_query_strings false, alert window_minutes 60 and min_page_views 50.
+         * @example {
+         *       "name": "Shop",
+         *       "origins": [
+         *         "https://shop.example.com"
+         *       ],
+         *       "sample_rate": 0.5,
+         *       "page_groups": [
+         *         {
+         *           "name": "products",
+         *           "pattern": "/products/*"
+         *         }
+         *       ],
+         *       "budgets": {
+         *         "lcp_ms": 2500
+         *       }
+         *     }
+         */
+        RumSiteInput: {
+            alert?: {
+                min_page_views?: number;
+                window_minutes?: number;
+            };
+            /** @description Ids of the team's alert channels told of `rum.regressed`. */
+            alert_channels?: string[];
+            /** @description 60000 when not given; more are dropped and counted. */
+            beacons_per_minute?: number;
+            /** @description p75 budgets: past one, `rum.regressed`. */
+            budgets?: {
+                cls?: number;
+                fcp_ms?: number;
+                inp_ms?: number;
+                lcp_ms?: number;
+                ttfb_ms?: number;
+            };
+            /** @description Paths keep their query string (else it is dropped in the browser). */
+            keep_query_strings?: boolean;
+            name?: string;
+            /** @description Where beacons may come from: `scheme://host[:port]`, http or https, no path or wildcard. */
+            origins?: string[];
+            /** @description A page view's group is the first whose `pattern` matches its path (`*` matches any run of characters), else `other`. Names are unique. */
+            page_groups?: {
+                name: string;
+                pattern: string;
+            }[];
+            /** @description The share of page views that send a beacon (1 when not given). */
+            sample_rate?: number;
         };
         /** @description How the runs' performance scores spread. */
         RunSpread: {
@@ -3378,6 +4185,19 @@ export type components = {
             url_count: number;
             /** @description The affected URLs (the first 20). */
             urls: string[];
+        };
+        /** @description A deploy that names the monitor (by id or tag), or names none (the whole environment). */
+        SeriesAnnotation: {
+            /** Format: date-time */
+            at: string;
+            environment: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "checking" | "passed" | "regressed" | "failed" | "recorded";
+            /** @enum {string} */
+            type: "deploy";
+            version: string;
         };
         /**
          * @description A metric GET /monitors/{monitor_id}/series plots. Each monitor type has its own names:
@@ -3899,6 +4719,8 @@ export type components = {
             /** @description Replaces the list. */
             tags?: components["schemas"]["MonitorTags"];
             time_zone?: components["schemas"]["HeartbeatTimeZone"];
+            /** @description What it checks, as its kind takes it (a page, `tcp://host:port`, a DNS query), checked as at creation; not a heartbeat's. A changed URL is checked at once. */
+            url?: string;
         };
         UpdateStatusPage: {
             accent_color?: string | null;
@@ -4454,6 +5276,194 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeploys: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                environment?: components["schemas"]["DeployEnvironment"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deploys. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deploy"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDeploy"];
+            };
+        };
+        responses: {
+            /** @description Told before; the deploy as recorded then. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deploy"];
+                };
+            };
+            /** @description Recorded; its monitors are running. */
+            201: {
+                headers: {
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deploy"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deploy. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deploy"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveGithubDeploy: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids of the monitors to run. */
+                monitors?: string;
+                /** @description Comma-separated tags of the monitors to run. */
+                tags?: string;
+            };
+            header: {
+                "X-GitHub-Event": string;
+                "X-Hub-Signature-256": string;
+            };
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Told before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deploy"];
+                };
+            };
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deploy"];
+                };
+            };
+            /** @description Another event or state, ignored. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ignored: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+        };
+    };
+    rotateDeploySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown once. */
+                        secret: string;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5421,6 +6431,406 @@ export interface operations {
             503: components["responses"]["Problem"];
         };
     };
+    listRumSites: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sites. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RumSite"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createRumSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RumSiteInput"] & unknown;
+            };
+        };
+        responses: {
+            /** @description The site, with its key and snippet. */
+            201: {
+                headers: {
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RumSite"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRumSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RumSite"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteRumSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateRumSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RumSiteInput"];
+            };
+        };
+        responses: {
+            /** @description The site as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RumSite"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRumSiteAlerts: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the site's alerts. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RumAlert"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRumAttribution: {
+        parameters: {
+            query: {
+                from?: string;
+                metric: "lcp_ms" | "inp_ms" | "cls";
+                /** @description Only this page group's page views. */
+                page_group?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The targets, the most slow page views first. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RumAttribution"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRumSeries: {
+        parameters: {
+            query: {
+                /** @description Split the page views by page group, device class or country. */
+                by?: "page_group" | "device" | "country";
+                /** @description Only this country's page views: ISO 3166 alpha-2, `XX` when unknown. */
+                country?: string;
+                /** @description Only this device class's page views. */
+                device?: "mobile" | "tablet" | "desktop";
+                from?: string;
+                metric: components["schemas"]["RumMetric"];
+                /** @description Only this page group's page views (one of the site's page groups' names, or `other`). */
+                page_group?: string;
+                to?: string;
+                /** @description With `by`, how many values to show apart (default 5); the rest are `other`. */
+                top?: number;
+            };
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series, its splits, and the lab's and CrUX's figures beside them. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RumSeries"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRumBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    /** @description `*`: loaded by any site. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description `public, max-age=3600`. */
+                    "Cache-Control"?: string;
+                    /** @description `cross-origin`: loadable by a page that requires it (COEP). */
+                    "Cross-Origin-Resource-Policy"?: string;
+                    /** @description The content's hash, quoted; the gzipped bytes carry `-gz` after it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example "use strict";(()=>{var F=class{s;n=0;r=[]; /* ... about 13 KB, minified *\/})(); */
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` named the current ETag); no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    collectRumBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "site": "rs_4f9a2c7e1b",
+                 *       "path": "/products/42",
+                 *       "navigation": "navigate",
+                 *       "device": "mobile",
+                 *       "connection": "4g",
+                 *       "vitals": {
+                 *         "lcp_ms": 2310,
+                 *         "inp_ms": 180,
+                 *         "cls": 0.04,
+                 *         "fcp_ms": 1200,
+                 *         "ttfb_ms": 420
+                 *       },
+                 *       "attribution": {
+                 *         "lcp": {
+                 *           "target": "main>img.hero",
+                 *           "ttfb_ms": 420,
+                 *           "resource_load_delay_ms": 310,
+                 *           "resource_load_duration_ms": 1200,
+                 *           "element_render_delay_ms": 380
+                 *         },
+                 *         "inp": {
+                 *           "target": "button#add-to-cart",
+                 *           "type": "pointer",
+                 *           "input_delay_ms": 12,
+                 *           "processing_duration_ms": 120,
+                 *           "presentation_delay_ms": 48
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What made the page slow, from web-vitals' attribution build: a target is a CSS selector (kept to 200 characters); phases in milliseconds. */
+                    attribution?: {
+                        cls?: {
+                            target?: string;
+                        };
+                        inp?: {
+                            input_delay_ms?: number;
+                            presentation_delay_ms?: number;
+                            processing_duration_ms?: number;
+                            target?: string;
+                            /** @enum {string} */
+                            type?: "pointer" | "keyboard";
+                        };
+                        lcp?: {
+                            element_render_delay_ms?: number;
+                            resource_load_delay_ms?: number;
+                            resource_load_duration_ms?: number;
+                            target?: string;
+                            ttfb_ms?: number;
+                        };
+                    };
+                    /** @enum {string} */
+                    connection?: "slow-2g" | "2g" | "3g" | "4g";
+                    /** @enum {string} */
+                    device: "mobile" | "tablet" | "desktop";
+                    /** @enum {string} */
+                    navigation: "navigate" | "reload" | "back-forward" | "back-forward-cache" | "prerender" | "restore";
+                    /** @description location.pathname (and location.search where the site keeps query strings). */
+                    path: string;
+                    /** @description The site's public key (the snippet's `data-site`). */
+                    site: string;
+                    vitals: {
+                        cls?: number;
+                        fcp_ms?: number;
+                        inp_ms?: number;
+                        lcp_ms?: number;
+                        ttfb_ms?: number;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @example {"site":"rs_4f9a2c7e1b","path":"/products/42","navigation":"navigate","device":"mobile","connection":"4g","vitals":{"lcp_ms":2310,"inp_ms":180,"cls":0.04,"fcp_ms":1200,"ttfb_ms":420}} */
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Received (counted, or dropped and counted), and the CORS headers when the Origin is one of the site's. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+        };
+    };
     listStatusPages: {
         parameters: {
             query?: {
@@ -6181,6 +7591,41 @@ export interface operations {
             404: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Problem"];
+        };
+    };
+    rumAlertMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the delivery; the same on the retry. */
+                "X-Service-Delivery": components["parameters"]["DeliveryHeader"];
+                "X-Service-Event": components["parameters"]["EventHeader"];
+                /** @description `t=<unix seconds>,v1=<HMAC-SHA256(secret, "<t>.<raw body>") as 64 lowercase hex>`; absent when the team has no secret. While the team rotates its secret, one `v1=` per valid secret, the new one first (`t=<ts>,v1=<new>,v1=<old>`, as Stripe signs): accept when any matches. */
+                "X-Service-Signature"?: components["parameters"]["SignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RumAlertPayload"];
+            };
+        };
+        responses: {
+            /** @description Accepted. Any 2xx is success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad signature; not retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     testFinishedCallback: {

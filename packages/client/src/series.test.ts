@@ -15,6 +15,7 @@ const FIELD: MonitorFieldSeries = {
   from: '2026-10-26T00:00:00.000Z',
   to: '2026-11-22T00:00:00.000Z',
   resolution: 'week',
+  annotations: [],
   field: { available: true, scope: 'origin', key: 'https://shop.example', form_factor: 'PHONE' },
   points: [
     {
@@ -35,6 +36,7 @@ const LAB: MonitorSeries = {
   from: '2026-11-21T00:00:00.000Z',
   to: '2026-11-22T00:00:00.000Z',
   resolution: 'hour',
+  annotations: [],
   points: [{ at: '2026-11-21T10:00:00.000Z', value: 2100, count: 2, min: 2000, max: 2200, p50: 2100, p95: 2200 }],
 };
 

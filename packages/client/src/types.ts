@@ -50,6 +50,14 @@ export type UpdateMaintenanceWindow = Schemas['UpdateMaintenanceWindow'];
 export type UpdateStatusPage = Schemas['UpdateStatusPage'];
 /** A team's variable or secret (issue 59), used by checks as {{vars.NAME}} and {{secrets.NAME}}. */
 export type Variable = Schemas['Variable'];
+export type Deploy = Schemas['Deploy'];
+export type CreateDeploy = Schemas['CreateDeploy'];
+/** A real-user monitoring site (issue 61): its public key and the snippet its pages load. */
+export type RumSite = Schemas['RumSite'];
+/** POST /rum/sites (name and origins required) and PATCH /rum/sites/{id} (any field). */
+export type RumSiteInput = Schemas['RumSiteInput'];
+export type DeployCheck = Schemas['DeployCheck'];
+export type SeriesAnnotation = Schemas['SeriesAnnotation'];
 export type PutVariable = Schemas['PutVariable'];
 /** An incident a team writes on its status pages (issue 58), and its moves. */
 export type Incident = Schemas['Incident'];
@@ -94,6 +102,23 @@ export type SeriesQuery = {
   to?: string | Date;
   location?: string;
   source?: 'lab' | 'field';
+};
+/** GET /rum/sites/{id}/series (issue 61): a site's real users' metric, split or filtered. */
+export type RumSeries = Schemas['RumSeries'];
+export type RumMetric = Schemas['RumMetric'];
+export type RumFigures = Schemas['RumFigures'];
+export type RumSeriesQuery = Omit<NonNullable<operations['getRumSeries']['parameters']['query']>, 'from' | 'to'> & {
+  from?: string | Date;
+  to?: string | Date;
+};
+/** GET /rum/sites/{id}/attribution: what made LCP, INP or CLS slow. */
+export type RumAttribution = Schemas['RumAttribution'];
+export type RumAttributionQuery = Omit<
+  NonNullable<operations['getRumAttribution']['parameters']['query']>,
+  'from' | 'to'
+> & {
+  from?: string | Date;
+  to?: string | Date;
 };
 /** A field series' query: one of its metrics (`location` is the lab's alone). */
 export type FieldSeriesQuery = { metric: FieldSeriesMetric; from?: string | Date; to?: string | Date; source: 'field' };

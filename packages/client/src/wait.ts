@@ -1,6 +1,6 @@
 import { PageprobeError, retryAfter } from './errors.ts';
 import type { PageprobeClient } from './client.ts';
-import type { Test } from './types.ts';
+import type { Deploy, Test } from './types.ts';
 
 export interface WaitOptions {
   /** Give up after this long (a PageprobeError with code `wait_timeout`); 10 minutes by default. */
@@ -58,6 +58,44 @@ export async function waitForTest(client: PageprobeClient, testId: string, opts:
       throw new PageprobeError(
         0,
         { code: 'wait_timeout', detail: `The test did not finish in ${opts.timeoutMs ?? 600_000} ms.` },
+        null,
+      );
+    }
+    await sleep(Math.min(waitMs, left), opts.signal);
+  }
+}
+
+/**
+ * Polls a deploy (issue 62) until its verdict: every `intervalMs` (5 s by default: the verdict waits on
+ * whole runs), or as long as a 429's Retry-After says. Resolves with the deploy once it is not `checking`.
+ */
+export interface DeployWaitOptions extends Omit<WaitOptions, 'onProgress'> {
+  onProgress?: (deploy: Deploy, elapsedMs: number) => void;
+}
+
+export async function waitForDeploy(
+  client: PageprobeClient,
+  deployId: string,
+  opts: DeployWaitOptions = {},
+): Promise<Deploy> {
+  const started = Date.now();
+  const timeoutMs = opts.timeoutMs ?? 1_800_000;
+  const interval = opts.intervalMs ?? 5000;
+  for (;;) {
+    let waitMs = interval;
+    try {
+      const deploy = await client.deploys.get(deployId);
+      opts.onProgress?.(deploy, Date.now() - started);
+      if (deploy.status !== 'checking') return deploy;
+    } catch (error) {
+      if (!(error instanceof PageprobeError) || error.code !== 'rate_limited') throw error;
+      waitMs = (error.retryAfterSeconds ?? interval / 1000) * 1000;
+    }
+    const left = started + timeoutMs - Date.now();
+    if (left <= 0) {
+      throw new PageprobeError(
+        0,
+        { code: 'wait_timeout', detail: `The deploy's checks did not finish in ${timeoutMs} ms.` },
         null,
       );
     }

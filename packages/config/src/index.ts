@@ -25,6 +25,7 @@ export {
   publicUrlEnv,
   rateLimitEnv,
   redisEnv,
+  rumEnv,
   s3Env,
   secretsEnv,
   shutdownEnv,

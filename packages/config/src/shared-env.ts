@@ -175,6 +175,23 @@ export const rateLimitEnv = {
   RATE_LIMIT_WRITES_PER_MIN: intVar(10, { min: 1 }),
 };
 
+/**
+ * Real-user monitoring's ingest (issue 61), in the API: where a beacon's country comes from, and how
+ * often each replica writes what it summed.
+ */
+export const rumEnv = {
+  /** A header the deployment's edge sets to the client's country (e.g. cf-ipcountry); unset: none. */
+  RUM_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name')
+    .transform((name) => name.toLowerCase())
+    .optional(),
+  /** A MaxMind-format database (GeoLite2-Country.mmdb) for the country when the header has none. */
+  RUM_GEOIP_DB: z.string().min(1).optional(),
+  /** How often each API replica writes the page views it summed (one transaction a flush). */
+  RUM_FLUSH_MS: intVar(1_000, { min: 50, max: 60_000 }),
+};
+
 /** What plans allow: read by the API (tests, monitors) and the dispatcher (monitors' runs). */
 export const planEnv = {
   FREE_LIGHTHOUSE_PER_HOUR: intVar(3, { min: 0 }),

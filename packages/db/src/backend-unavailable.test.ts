@@ -96,6 +96,21 @@ test("Prisma's codes for a database out of reach, with the adapter's kinds", () 
     clientVersion: '7.10.0',
   });
   assert.equal(isDatabaseUnavailable(timedOut), true);
+  // An interactive transaction the database was too busy for: it never started, or ran out of its time.
+  for (const message of [
+    'Transaction API error: Unable to start a transaction in the given time.',
+    'Transaction already closed: A query cannot be executed on an expired transaction. The timeout for this transaction was 15000 ms, however 15210 ms passed since the start of the transaction.',
+    'Transaction already closed: A commit cannot be executed on an expired transaction. The timeout for this transaction was 15000 ms, however 15002 ms passed since the start of the transaction.',
+  ]) {
+    const busy = new Prisma.PrismaClientKnownRequestError(message, { code: 'P2028', clientVersion: '7.10.0' });
+    assert.equal(isDatabaseUnavailable(busy), true, message);
+  }
+  // A transaction used after it ended is our mistake, not the database's.
+  const misused = new Prisma.PrismaClientKnownRequestError('Transaction API error: Transaction not found.', {
+    code: 'P2028',
+    clientVersion: '7.10.0',
+  });
+  assert.equal(isDatabaseUnavailable(misused), false);
 });
 
 test("pg's errors without a SQLSTATE: a socket closed under a query, a checkout that timed out", () => {

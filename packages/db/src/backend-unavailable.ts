@@ -24,10 +24,13 @@ const UNAVAILABLE_ADAPTER_KIND = new Set([
 ]);
 /**
  * Messages without a code: pg's for a socket that closed under a query or a checkout that timed out,
- * PostgreSQL's for a read-only transaction (when only the text survives a wrapping), Prisma's.
+ * PostgreSQL's for a read-only transaction (when only the text survives a wrapping), Prisma's. Prisma's
+ * P2028 for a transaction that could not start in its `maxWait` or ran past its `timeout` is a database
+ * too busy to answer in time: rolled back, nothing written, so worth asking again (a 503, not a 500; seen
+ * as 500s in scale-out on a loaded machine). Its other P2028s (a transaction not found) are ours.
  */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection error|Can't reach database|server closed the connection|Timed out fetching a new connection|timeout exceeded when trying to connect|in a read-only transaction|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error and is not queryable/i;
+  /Unable to start a transaction in the given time|cannot be executed on an expired transaction|Connection terminated|connection error|Can't reach database|server closed the connection|Timed out fetching a new connection|timeout exceeded when trying to connect|in a read-only transaction|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error and is not queryable/i;
 /**
  * ioredis's own, on a connection without an offline queue (the HTTP apps'): not connected yet or any
  * more, or out of retries while Redis restarts or fails over.

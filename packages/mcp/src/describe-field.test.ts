@@ -107,6 +107,7 @@ test("monitor_series with source field: the monitor's CrUX weeks, each p75 with 
     from: '2026-10-26T00:00:00.000Z',
     to: '2026-11-22T00:00:00.000Z',
     resolution: 'week',
+    annotations: [],
     field: { available: true, scope: 'url', key: 'https://shop.example/cart', form_factor: 'DESKTOP' },
     points: [week],
   };

@@ -1,5 +1,5 @@
 import type { Comparison, ExpectationResult, HeartbeatPing, Monitor } from '@pageprobe/client';
-import type { Incident, MonitorAlert, MonitorCheck, MonitorSeries, Test } from '@pageprobe/client';
+import type { Incident, MonitorAlert, MonitorCheck, MonitorSeries, RumSite, Test } from '@pageprobe/client';
 import { cadence, extrasOf, figuresOf, pinged, significantChanges } from '@pageprobe/client';
 import { describeField, describeFieldPair } from './describe-field.ts';
 
@@ -126,3 +126,16 @@ export const describeIncident = (i: Incident) =>
     `affects ${i.components.map((c) => `${c.monitor_id} (${c.impact})`).join(', ')}`,
     ...i.updates.map((u) => `  ${u.at} ${u.status}: ${u.message}`),
   ].join('\n');
+
+/** A RUM site (issue 61): its name and id, where its beacons may come from, how it is sampled and split. */
+export function describeRumSite(s: RumSite): string {
+  const groups = s.page_groups.map((g) => `${g.name} ${g.pattern}`).join(', ');
+  const budgets = Object.entries(s.budgets)
+    .map(([m, v]) => `${m} ${v}`)
+    .join(', ');
+  return [
+    `${s.name} (${s.id}), key ${s.site_key}: origins ${s.origins.join(', ')}; sampled at ${s.sample_rate}${s.keep_query_strings ? ', query strings kept' : ''}`,
+    groups ? `page groups (first match wins, else other): ${groups}` : 'no page groups: every page view is "other"',
+    ...(budgets ? [`p75 budgets: ${budgets}`] : []),
+  ].join('\n');
+}

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createClient, type Monitor, type MonitorCheck, type Test } from '@pageprobe/client';
-import { describeCheck, describeMonitorDetail, describeTest } from './describe.ts';
+import { describeCheck, describeMonitorDetail, describeRumSite, describeTest } from './describe.ts';
 import { createServer } from './server.ts';
 
 /** The tools as an MCP client lists them (no call reaches the API: listing asks the server alone). */
@@ -19,11 +19,19 @@ async function listTools(readOnly: boolean) {
   }
 }
 
-const WRITES = ['run_test', 'create_monitor', 'pause_monitor', 'resume_monitor', 'delete_monitor', 'update_incident'];
+const WRITES = [
+  'run_test',
+  'create_monitor',
+  'pause_monitor',
+  'resume_monitor',
+  'delete_monitor',
+  'update_incident',
+  'record_deploy',
+];
 
 test('issue 44: every tool says whether it writes; reads are read-only, delete_monitor alone is destructive', async () => {
   const tools = await listTools(false);
-  assert.equal(tools.length, 18, tools.map((t) => t.name).join(', '));
+  assert.equal(tools.length, 22, tools.map((t) => t.name).join(', '));
   for (const tool of tools) {
     const a = tool.annotations;
     assert.ok(a, `${tool.name} has no annotations`);
@@ -212,5 +220,35 @@ test('issue 59: list_variables reads the team’s variables; no tool sets one (a
   assert.deepEqual(
     Object.keys(tools).filter((n) => /variable/.test(n)),
     ['list_variables'],
+  );
+});
+
+test('issue 61: list_rum_sites is a read; a site reads as its origins, rate, groups and budgets', async () => {
+  const tools = Object.fromEntries((await listTools(true)).map((t) => [t.name, t]));
+  assert.equal(tools.list_rum_sites!.annotations!.readOnlyHint, true);
+  const at = '2026-11-28T10:00:00.000Z';
+  const site = {
+    id: 's1',
+    name: 'Shop',
+    site_key: 'rum_Q2hvb3NlIGEgbmFtZSBoZQ',
+    origins: ['https://shop.test', 'https://www.shop.test'],
+    sample_rate: 0.5,
+    page_groups: [{ name: 'blog', pattern: '/blog/*' }],
+    keep_query_strings: false,
+    budgets: { lcp_ms: 2500 },
+    alert_channels: [],
+    alert: { window_minutes: 60, min_page_views: 50 },
+    beacons_per_minute: 60000,
+    snippet: '<script></script>',
+    created_at: at,
+    updated_at: at,
+  };
+  assert.equal(
+    describeRumSite(site),
+    [
+      'Shop (s1), key rum_Q2hvb3NlIGEgbmFtZSBoZQ: origins https://shop.test, https://www.shop.test; sampled at 0.5',
+      'page groups (first match wins, else other): blog /blog/*',
+      'p75 budgets: lcp_ms 2500',
+    ].join('\n'),
   );
 });

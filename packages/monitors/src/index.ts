@@ -3,6 +3,15 @@ export { type CheckFigures, type FinishedCheck, REASONS, sampleOf } from './chec
 export { checksBetween, listChecks } from './checks/list-checks.ts';
 export { recordChecks, recordChecksIn } from './checks/record-checks.ts';
 export {
+  BODY_KEPT,
+  credentialValues,
+  type Exchange,
+  exchangeOf,
+  redactValues,
+  type LastExchange,
+  lastExchange,
+} from './checks/last-exchange.ts';
+export {
   checkSchedule,
   shortestGapSeconds,
   deadlineAfter,
@@ -43,7 +52,15 @@ export {
   MAX_FIELD_POINTS,
 } from './field-series.ts';
 export { loadSeries, loadSeriesOf, MAX_POINTS, metricsOf, plotsMetric, type Point } from './series.ts';
-export { degradedPercent, type Incident, incidents, uptimePercent, WINDOWS, type Window } from './uptime-stats.ts';
+export {
+  DEGRADED,
+  degradedPercent,
+  type Incident,
+  incidents,
+  uptimePercent,
+  WINDOWS,
+  type Window,
+} from './uptime-stats.ts';
 export { backfillHistory, historyBackfill } from './backfill-history.ts';
 export {
   judgeSlots,
@@ -65,3 +82,14 @@ export {
   type ReportRange,
   toHours,
 } from './reports/uptime-report.ts';
+export { checkDeploys, DEPLOY_CHECK_TIMEOUT_MS, DEPLOY_CHECKED } from './deploys/check-deploys.ts';
+export {
+  type CheckVerdict,
+  type DeployCheck,
+  type DeployStatus,
+  deployStatus,
+  pendingCheck,
+  type Worse,
+  worseFigures,
+} from './deploys/deploy-verdict.ts';
+export { runMonitorsNow } from './deploys/run-now.ts';

@@ -24,6 +24,8 @@ export interface GuardedRequest {
   maxBytes: number;
   /** Keep the body's bytes (given the answer's headers), or only count them. Default: keep. */
   keepBody?: boolean | ((headers: IncomingHttpHeaders) => boolean);
+  /** Keep the body's first this many bytes (`head`) even when the body is only counted (a check's page shows them). */
+  keepHead?: number;
 }
 
 export interface Hop {
@@ -41,6 +43,8 @@ export interface GuardedResponse {
   httpVersion: string | null;
   /** The first `maxBytes` of the body when kept; null when only counted. */
   body: Buffer | null;
+  /** The first `keepHead` bytes of the body, kept or not; absent without keepHead. */
+  head?: Buffer;
   /** Body bytes read, at most maxBytes. */
   size: number;
   truncated: boolean;
@@ -169,6 +173,8 @@ function exchangeOnce(
     let response: PlainResponse | undefined;
     let keep = false;
     const chunks: Buffer[] = [];
+    const headChunks: Buffer[] = [];
+    const headMax = request.keepHead ?? 0;
     let size = 0;
     let settled = false;
     const finish = (truncated: boolean) => {
@@ -176,6 +182,8 @@ function exchangeOnce(
       settled = true;
       if (truncated) markCut(response.timings);
       stream.destroy();
+      // Exactly the first maxBytes: the chunk that crossed the cap is cut, so callers can trust the limit.
+      const body = keep ? Buffer.concat(chunks).subarray(0, request.maxBytes) : null;
       resolve({
         url: url.href,
         status: response.statusCode,
@@ -183,8 +191,10 @@ function exchangeOnce(
         redirects: [],
         ip: response.ip ?? null,
         httpVersion: response.httpVersion ?? null,
-        // Exactly the first maxBytes: the chunk that crossed the cap is cut, so callers can trust the limit.
-        body: keep ? Buffer.concat(chunks).subarray(0, request.maxBytes) : null,
+        body,
+        ...(headMax
+          ? { head: (body ?? Buffer.concat(headChunks)).subarray(0, Math.min(headMax, request.maxBytes)) }
+          : {}),
         size: Math.min(size, request.maxBytes),
         truncated,
         timings: response.timings,
@@ -199,6 +209,7 @@ function exchangeOnce(
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (keep) chunks.push(chunk);
+      else if (size - chunk.length < headMax) headChunks.push(chunk);
       if (size > request.maxBytes) finish(true);
     });
     stream.on('end', () => finish(false));

@@ -4,6 +4,7 @@ export {
   createRegistry,
   httpMetrics,
   queueMetrics,
+  rumBeacons,
   testDuration,
   workerRestarts,
 } from './metrics.ts';

@@ -43,6 +43,19 @@ export const callbackOutcomes = (registry: Registry) =>
     registers: [registry],
   });
 
+/**
+ * Real-user beacons by outcome (accepted, or the reason it was dropped: origin, no_site, malformed,
+ * oversized, bot, limited, overflow, unavailable), counted by the API's ingest. Not by site: the
+ * per-site counts are in monitoring.rum_dropped.
+ */
+export const rumBeacons = (registry: Registry) =>
+  new Counter({
+    name: 'rum_beacons_total',
+    help: 'Real-user beacons received, by outcome (accepted or the reason dropped).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+
 /** Workers the watchdog replaced because their fetch hung (packages/jobs worker-watchdog.ts), by queue. */
 export const workerRestarts = (registry: Registry) =>
   new Counter({

@@ -40,6 +40,8 @@ export interface ChartSpec {
   budgets?: Array<{ label: string; value: number }>;
   /** Moments marked across the chart (regressions). */
   marks?: Array<{ at: Date; label: string }>;
+  /** Deploys (issue 62): a flag with its version across the chart at each. */
+  deploys?: Array<{ at: Date; version: string; label: string }>;
   /** Drawn as lines labelled `good ≤ 2.5 s` and `poor > 4 s`, the bands between them tinted. */
   thresholds?: Thresholds;
   /** A sentence under the title: what a line is, in words (real users' latest p75 and its category). */
@@ -162,18 +164,27 @@ export function chartView(spec: ChartSpec, { figuresHref, figuresOpen = false }:
       (m) =>
         html`<g class="mark"><line x1="${x(m.at).toFixed(1)}" x2="${x(m.at).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}"/><circle cx="${x(m.at).toFixed(1)}" cy="${M.top + 4}" r="4"><title>${m.label} · ${utc(m.at)}</title></circle></g>`,
     );
+  // A deploy is a flag with its version at the top (a square, where a regression is a circle).
+  const deploys = (spec.deploys ?? [])
+    .filter((d) => d.at >= spec.from && d.at <= spec.to)
+    .map((d) => {
+      const at = x(d.at).toFixed(1);
+      return html`<g class="deploy"><line x1="${at}" x2="${at}" y1="${M.top}" y2="${H - M.bottom}"/><rect x="${(x(d.at) - 4).toFixed(1)}" y="${M.top - 8}" width="8" height="8"><title>${d.label} · ${utc(d.at)}</title></rect><text x="${(x(d.at) + 6).toFixed(1)}" y="${M.top - 1}">${d.version.slice(0, 16)}</text></g>`;
+    });
   return html`<figure class="chart" id="${spec.id}">
 <figcaption><strong>${spec.title}</strong>${legend(spec)}${spec.note ? html`<span class="note">${spec.note}</span>` : ''}</figcaption>
 <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel(spec, listed, figuresHref !== undefined)}">
-${thresholds.bands}${yTicks}${xTicks}${thresholds.lines}${paths}${budgets}${marks}
+${thresholds.bands}${yTicks}${xTicks}${thresholds.lines}${paths}${budgets}${marks}${deploys}
 </svg>
 ${figuresHref === undefined ? dataTable(spec, times, valueAt, figuresOpen) : html`<p class="figures-link"><a href="${figuresHref}">${spec.title}: the figures</a></p>`}
 </figure>`;
 }
 
 function legend(spec: ChartSpec): SafeHtml | string {
-  if (spec.series.length < 2 && !spec.budgets?.length && !spec.marks?.length && !spec.thresholds) return '';
-  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}${s.step ? ' step' : ''}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.thresholds ? html`<span class="key threshold t-good">good ≤ ${fmtValue(spec.unit, spec.thresholds.good)}</span><span class="key threshold t-poor">poor &gt; ${fmtValue(spec.unit, spec.thresholds.poor)}</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}</span>`;
+  const deployed = spec.deploys?.some((d) => d.at >= spec.from && d.at <= spec.to) ?? false;
+  if (spec.series.length < 2 && !spec.budgets?.length && !spec.marks?.length && !spec.thresholds && !deployed)
+    return '';
+  return html`<span class="legend">${spec.series.map((s, i) => html`<span class="key s${i}${s.step ? ' step' : ''}">${s.label}</span>`)}${spec.budgets?.length ? html`<span class="key budget">budget</span>` : ''}${spec.thresholds ? html`<span class="key threshold t-good">good ≤ ${fmtValue(spec.unit, spec.thresholds.good)}</span><span class="key threshold t-poor">poor &gt; ${fmtValue(spec.unit, spec.thresholds.poor)}</span>` : ''}${spec.marks?.length ? html`<span class="key mark">regression</span>` : ''}${deployed ? html`<span class="key deploy">deploy</span>` : ''}</span>`;
 }
 
 /**

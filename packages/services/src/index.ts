@@ -35,7 +35,15 @@ export { loadMonitorPage, rangesFor } from './pages/load-monitor-page.ts';
 export { cruxOf } from './field/crux-of.ts';
 export { monitorPageUrl } from './pages/page-urls.ts';
 export { monitorSections, type RangeName } from '@pageprobe/pages';
-export { listChecks, listPings, monitorReport, type StoredPing } from '@pageprobe/monitors';
+export {
+  DEGRADED,
+  type LastExchange,
+  lastExchange,
+  listChecks,
+  listPings,
+  monitorReport,
+  type StoredPing,
+} from '@pageprobe/monitors';
 // A heartbeat's ping URL and timing as the monitor's JSON gives them (issue 47).
 export { heartbeatFields } from './monitors/heartbeat-input.ts';
 
@@ -45,7 +53,7 @@ export * as maintenanceWindows from './maintenance-windows/window-service.ts';
 export * as statusPages from './status-pages/status-page-service.ts';
 export { loadStatusPage } from './pages/load-status-page.ts';
 export { statusPage } from '@pageprobe/pages';
-export { canonicalZone, instantToWall, wallToInstant } from '@pageprobe/test-lifecycle';
+export { canonicalZone, instantToWall, wallToInstant, windowSentence } from '@pageprobe/test-lifecycle';
 
 // What the API's own routes take besides.
 export { type AdminService, createAdminService } from './admin/admin-service.ts';
@@ -158,3 +166,36 @@ export {
   type VariableInput,
   VARIABLES_PER_TEAM,
 } from './variables/variable-service.ts';
+export {
+  DEFAULT_ENVIRONMENT,
+  deployAnnotations,
+  deploysCovering,
+  type DeployInput,
+  getDeploy,
+  listDeploys,
+  type PresentedDeploy,
+  presentDeploy,
+  recordDeploy,
+  rotateDeploySecret,
+} from './deploys/deploy-service.ts';
+export { deployFromGithub, githubSignatureValid, receiveGithubDeploy } from './deploys/github-webhook.ts';
+// Reading a RUM site's figures (issue 61): its series beside the lab's and CrUX's, and its attribution.
+export {
+  DEFAULT_RUM_SERIES_MS,
+  NO_LAB_INP,
+  ownedRumSite,
+  type RumQuery,
+  rumRange,
+  rumSiteAttribution,
+  rumSiteSeries,
+  siteMonitors,
+} from './rum-figures/site-figures.ts';
+// The charts a RUM site's figures draw in the dashboard, as monitors' pages draw theirs.
+export { type ChartSeries, chartView } from '@pageprobe/pages';
+export { listRumAlerts } from './rum-alerts/rum-alert-service.ts';
+
+// Real-user monitoring's sites (issue 61): made, listed, changed and deleted alike from every door.
+export * as rumSites from './rum/site-service.ts';
+export { type PresentedSite, presentSite } from './rum/present-site.ts';
+export { normaliseOrigin, type RumSiteInput, siteColumns } from './rum/site-input.ts';
+export { RUM_SITES_PER_TEAM } from './rum/site-service.ts';

@@ -4,13 +4,15 @@ import { ProblemError } from './problem.ts';
 // A resource's `key` (issue 50): the stable name a configuration file gives it, unique per team among
 // resources of its kind (a partial unique index per table, which a deleted monitor leaves).
 
-export type ResourceKind = 'alert_channel' | 'monitor' | 'maintenance_window' | 'status_page';
+// A RUM site (issue 61) has no key column: its name is its key, unique among the team's live sites.
+export type ResourceKind = 'alert_channel' | 'monitor' | 'maintenance_window' | 'status_page' | 'rum_site';
 
 export const NOUNS: Record<ResourceKind, string> = {
   alert_channel: 'alert channel',
   monitor: 'monitor',
   maintenance_window: 'maintenance window',
   status_page: 'status page',
+  rum_site: 'RUM site',
 };
 
 /** 409 `key_taken`: another resource of the team's of this kind has the key. */
@@ -32,7 +34,9 @@ export async function idWithKey(db: Client, resource: ResourceKind, teamId: stri
         ? await db.alertChannel.findFirst({ where, select })
         : resource === 'maintenance_window'
           ? await db.maintenanceWindow.findFirst({ where, select })
-          : await db.statusPage.findFirst({ where, select });
+          : resource === 'rum_site'
+            ? await db.rumSite.findFirst({ where: { teamId, name: key, deletedAt: null }, select })
+            : await db.statusPage.findFirst({ where, select });
   return row?.id ?? null;
 }
 

@@ -2,6 +2,7 @@ import {
   alertEnv,
   callbackEnv,
   cruxEnv,
+  dashboardLinkEnv,
   intVar,
   listVar,
   planEnv,
@@ -28,6 +29,8 @@ export const serviceEnvShape = {
   ...callbackEnv,
   // Field data (issue 48): the series and monitor pages of the API and the dashboard read CrUX History.
   ...cruxEnv,
+  // Deploys (issue 62) link to their page in the dashboard.
+  ...dashboardLinkEnv,
   /** How long POST /alert-channels/{id}/test waits for the dispatcher's attempt before answering 202. */
   ALERT_TEST_WAIT_MS: intVar(12_000, { min: 0, max: 60_000 }),
   /** Test types this deployment runs (a worker consumes their queue); others answer 501. */

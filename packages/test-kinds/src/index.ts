@@ -17,6 +17,13 @@ export {
 } from './lighthouse/field.ts';
 export { rateVital, type Rating, SPEED_INDEX, VITALS, type Vital, vitalNamed } from './lighthouse/thresholds.ts';
 export {
+  MAX_WATERFALL_ROWS,
+  PHASE_NAMES,
+  type Waterfall,
+  type WaterfallRow,
+  waterfallRows,
+} from './lighthouse/waterfall.ts';
+export {
   checkViewport,
   LIGHTHOUSE_OPTIONS,
   type LighthouseOptions,
@@ -33,6 +40,7 @@ export {
   monitorKinds,
   monitorLabel,
   monitorSubject,
+  monitorTrends,
   recordsChecks,
   toldByPings,
 } from './monitor-registry.ts';
@@ -80,6 +88,8 @@ export {
   COMMON_BADGES,
   type MonitorFacts,
   type MonitorPageTraits,
+  type Trend,
+  trendOf,
 } from './monitor/monitor-page-traits.ts';
 export { failedBody, pendingBody } from './report/outcome.ts';
 export type { ReportArtifact, ReportContext, ReportTest, ReportView } from './report/report-test.ts';
@@ -126,6 +136,8 @@ export {
   type ExpectationResult,
   EXPECT_DEADLINE_MS,
   evaluateExpectations,
+  expectationWords,
+  OPERATOR_WORDS,
   evaluateExpectationsBounded,
   expectationResultSchema,
   expectationSchema,

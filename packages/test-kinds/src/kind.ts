@@ -58,8 +58,6 @@ export interface TestKind<
   assertionRules: KeyRules;
   /** How long one run usually takes, in seconds: the Retry-After hint an unfinished test's GET gives. */
   typicalSeconds: number;
-  /** What a test of it checks, in a few words, as the dashboard's start form offers it beside its `word`. */
-  offer: string;
   /** Request fields only this kind takes (issue 18: lighthouse's settings); others answer 400 for them. */
   options: readonly string[];
   /** Checks a request's `steps` for a kind that takes them (a problem naming the step, or null). */

@@ -1,5 +1,6 @@
 import { heartbeat } from './heartbeat/definition.ts';
 import type { MonitorKind } from './monitor/monitor-kind.ts';
+import { type Trend, trendOf } from './monitor/monitor-page-traits.ts';
 import { kinds } from './registry.ts';
 
 /**
@@ -40,3 +41,11 @@ export const monitorLabel = (monitor: Named): string => monitor.name ?? monitorS
 
 /** Whether a monitor's runs are checks (rows of monitoring.checks: uptime, tcp, dns, heartbeats) rather than tests. */
 export const recordsChecks = (type: string): boolean => monitorKindNamed(type).monitor.page.run === 'check';
+
+/** Each monitor type's sparkline figure (lists read it from the rollups), for the types that have one. */
+export const monitorTrends: Readonly<Record<string, Trend>> = Object.fromEntries(
+  monitorKinds.flatMap((k) => {
+    const trend = trendOf(k.monitor.page);
+    return trend ? [[k.name, trend]] : [];
+  }),
+);

@@ -1,6 +1,13 @@
 export { type CallbackEvent, serialiseCallback } from './callback-payload.ts';
 export { waitOutDatabaseOutage } from './database-outage.ts';
-export { type AlertLinkBases, dashboardMonitorUrl, monitorPageUrl, reportUrl } from './report-url.ts';
+export {
+  type AlertLinkBases,
+  compareReportUrl,
+  dashboardDeployUrl,
+  dashboardMonitorUrl,
+  monitorPageUrl,
+  reportUrl,
+} from './report-url.ts';
 export {
   SWEEP_BATCH,
   startSweeper,
@@ -16,6 +23,7 @@ export {
   type LifecycleDeps,
 } from './transitions.ts';
 export { type AlertEvent, serialiseAlert } from './monitor-alerts/alert-payload.ts';
+export { type AlertDeploy, alertDeploys, NAMES_DEPLOY } from './monitor-alerts/alert-deploy.ts';
 export {
   type AlertToRaise,
   KEY_REVOKED,
@@ -73,11 +81,14 @@ export { type RolledRun, recordRollups } from './monitor-history/record-rollups.
 export { trackIncident } from './monitor-history/track-incident.ts';
 export {
   addRun,
+  bucketOf,
   emptyRollup,
   HISTOGRAM_GROWTH,
   mergeRollups,
+  quantile,
   type Rollup,
   type RunSample,
+  type Stat,
   rollupOf,
   type Summary,
   summarise,
@@ -86,6 +97,7 @@ export {
   dropExpiredPartitions,
   ensureCurrentPartitions,
   ensurePartitions,
+  expireRumDrops,
   partitionUpkeep,
 } from './monitor-history/partitions.ts';
 export { type HeldFor, type ParentDown, type PlannedAlert, planAlerts } from './monitor-alerts/alert-policy.ts';
@@ -104,6 +116,7 @@ export { type OccurrenceColumns, planWindow } from './maintenance/window-plan.ts
 export { ExpansionBudget } from './maintenance/rule-expander.ts';
 export { refreshMaintenanceOccurrences } from './maintenance/refresh-occurrences.ts';
 export { canonicalZone, instantToWall, wallToInstant } from './maintenance/zone-time.ts';
+export { durationWords, type WindowWording, windowSentence } from './maintenance/window-words.ts';
 // Status pages' subscribers (issue 58): the notices of incidents' moves, through the outbox.
 export {
   incidentEvent,

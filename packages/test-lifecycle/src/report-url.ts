@@ -15,3 +15,11 @@ export const dashboardMonitorUrl = (dashboardBaseUrl: string, monitorId: string)
 /** A monitor's page (issue 30), behind a token of its own as unguessable as a report's. */
 export const monitorPageUrl = (publicBaseUrl: string, reportToken: string) =>
   `${publicBaseUrl.replace(/\/+$/, '')}/reports/monitors/${reportToken}`;
+
+/** The side-by-side page of two tests: both report tokens, so it opens for whoever holds both reports. */
+export const compareReportUrl = (publicBaseUrl: string, head: { reportToken: string }, base: { reportToken: string }) =>
+  `${reportUrl(publicBaseUrl, head.reportToken)}/compare/${base.reportToken}`;
+
+/** A deploy's page in the dashboard (issue 62): its checks and their verdicts. */
+export const dashboardDeployUrl = (dashboardBaseUrl: string, deployId: string) =>
+  `${dashboardBaseUrl.replace(/\/+$/, '')}/deploys/${deployId}`;

@@ -138,4 +138,9 @@ export async function updateChannelRow(
 }
 
 /** Its links to monitors and its deliveries go with it (ON DELETE CASCADE), as DELETE's do. */
-export const deleteChannelRow = (ctx: ApplyContext, id: string) => ctx.tx.alertChannel.delete({ where: { id } });
+export async function deleteChannelRow(ctx: ApplyContext, id: string) {
+  // RUM sites list channels by id (issue 61): it leaves theirs as it goes.
+  await ctx.tx.$executeRaw`UPDATE rum_sites SET alert_channel_ids = array_remove(alert_channel_ids, ${id}::uuid)
+    WHERE team_id = ${ctx.caller.teamId}::uuid AND ${id}::uuid = ANY(alert_channel_ids)`;
+  return ctx.tx.alertChannel.delete({ where: { id } });
+}

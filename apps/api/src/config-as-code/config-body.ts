@@ -3,6 +3,7 @@ import type { WindowInput } from '@pageprobe/services';
 import type { CreateMonitor } from '@pageprobe/services';
 import type { StatusPageInput } from '@pageprobe/services';
 import type { ResourceKind } from '@pageprobe/services';
+import type { RumSiteInput } from '@pageprobe/services';
 
 // The body of POST /config/plan and /config/apply (issue 50), as the document's ConfigState lets it
 // through: each entry its resource's create body with a key, references by key.
@@ -17,11 +18,19 @@ export type PageEntry = Omit<StatusPageInput, 'monitors'> & {
   monitors: Array<{ key: string; label: string }>;
 };
 
+/** A RUM site (issue 61): keyed by its name; alert channels by key. */
+export type RumSiteEntry = Omit<RumSiteInput, 'alert_channels'> & {
+  name: string;
+  origins: string[];
+  alert_channels?: string[];
+};
+
 export interface ConfigState {
   alert_channels?: ChannelEntry[];
   monitors?: MonitorEntry[];
   maintenance_windows?: WindowEntry[];
   status_pages?: PageEntry[];
+  rum_sites?: RumSiteEntry[];
   prune: boolean;
   managed_by: string;
   adopt: boolean;
@@ -33,6 +42,7 @@ export const COLLECTIONS = [
   ['monitors', 'monitor'],
   ['maintenance_windows', 'maintenance_window'],
   ['status_pages', 'status_page'],
+  ['rum_sites', 'rum_site'],
 ] as const satisfies ReadonlyArray<readonly [keyof ConfigState, ResourceKind]>;
 
 /** Resources one request may describe, in all: its apply is one transaction. */

@@ -49,7 +49,9 @@ export class EntryErrors {
 /** The key of the body's entry at `collection[index]`, when it has a string one. */
 function keyAt(body: unknown, collection: string, index: number): string | null {
   const entry = (body as Record<string, unknown> | null)?.[collection];
-  const key = Array.isArray(entry) ? (entry[index] as { key?: unknown } | undefined)?.key : undefined;
+  const at = Array.isArray(entry) ? (entry[index] as { key?: unknown; name?: unknown } | undefined) : undefined;
+  // A RUM site's key is its name (issue 61).
+  const key = collection === 'rum_sites' ? at?.name : at?.key;
   return typeof key === 'string' ? key : null;
 }
 

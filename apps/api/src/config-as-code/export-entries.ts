@@ -105,6 +105,16 @@ function defaults(
       return { indexable: false, auto_incidents: false };
     case 'alert_channel':
       return {};
+    case 'rum_site':
+      return {
+        sample_rate: 1,
+        page_groups: [],
+        keep_query_strings: false,
+        budgets: {},
+        alert_channels: [],
+        alert: { window_minutes: 60, min_page_views: 50 },
+        beacons_per_minute: 60000,
+      };
   }
 }
 

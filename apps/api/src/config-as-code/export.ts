@@ -20,7 +20,10 @@ export interface ExportBody {
 }
 
 export interface ConfigExport {
-  config: Record<'alert_channels' | 'monitors' | 'maintenance_windows' | 'status_pages', Entry[]>;
+  config: Record<'alert_channels' | 'monitors' | 'maintenance_windows' | 'status_pages', Entry[]> & {
+    /** Keyed by name (issue 61): `name` stands where other entries have `key`. */
+    rum_sites: Array<Record<string, unknown> & { name: string }>;
+  };
   variables: Variable[];
   keyed: number;
   taken_over: number;
@@ -41,7 +44,7 @@ async function rowsOf(tx: Prisma.TransactionClient, teamId: string) {
   const where = { teamId };
   const orderBy = { createdAt: 'asc' } as const;
   const base = { id: true, key: true, managedBy: true } as const;
-  const [channels, monitors, windows, pages] = await Promise.all([
+  const [channels, monitors, windows, pages, sites] = await Promise.all([
     tx.alertChannel.findMany({ where, orderBy, select: { ...base, name: true } }),
     tx.monitor.findMany({
       where: { ...where, deletedAt: null },
@@ -50,6 +53,11 @@ async function rowsOf(tx: Prisma.TransactionClient, teamId: string) {
     }),
     tx.maintenanceWindow.findMany({ where, orderBy, select: { ...base, name: true } }),
     tx.statusPage.findMany({ where, orderBy, select: { ...base, slug: true } }),
+    tx.rumSite.findMany({
+      where: { ...where, deletedAt: null },
+      orderBy,
+      select: { id: true, name: true, managedBy: true },
+    }),
   ]);
   const kinds: Array<{ resource: ResourceKind; rows: Row[]; update: Update }> = [
     {
@@ -72,6 +80,12 @@ async function rowsOf(tx: Prisma.TransactionClient, teamId: string) {
       resource: 'status_page',
       rows: pages.map((p) => ({ ...p, label: p.slug })),
       update: (db, id, data) => db.statusPage.update({ where: { id }, data }),
+    },
+    {
+      resource: 'rum_site',
+      // Its name is its key: only managed_by is ever written.
+      rows: sites.map((s) => ({ id: s.id, key: s.name, managedBy: s.managedBy, label: s.name })),
+      update: (db, id, data) => db.rumSite.update({ where: { id }, data: { managedBy: data.managedBy } }),
     },
   ];
   return kinds;
@@ -132,6 +146,7 @@ export async function exportConfig(deps: ServiceDeps, caller: Caller, body: Expo
         monitors: entries('monitor', team.monitors),
         maintenance_windows: entries('maintenance_window', team.windows),
         status_pages: entries('status_page', team.pages),
+        rum_sites: entries('rum_site', team.rumSites).map(({ key, ...rest }) => ({ name: key, ...rest })),
       };
       return { config, variables: vars.list, keyed, taken_over: takenOver, left_out: leftOut };
     }, TRANSACTION)

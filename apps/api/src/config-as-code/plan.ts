@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../deps.ts';
 import type { Caller } from '../http/caller.ts';
 import { ProblemError } from '../http/problem.ts';
 import { WINDOWS_PER_TEAM } from '@pageprobe/services';
-import { STATUS_PAGES_PER_TEAM } from '@pageprobe/services';
+import { RUM_SITES_PER_TEAM, STATUS_PAGES_PER_TEAM } from '@pageprobe/services';
 import type { ApplyContext, Existing, Step, Wanted } from './apply-context.ts';
 import {
   type PreparedChannel,
@@ -34,6 +34,13 @@ import {
 } from './window-entries.ts';
 import type { NotCompared, PageEntry } from './config-body.ts';
 import { loadTeamState } from './team-state.ts';
+import {
+  checkRumSiteEntries,
+  createRumSiteRow,
+  deleteRumSiteRow,
+  type PreparedSite,
+  updateRumSiteRow,
+} from './rum-site-entries.ts';
 
 // A configuration's plan (issue 50): its entries checked as their endpoints check them, then compared
 // with the team's resources of their keys. Only what a configuration manages (managed_by set) is changed
@@ -46,6 +53,7 @@ export interface CheckedConfig {
   monitors: Array<Wanted<PreparedMonitor>>;
   windows: Array<Wanted<PreparedWindow>>;
   pages: Array<Wanted<PageEntry>>;
+  rumSites: Array<Wanted<PreparedSite>>;
   errors: EntryErrors;
 }
 
@@ -67,6 +75,7 @@ export async function checkConfig(deps: ServiceDeps, caller: Caller, body: Confi
     monitors: deps.config.MONITORS_PER_TEAM,
     maintenance_windows: WINDOWS_PER_TEAM,
     status_pages: STATUS_PAGES_PER_TEAM,
+    rum_sites: RUM_SITES_PER_TEAM[caller.plan],
   };
   for (const [name, resource] of COLLECTIONS) {
     const given = (body[name] as unknown[] | undefined)?.length ?? 0;
@@ -78,9 +87,12 @@ export async function checkConfig(deps: ServiceDeps, caller: Caller, body: Confi
   errors.throwIfAny();
   for (const [name, resource] of COLLECTIONS) {
     const seen = new Set<string>();
-    ((body[name] as Array<{ key: string }> | undefined) ?? []).forEach((entry, index) => {
-      if (seen.has(entry.key)) errors.add(resource, index, entry.key, 'key', `is given to another ${NOUNS[resource]}`);
-      seen.add(entry.key);
+    // A RUM site's key is its name (issue 61).
+    const field = resource === 'rum_site' ? 'name' : 'key';
+    ((body[name] as Array<Record<string, string>> | undefined) ?? []).forEach((entry, index) => {
+      const key = entry[field]!;
+      if (seen.has(key)) errors.add(resource, index, key, field, `is given to another ${NOUNS[resource]}`);
+      seen.add(key);
     });
   }
   const [channels, monitors, windows] = await Promise.all([
@@ -89,7 +101,8 @@ export async function checkConfig(deps: ServiceDeps, caller: Caller, body: Confi
     checkWindowEntries(body.maintenance_windows ?? [], errors),
   ]);
   const pages = checkPageEntries(body.status_pages ?? [], errors);
-  return { body, channels, monitors, windows, pages, errors };
+  const rumSites = checkRumSiteEntries(body.rum_sites ?? [], errors);
+  return { body, channels, monitors, windows, pages, rumSites, errors };
 }
 
 /** How a kind's resources are compared, made, changed and deleted. */
@@ -281,11 +294,8 @@ export async function planConfig(
   monitorIds: Map<string, string>;
 }> {
   const { body, errors } = checked;
-  const { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages } = await loadTeamState(
-    db,
-    deps,
-    caller.teamId,
-  );
+  const { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages, rumSites } =
+    await loadTeamState(db, deps, caller.teamId);
 
   const outcomes = [
     planKind(
@@ -357,6 +367,22 @@ export async function planConfig(
       errors,
       compareSecrets,
     ),
+    planKind(
+      {
+        resource: 'rum_site',
+        wanted: checked.rumSites,
+        existing: rumSites,
+        fixed: [],
+        create: createRumSiteRow,
+        update: (ctx, w, current) => updateRumSiteRow(ctx, w, current.id),
+        remove: (ctx, e) => deleteRumSiteRow(ctx, e.id),
+        count: rumSites.length,
+        limit: { max: RUM_SITES_PER_TEAM[caller.plan], code: 'rum_site_limit_reached', noun: 'sites' },
+      },
+      body,
+      errors,
+      compareSecrets,
+    ),
   ];
   const [channelOutcome, monitorOutcome] = outcomes;
 
@@ -384,6 +410,14 @@ export async function planConfig(
   checkReferences(
     'monitor',
     checked.monitors.map((w) => ({ index: w.index, key: w.key, refs: w.prepared.channels })),
+    (i) => `alert_channels.${i}`,
+    channelsAfter,
+    'an alert channel in the configuration or of the team',
+    errors,
+  );
+  checkReferences(
+    'rum_site',
+    checked.rumSites.map((w) => ({ index: w.index, key: w.key, refs: w.prepared.channelKeys })),
     (i) => `alert_channels.${i}`,
     channelsAfter,
     'an alert channel in the configuration or of the team',

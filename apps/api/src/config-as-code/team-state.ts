@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../deps.ts';
 import { loadChannels } from './channel-entries.ts';
 import { loadMonitors } from './monitor-entries.ts';
 import { loadPages } from './page-entries.ts';
+import { loadRumSites } from './rum-site-entries.ts';
 import { loadWindows } from './window-entries.ts';
 
 // The team's resources as a configuration's entries describe them (issue 50): what plan compares a file
@@ -29,11 +30,13 @@ export async function loadTeamState(db: Db | Prisma.TransactionClient, deps: Ser
   // dropped out of the windows and pages that listed it, as they treat it.
   const channelKeyOf = (id: string) => channelKey.get(id) ?? id;
   const monitorKeyOf = (id: string) => (monitorKey.has(id) ? (monitorKey.get(id) ?? id) : null);
-  const [channels, monitors, windows, pages] = await Promise.all([
+  const [channels, monitors, windows, pages, rumSites] = await Promise.all([
     loadChannels(deps, channelRows),
     loadMonitors(db, deps, teamId, channelKeyOf, monitorKeyOf),
     loadWindows(db, teamId, monitorKeyOf),
     loadPages(db, teamId, monitorKeyOf),
+    // Every live site: a site's key is its name, so none is left out for want of one.
+    loadRumSites(db, teamId, channelKeyOf),
   ]);
-  return { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages };
+  return { channelRows, monitorKeys, windowCount, pageCount, channels, monitors, windows, pages, rumSites };
 }

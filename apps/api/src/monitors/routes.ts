@@ -24,7 +24,7 @@ import { type CreateMonitor, type UpdateMonitor, WITH_CHANNELS } from '@pageprob
 import { createMonitor, deleteMonitor, ownedMonitor, updateMonitor } from '@pageprobe/services';
 import { presentCheck, presentRunAsCheck } from './present-check.ts';
 import { presentMonitor } from './present-monitor.ts';
-import { cruxOf } from '@pageprobe/services';
+import { cruxOf, deployAnnotations } from '@pageprobe/services';
 import { fieldSeriesAnswer } from './field-series.ts';
 import { locationStates } from '@pageprobe/services';
 import { monitorReportCsv, monitorUptimeReport, type ReportQuery } from '@pageprobe/services';
@@ -222,7 +222,11 @@ export function monitorRoutes(deps: ApiDeps): Router {
           errors: [{ path: 'query.location', message: 'applies to source=lab only' }],
         });
       }
-      return void res.json(await fieldSeriesAnswer(cruxOf(deps), monitor, q));
+      const field = await fieldSeriesAnswer(cruxOf(deps), monitor, q);
+      // Deploys over the field's range (issue 62): the weeks the points cover, or the 40 weeks CrUX keeps.
+      const fieldTo = field.to ? new Date(field.to) : new Date();
+      const fieldFrom = field.from ? new Date(field.from) : new Date(fieldTo.getTime() - 280 * 86_400_000);
+      return void res.json({ ...field, annotations: await deployAnnotations(deps.db, monitor, fieldFrom, fieldTo) });
     }
     const metric = q.metric ?? '';
     if (!plotsMetric(monitor, metric)) {
@@ -273,6 +277,8 @@ export function monitorRoutes(deps: ApiDeps): Router {
       to: to.toISOString(),
       resolution,
       points: points.map(({ at, avg, ...figures }) => ({ at: at.toISOString(), value: avg, ...figures })),
+      // What happened on the way (issue 62): the deploys that cover the monitor, for a chart's markers.
+      annotations: await deployAnnotations(deps.db, monitor, from, to),
     });
   });
 

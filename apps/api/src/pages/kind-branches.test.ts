@@ -143,6 +143,11 @@ const PROSE_NOT_KINDS: ReadonlyArray<readonly [file: string, phrase: string, why
   ],
   ['packages/cli/src/main.ts', "(Lighthouse CI's", 'Lighthouse CI, the tool whose assertions these are'],
   ['packages/mcp/src/server.ts', 'Lighthouse CI assertions', 'Lighthouse CI, the tool whose assertions these are'],
+  [
+    'packages/mcp/src/server.ts',
+    'lighthouse monitors’ lab runs',
+    "a RUM site's lab line: only the lighthouse kind measures the Web Vitals a beacon sends",
+  ],
   ['apps/dashboard/src/pages/monitors/monitor-form.ts', 'JSON in Lighthouse CI’s syntax', 'Lighthouse CI, the tool'],
   ['apps/dashboard/src/pages/test-pages/start-form.ts', 'as Lighthouse CI writes them', 'Lighthouse CI, the tool'],
   [
@@ -150,6 +155,14 @@ const PROSE_NOT_KINDS: ReadonlyArray<readonly [file: string, phrase: string, why
     'audits of Lighthouse ',
     'Lighthouse, the tool, at the version the workers run',
   ],
+  [
+    'apps/dashboard/src/pages/test-pages/lighthouse-view.ts',
+    'Lighthouse’s full report',
+    'Lighthouse, the tool, whose own report it is',
+  ],
+  ['apps/dashboard/src/pages/test-pages/report-page.ts', 'no Lighthouse report', 'Lighthouse, the tool'],
+  ['apps/dashboard/src/pages/test-pages/report-page.ts', 'Lighthouse report · ', 'Lighthouse, the tool'],
+  ['apps/dashboard/src/pages/test-pages/report-page.ts', 'Lighthouse’s report of ', 'Lighthouse, the tool'],
   ['packages/mcp/src/server.ts', 'DNS answers', 'what a result may hold, in the untrusted-content note'],
   [
     'apps/dashboard/src/pages/monitors/routes.ts',

@@ -71,7 +71,7 @@ function routeOf(url: string): { token: string; signal: string | undefined } | n
  * The client's address as Express's `trust proxy` = N gives req.ip: the socket's peer, then the
  * X-Forwarded-For entries from the right, the Nth of them (or the leftmost when there are fewer).
  */
-function clientAddress(req: IncomingMessage, hops: number): string {
+export function clientAddress(req: IncomingMessage, hops: number): string {
   const peer = req.socket.remoteAddress;
   if (hops === 0 || !peer) return peer ?? 'unknown';
   const forwarded = req.headers['x-forwarded-for'];

@@ -1,8 +1,9 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { monitorLabel } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
-import { page } from '../views/layout.ts';
-import { ALERTS_COUNTED, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';
+import { may, page } from '../views/layout.ts';
+import { stateMark } from '../views/state-mark.ts';
+import { ALERTS_COUNTED, type FirstSteps, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';
 
 /** A moment as people read it in a table (UTC), in a <time> machines read. */
 export const when = (d: Date) =>
@@ -32,21 +33,65 @@ ${free ? html`<dt>Free lighthouse tests</dt><dd>${free.remaining} of ${free.limi
 </section>`;
 }
 
-/** Monitors down now and incidents still open. */
-function nowSection(ctx: PageContext, o: Overview): SafeHtml {
+/** A new team's first steps, in the order they make sense: each a link to where it is done (when the role may). */
+const STEPS: Array<{ done: keyof FirstSteps; text: string; path: string; permission: Parameters<typeof may>[1] }> = [
+  { done: 'key', text: 'Make an API key', path: '/keys', permission: 'keys.manage' },
+  { done: 'test', text: 'Start a test', path: '/tests/new', permission: 'team.write' },
+  { done: 'monitor', text: 'Make a monitor', path: '/monitors/new', permission: 'team.write' },
+  { done: 'channel', text: 'Add an alert channel', path: '/alert-channels/new', permission: 'team.write' },
+  { done: 'invite', text: 'Invite someone', path: '/members', permission: 'members.manage' },
+];
+
+/** The first steps, each ticked with a shape and "Done" once the team did it; nothing once all are done. */
+function stepsSection(ctx: PageContext, o: Overview): SafeHtml | '' {
+  const left = STEPS.filter((s) => !o.steps[s.done]).length;
+  if (left === 0) return '';
+  return html`<section aria-labelledby="steps-title" class="card wide first-steps">
+<h2 id="steps-title">First steps</h2>
+<p class="muted">${STEPS.length - left} of ${STEPS.length} done. This list goes once all are.</p>
+<ol class="steps">${STEPS.map((s) => {
+    const done = o.steps[s.done];
+    const text = !done && may(ctx, s.permission) ? html`<a href="${ctx.href(s.path)}">${s.text}</a>` : s.text;
+    return html`<li data-step="${s.done}" class="${done ? 'done' : 'todo'}">${done ? stateMark('up', 'Done') : stateMark('pending', 'To do')} <span>${text}</span></li>`;
+  })}</ol>
+</section>`;
+}
+
+/** What needs attention now: monitors down or degraded, failing alert channels, open incidents. */
+function attentionSection(ctx: PageContext, o: Overview): SafeHtml {
   const monitor = (id: string, m: MonitorNaming) =>
     html`<a href="${ctx.href(`/monitors/${id}`)}">${monitorLabel(m)}</a>`;
-  const more = (total: number, shown: number) =>
-    total > shown
-      ? html`<p><a href="${ctx.href('/monitors?state=down')}">All ${total.toLocaleString('en')}</a></p>`
-      : '';
+  // The list filters by down, not (yet) by degraded: the degraded ones' link is the whole list.
+  const more = (total: number, shown: number, path: string) =>
+    total > shown ? html`<p><a href="${ctx.href(path)}">All ${total.toLocaleString('en')}</a></p>` : '';
+  const { degraded, failingChannels: channels } = o;
+  const calm = o.down.total + degraded.total + channels.total + o.incidents.total === 0;
   return html`<section aria-labelledby="now-title" class="card">
-<h2 id="now-title">Now</h2>
+<h2 id="now-title">What needs attention</h2>
+${calm ? html`<p>${stateMark('up', 'All clear')}: nothing is down, degraded or failing, and no incident is open.</p>` : ''}
 <p class="figure"><strong data-testid="down-count">${o.down.total.toLocaleString('en')}</strong> ${
     o.down.total === 1 ? 'monitor down' : 'monitors down'
   }</p>
-${o.down.shown.length ? html`<ul class="plain">${o.down.shown.map((m) => html`<li>${monitor(m.id, m)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'failed check')}</span></li>`)}</ul>` : ''}
-${more(o.down.total, o.down.shown.length)}
+${o.down.shown.length ? html`<ul class="plain">${o.down.shown.map((m) => html`<li>${stateMark('down', 'Down')} ${monitor(m.id, m)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'failed check')}</span></li>`)}</ul>` : ''}
+${more(o.down.total, o.down.shown.length, '/monitors?state=down')}
+${
+  degraded.total
+    ? html`<p class="figure"><strong data-testid="degraded-count">${degraded.total.toLocaleString('en')}</strong> ${
+        degraded.total === 1 ? 'monitor degraded' : 'monitors degraded'
+      }</p>
+<ul class="plain">${degraded.shown.map((m) => html`<li>${stateMark('degraded', 'Degraded')} ${monitor(m.id, m)} <span class="muted">${m.type}, ${plural(m.consecutive_failures, 'degraded check')}</span></li>`)}</ul>
+${more(degraded.total, degraded.shown.length, '/monitors')}`
+    : ''
+}
+${
+  channels.total
+    ? html`<p class="figure"><strong data-testid="failing-channel-count">${channels.total.toLocaleString('en')}</strong> ${
+        channels.total === 1 ? 'alert channel failing' : 'alert channels failing'
+      }</p>
+<ul class="plain">${channels.shown.map((c) => html`<li>${stateMark('down', 'Failing')} <a href="${ctx.href(`/alert-channels/${c.id}`)}">${c.name}</a> <span class="muted">${c.type}${c.first_failure_at ? html`, failing since ${when(c.first_failure_at)}` : ''}</span></li>`)}</ul>
+${channels.total > channels.shown.length ? html`<p><a href="${ctx.href('/alert-channels')}">All alert channels</a></p>` : ''}`
+    : ''
+}
 <p class="figure"><strong data-testid="incident-count">${o.incidents.total.toLocaleString('en')}</strong> ${
     o.incidents.total === 1 ? 'open incident' : 'open incidents'
   }</p>
@@ -134,7 +179,8 @@ export const homeRoutes: PageRoute[] = [
 <dt>Plan</dt><dd>${overview.credits.plan}</dd>
 <dt>Credits</dt><dd data-testid="credits">${overview.credits.credits_balance.toLocaleString('en')}</dd></dl>
 <div class="overview">
-${nowSection(ctx, overview)}
+${stepsSection(ctx, overview)}
+${attentionSection(ctx, overview)}
 ${planSection(ctx, overview)}
 ${testsSection(ctx, overview)}
 ${alertsSection(ctx, overview)}

@@ -3,6 +3,7 @@ import { audit, createApiKey, KeyExpiryInPast, keyRevokedChannel, revokeApiKey }
 import type { KeyScope } from '@pageprobe/db';
 import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
 
@@ -43,7 +44,7 @@ ${keys.map(
       : form(
           ctx,
           `/keys/${k.id}/revoke`,
-          html`<button type="submit" class="secondary" aria-describedby="key-${k.id}">Revoke</button>`,
+          dangerButton('Revoke', html`aria-describedby="key-${k.id}"`),
           html`class="inline"`,
         )
   }</td></tr>`,
@@ -116,9 +117,18 @@ export const keyRoutes: PageRoute[] = [
     async handle(ctx) {
       const teamId = ctx.session!.teamId!;
       const id = String(ctx.req.params.id);
-      const revoked = /^[0-9a-f-]{36}$/i.test(id)
-        ? await revokeApiKey(ctx.deps.db, id, alertLinks(ctx.deps.config), teamId)
+      const key = /^[0-9a-f-]{36}$/i.test(id)
+        ? await ctx.deps.db.apiKey.findFirst({ where: { id, teamId, revokedAt: null } })
         : null;
+      if (key && !confirmed(ctx))
+        return confirmPage(ctx, {
+          title: `Revoke the key ${key.name ?? `${key.prefix}…`}?`,
+          consequence: `It stops working at once on every API replica, and any monitors made with it pause. This cannot be undone.`,
+          action: `/keys/${id}/revoke`,
+          button: 'Revoke the key',
+          back: '/keys',
+        });
+      const revoked = key ? await revokeApiKey(ctx.deps.db, id, alertLinks(ctx.deps.config), teamId) : null;
       if (!revoked) return keysPage(ctx, problem('No such key in this team.'), 404);
       // Every API replica forgets the key at once (their caches bound it to a few seconds without Redis).
       await ctx.deps.redis.publish(keyRevokedChannel(ctx.deps.config.QUEUE_PREFIX), id).catch(() => 0);

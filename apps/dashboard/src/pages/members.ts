@@ -3,6 +3,8 @@ import {
   allows,
   audit,
   changeMembership,
+  findOpenInvitation,
+  invitationUrl,
   isEmail,
   isRole,
   keyRevokedChannel,
@@ -11,12 +13,15 @@ import {
   mayAssign,
   ROLES,
   type RevokedKeys,
+  reissueInvitation,
+  revokeInvitation,
   revokesKeys,
 } from '@pageprobe/accounts';
 import type { TeamRole } from '@pageprobe/db';
 import { html, type SafeHtml } from '@pageprobe/html';
 import { invite } from '../invitation-mail.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
 
@@ -76,16 +81,25 @@ ${members.map((m) => {
       : m.role
   }</td>${
     manages
-      ? html`<td>${editable ? form(ctx, `/members/${m.userId}/remove`, html`<button type="submit" class="secondary" aria-label="Remove ${m.user.email}">Remove</button>`, html`class="inline"`) : ''}</td>`
+      ? html`<td>${editable ? form(ctx, `/members/${m.userId}/remove`, dangerButton('Remove', html`aria-label="Remove ${m.user.email}"`), html`class="inline"`) : ''}</td>`
       : ''
   }</tr>`;
 })}
 </tbody></table></div>
 ${
   invitations.length
-    ? html`<h2>Open invitations</h2><div class="scroll" role="region" tabindex="0" aria-label="Open invitations"><table><thead><tr><th>Email</th><th>Role</th><th>Expires</th></tr></thead><tbody>${invitations.map(
-        (i) => html`<tr><td>${i.email}</td><td>${i.role}</td><td>${i.expiresAt.toISOString().slice(0, 10)}</td></tr>`,
-      )}</tbody></table></div>`
+    ? html`<h2>Open invitations</h2><div class="scroll" role="region" tabindex="0" aria-label="Open invitations"><table><thead><tr><th>Email</th><th>Role</th><th>Expires</th>${manages ? html`<th><span class="visually-hidden">Link or revoke</span></th>` : ''}</tr></thead><tbody>${invitations.map(
+        (i) =>
+          html`<tr><td>${i.email}</td><td>${i.role}</td><td>${i.expiresAt.toISOString().slice(0, 10)}</td>${
+            manages
+              ? html`<td class="row-actions">${form(ctx, `/members/invitations/${i.id}/link`, html`<button type="submit" class="secondary" aria-label="Copy link for ${i.email}">Copy link</button>`, html`class="inline"`)} ${form(ctx, `/members/invitations/${i.id}/revoke`, dangerButton('Revoke', html`aria-label="Revoke the invitation of ${i.email}"`), html`class="inline"`)}</td>`
+              : ''
+          }</tr>`,
+      )}</tbody></table></div>${
+        manages
+          ? html`<p class="muted">Only a fingerprint of each link is kept: Copy link makes a new one, and the one sent before stops working.</p>`
+          : ''
+      }`
     : ''
 }`,
     status,
@@ -146,9 +160,9 @@ async function confirmation(
 ${form(
   ctx,
   action,
-  html`<input type="hidden" name="confirm" value="revoke-keys">${
+  html`<input type="hidden" name="confirm" value="revoke-keys"><input type="hidden" name="confirmed" value="yes">${
     to === null ? '' : html`<input type="hidden" name="role" value="${to}">`
-  }<button type="submit">${change} and revoke ${keys.length === 1 ? 'the key' : `${keys.length} keys`}</button> <a href="${ctx.href('/members')}">Cancel</a>`,
+  }${dangerButton(`${change} and revoke ${keys.length === 1 ? 'the key' : `${keys.length} keys`}`)} <a href="${ctx.href('/members')}">Cancel</a>`,
 )}`,
   );
   return true;
@@ -261,6 +275,15 @@ export const memberRoutes: PageRoute[] = [
       const membership = await manageable(ctx);
       if (!membership) return membersPage(ctx, problem('You cannot remove that member.'), 403);
       if (await confirmation(ctx, membership, null)) return;
+      // The page that listed the keys to revoke asked already: its answer is the confirmation.
+      if (!confirmed(ctx) && ctx.req.body.confirm !== 'revoke-keys')
+        return confirmPage(ctx, {
+          title: `Remove ${membership.user.email}?`,
+          consequence: `They leave the team at their next request and can join again only with a new invitation.`,
+          action: `/members/${membership.userId}/remove`,
+          button: `Remove ${membership.user.email}`,
+          back: '/members',
+        });
       const revoked = await changeOrRefuse(ctx, membership, null);
       if (!revoked) return;
       await audit(ctx.deps.db, ctx.actor, {
@@ -275,4 +298,57 @@ export const memberRoutes: PageRoute[] = [
       ctx.res.redirect(303, ctx.href('/members'));
     },
   },
+  {
+    method: 'post',
+    path: '/members/invitations/:id/revoke',
+    access: 'members.manage',
+    async handle(ctx) {
+      const invitation = await openInvitationOf(ctx);
+      if (!invitation) return membersPage(ctx, problem('That invitation is no longer open.'), 404);
+      if (!confirmed(ctx))
+        return confirmPage(ctx, {
+          title: `Revoke the invitation of ${invitation.email}?`,
+          consequence: 'Its link stops working at once. You can invite the address again later.',
+          action: `/members/invitations/${invitation.id}/revoke`,
+          button: 'Revoke the invitation',
+          back: '/members',
+        });
+      if (await revokeInvitation(ctx.deps.db, invitation.teamId, invitation.id))
+        await audit(ctx.deps.db, ctx.actor, {
+          teamId: invitation.teamId,
+          action: 'member.invitation_revoked',
+          target: invitation.email,
+          details: { role: invitation.role },
+        });
+      ctx.res.redirect(303, ctx.href('/members'));
+    },
+  },
+  {
+    method: 'post',
+    path: '/members/invitations/:id/link',
+    access: 'members.manage',
+    async handle(ctx) {
+      const invitation = await openInvitationOf(ctx);
+      const fresh = invitation && (await reissueInvitation(ctx.deps.db, invitation.teamId, invitation.id));
+      if (!invitation || !fresh) return membersPage(ctx, problem('That invitation is no longer open.'), 404);
+      await audit(ctx.deps.db, ctx.actor, {
+        teamId: invitation.teamId,
+        action: 'member.invitation_reissued',
+        target: invitation.email,
+        details: { role: invitation.role },
+      });
+      const url = invitationUrl(ctx.deps.config.DASHBOARD_BASE_URL, fresh.token);
+      await membersPage(
+        ctx,
+        html`<p role="status">A new link for ${invitation.email} (only a fingerprint of a link is kept, so the one sent before cannot be shown again and no longer works). It works once, for 7 days:</p><pre class="copy"><code id="invitation-link" data-testid="invitation-link">${url}</code></pre><button type="button" data-copy="invitation-link" hidden>Copy</button>`,
+      );
+    },
+  },
 ];
+
+/** The team's open invitation the route names, or null. */
+async function openInvitationOf(ctx: PageContext) {
+  const id = String(ctx.req.params.id);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return findOpenInvitation(ctx.deps.db, ctx.session!.teamId!, id);
+}

@@ -9,7 +9,7 @@ import type { DashboardDeps } from '../http/page-context.ts';
 // every monitor or every test of the team.
 
 /** How many of each list the overview shows. */
-export const SHOWN = { down: 5, incidents: 5, tests: 5, alerts: 10 } as const;
+export const SHOWN = { down: 5, degraded: 5, channels: 5, incidents: 5, tests: 5, alerts: 10 } as const;
 /** The alerts of the last 24 hours are counted up to this; past it the page says "more than". */
 export const ALERTS_COUNTED = 1000;
 
@@ -45,10 +45,29 @@ export interface LatestTest {
   performanceScore: number | null;
 }
 
+export interface FailingChannel {
+  id: string;
+  name: string;
+  type: string;
+  first_failure_at: Date | null;
+}
+
+/** A new team's first steps (issue 60), each true once the team has done it, ever. */
+export interface FirstSteps {
+  key: boolean;
+  test: boolean;
+  monitor: boolean;
+  channel: boolean;
+  invite: boolean;
+}
+
 export interface Overview {
   credits: CreditsView;
   defaultLocation: string | null;
+  steps: FirstSteps;
   down: { total: number; shown: DownMonitor[] };
+  degraded: { total: number; shown: DownMonitor[] };
+  failingChannels: { total: number; shown: FailingChannel[] };
   incidents: { total: number; shown: OpenIncident[] };
   tests: LatestTest[];
   alerts: { total: number; shown: RecentAlert[] };
@@ -68,6 +87,38 @@ const downMonitors = (db: Db, teamId: string) =>
     SELECT id, url, name, type::text AS type, consecutive_failures, (count(*) OVER ())::int AS total
     FROM monitors WHERE team_id = ${teamId}::uuid AND down AND deleted_at IS NULL AND status = 'active'
     ORDER BY consecutive_failures DESC, id LIMIT ${SHOWN.down}`;
+
+/** Degraded but not down (monitors_degraded_team_id_idx: degraded ones only). */
+const degradedMonitors = (db: Db, teamId: string) =>
+  db.$queryRaw<Counted<DownMonitor>[]>`
+    SELECT id, url, name, type::text AS type, consecutive_degraded AS consecutive_failures,
+      (count(*) OVER ())::int AS total
+    FROM monitors WHERE team_id = ${teamId}::uuid AND degraded AND NOT down AND deleted_at IS NULL
+      AND status = 'active'
+    ORDER BY consecutive_degraded DESC, id LIMIT ${SHOWN.degraded}`;
+
+/** Channels a day of failed deliveries made `failing`: a team has at most ALERT_CHANNELS_PER_TEAM. */
+const failingChannels = (db: Db, teamId: string) =>
+  db.$queryRaw<Counted<FailingChannel>[]>`
+    SELECT id, name, type::text AS type, first_failure_at, (count(*) OVER ())::int AS total
+    FROM alert_channels WHERE team_id = ${teamId}::uuid AND state = 'failing'
+    ORDER BY first_failure_at, id LIMIT ${SHOWN.channels}`;
+
+/**
+ * The team's default location, and whether it ever made a key, started a test, made a monitor and an alert
+ * channel, and invited someone (an invitation, or a second member): one row, each an EXISTS that stops at
+ * the first row an index on team_id finds.
+ */
+const teamAndSteps = (db: Db, teamId: string) =>
+  db.$queryRaw<Array<FirstSteps & { default_location: string | null }>>`
+    SELECT t.default_location,
+      EXISTS (SELECT 1 FROM api_keys WHERE team_id = t.id) AS key,
+      EXISTS (SELECT 1 FROM tests WHERE team_id = t.id) AS test,
+      EXISTS (SELECT 1 FROM monitors WHERE team_id = t.id) AS monitor,
+      EXISTS (SELECT 1 FROM alert_channels WHERE team_id = t.id) AS channel,
+      (EXISTS (SELECT 1 FROM invitations WHERE team_id = t.id)
+        OR EXISTS (SELECT 1 FROM memberships WHERE team_id = t.id OFFSET 1)) AS invite
+    FROM teams t WHERE t.id = ${teamId}::uuid`;
 
 /**
  * The monitor of a row (what names it), when it is the team's and not deleted: a probe of the primary key per
@@ -97,10 +148,12 @@ const recentAlerts = (db: Db, teamId: string, since: Date) =>
 
 export async function loadOverview(deps: DashboardDeps, teamId: string): Promise<Overview> {
   const { db } = deps;
-  const [credits, team, down, incidents, tests, alerts, locations] = await Promise.all([
+  const [credits, [team], down, degraded, channels, incidents, tests, alerts, locations] = await Promise.all([
     creditsOf(deps, teamId),
-    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { defaultLocation: true } }),
+    teamAndSteps(db, teamId),
     downMonitors(db, teamId),
+    degradedMonitors(db, teamId),
+    failingChannels(db, teamId),
     openIncidents(db, teamId),
     db.test.findMany({
       where: { teamId },
@@ -111,10 +164,15 @@ export async function loadOverview(deps: DashboardDeps, teamId: string): Promise
     recentAlerts(db, teamId, new Date(Date.now() - 24 * 3600_000)),
     liveLocations(deps.redis, deps.config.QUEUE_PREFIX).catch(() => null),
   ]);
+  if (!team) throw new Error(`no team ${teamId}`);
+  const { default_location, ...steps } = team;
   return {
     credits,
-    defaultLocation: team.defaultLocation,
+    defaultLocation: default_location,
+    steps,
     down: split(down),
+    degraded: split(degraded),
+    failingChannels: split(channels),
     incidents: split(incidents),
     tests,
     alerts: split(alerts),

@@ -15,6 +15,7 @@ import { registrationResponse } from '../passkeys/credential-json.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { enrolmentRefusal, spendEnrolmentProof, strongEnrolmentRoutes } from '../passkeys/strong-enrolment.ts';
 import { passkeyScripts } from '../passkeys/scripts.ts';
+import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, message } from '../views/layout.ts';
 
 // A person's passkeys on the security page (issue 45): listed with when each was made and last used,
@@ -56,7 +57,7 @@ ${passkeys.map(
 ${form(
   ctx,
   `/security/passkeys/${encodeURIComponent(p.id)}/remove`,
-  html`<button type="submit" class="secondary" aria-label="Remove ${p.name}">Remove</button>`,
+  dangerButton('Remove', html`aria-label="Remove ${p.name}"`),
 )}
 <details><summary>Rename</summary>${form(
     ctx,
@@ -183,6 +184,15 @@ export const passkeyRoutes: PageRoute[] = [
     access: 'signed-in',
     async handle(ctx) {
       const id = String(ctx.req.params.id);
+      const passkey = (await passkeysOf(ctx.deps.db, ctx.session!.userId)).find((p) => p.id === id);
+      if (passkey && !confirmed(ctx))
+        return confirmPage(ctx, {
+          title: `Remove the passkey ${passkey.name}?`,
+          consequence: 'It no longer signs you in. Sign in with another passkey, single sign-on or your password.',
+          action: `/security/passkeys/${encodeURIComponent(id)}/remove`,
+          button: 'Remove the passkey',
+          back: '/security',
+        });
       const name = await removePasskey(ctx.deps.db, ctx.session!.userId, id);
       if (name === null) return message(ctx, 'Not found', 'You have no such passkey.', 404);
       await auditEveryTeam(ctx, 'passkey.removed', id, { name });

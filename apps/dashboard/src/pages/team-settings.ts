@@ -84,7 +84,7 @@ ${form(
   ctx,
   '/team/delete',
   html`${field(`Type the team's name (${team.name}) to confirm`, 'confirm', 'text', html`required autocomplete="off"`)}
-<p><button type="submit" class="secondary">Delete team</button></p>`,
+<p><button type="submit" class="danger">Delete team</button></p>`,
 )}`
     : ''
 }`,

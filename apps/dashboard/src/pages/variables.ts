@@ -4,6 +4,7 @@ import { callerOf } from '../http/caller.ts';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { formValues } from '../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../views/form-errors.ts';
+import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, may, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
 
@@ -23,7 +24,7 @@ async function variablesPage(ctx: PageContext, state: FormState = emptyForm()) {
               ctx,
               `/variables/${encodeURIComponent(v.name)}`,
               html`<label for="value-${v.name}" class="visually-hidden">New value of ${v.name}</label><input id="value-${v.name}" name="value" type="${v.secret ? 'password' : 'text'}" autocomplete="off" required> <button type="submit" class="secondary">Replace</button>`,
-            )}${form(ctx, `/variables/${encodeURIComponent(v.name)}/delete`, html`<button type="submit" class="secondary">Delete ${v.name}</button>`)}</td>`
+            )}${form(ctx, `/variables/${encodeURIComponent(v.name)}/delete`, dangerButton(`Delete ${v.name}`))}</td>`
           : ''
       }</tr>`,
   );
@@ -91,8 +92,18 @@ export const variableRoutes: PageRoute[] = [
     path: '/variables/:name/delete',
     access: 'team.write',
     async handle(ctx) {
+      const name = String(ctx.req.params.name);
+      const known = await ctx.deps.db.teamVariable.findFirst({ where: { teamId: ctx.session!.teamId!, name } });
+      if (known && !confirmed(ctx))
+        return confirmPage(ctx, {
+          title: `Delete the variable ${name}?`,
+          consequence: `The checks that use it fail from their next run on, saying that ${name} is gone.`,
+          action: `/variables/${encodeURIComponent(name)}/delete`,
+          button: `Delete the variable ${name}`,
+          back: '/variables',
+        });
       try {
-        await deleteVariable(ctx.deps, await callerOf(ctx), String(ctx.req.params.name));
+        await deleteVariable(ctx.deps, await callerOf(ctx), name);
       } catch (error) {
         if (!(error instanceof ProblemError) || error.status >= 500) throw error;
         return variablesPage(ctx, { ...emptyForm(), problem: error.message, status: error.status });

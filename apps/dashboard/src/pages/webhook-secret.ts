@@ -10,6 +10,7 @@ import {
   webhookSecretStatus,
 } from '@pageprobe/webhook-secrets';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
+import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
 
@@ -47,7 +48,7 @@ ${form(
 <h2>Replace or remove</h2>
 <p>If the secret has leaked, replace it without an overlap: callbacks signed with it stop at once.</p>
 ${form(ctx, '/webhook-secret/generate', html`<p><button type="submit" class="secondary">Replace secret now</button></p>`)}
-${form(ctx, '/webhook-secret/remove', html`<p><button type="submit" class="secondary">Remove secret</button></p>`)}`;
+${form(ctx, '/webhook-secret/remove', html`<p>${dangerButton('Remove secret')}</p>`)}`;
   page(ctx, 'Webhook secret', html`${teamNav(ctx)}${top}${state}${actions}`, status);
 }
 
@@ -111,6 +112,15 @@ export const webhookSecretRoutes: PageRoute[] = [
     access: 'webhook-secret.manage',
     async handle(ctx) {
       const teamId = ctx.session!.teamId!;
+      if (!confirmed(ctx))
+        return confirmPage(ctx, {
+          title: 'Remove the webhook secret?',
+          consequence:
+            'Callbacks and webhook alerts go out unsigned from now on, and receivers that verify them refuse them.',
+          action: '/webhook-secret/remove',
+          button: 'Remove the webhook secret',
+          back: '/webhook-secret',
+        });
       await removeWebhookSecret(ctx.deps.db, teamId);
       await audit(ctx.deps.db, ctx.actor, { teamId, action: 'webhook_secret.removed' });
       ctx.res.redirect(303, ctx.href('/webhook-secret'));

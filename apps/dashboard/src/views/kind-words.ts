@@ -69,3 +69,10 @@ export const expectExamples = (): string[] =>
       const shown = (EXPECT_SOURCES[k.name] ?? []).flatMap((s) => EXAMPLES[s] ?? []).slice(0, SHOWN);
       return `${k.word}: [${shown.join(', ')}]`;
     });
+
+/** What one kind's `url` takes, as its form's hint says it (issue 60: a form of one kind). */
+export function kindTargetHint(kind: string): SafeHtml {
+  const target = kinds.find((k) => k.name === kind)?.target;
+  if (!target) return targetHint();
+  return html`${coded(target.hint.charAt(0).toUpperCase() + target.hint.slice(1))}.`;
+}

@@ -13,10 +13,12 @@ const TEAM_PAGES = [
   ['/', 'Overview'],
   ['/tests', 'Tests'],
   ['/monitors', 'Monitors'],
+  ['/rum', 'Real users'],
   ['/alert-channels', 'Alert channels'],
   ['/maintenance', 'Maintenance'],
   ['/status-pages', 'Status pages'],
   ['/incidents', 'Incidents'],
+  ['/deploys', 'Deploys'],
   ['/team', 'Team'],
 ] as const;
 
@@ -35,13 +37,15 @@ function navigation(ctx: PageContext): SafeHtml {
           (path === '/team' && UNDER_TEAM.some((p) => here.startsWith(p)));
     return html`<li><a href="${ctx.href(path)}"${current ? html` aria-current="page"` : ''}>${name}</a></li>`;
   };
-  return html`<nav aria-label="Dashboard"><ul>
+  // A menu that opens without script (<details>): closed on a phone, its links shown inline on wider
+  // screens, where 15-layout.css shows the content of the closed <details> and hides its summary.
+  return html`<nav aria-label="Dashboard"><details class="menu"><summary>Menu</summary><div class="menu-links"><ul>
 ${may(ctx, 'team.read') ? TEAM_PAGES.map(([path, name]) => link(path, name)) : ''}
 </ul><ul class="account">
 ${link('/security', 'Security')}
 ${link('/teams', 'Teams')}
 <li>${form(ctx, '/sign-out', html`<button type="submit" class="link">Sign out</button>`)}</li>
-</ul>
+</ul></div></details>
 </nav>`;
 }
 

@@ -8,6 +8,7 @@ import {
   type StepValueField,
 } from '@pageprobe/test-kinds';
 import { type FormState, fieldError } from './form-errors.ts';
+import { invalid, jsonChanged, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
 import { listed } from './kind-words.ts';
 
 // The forms' step editor: a row a step (its action, selector, value and name), read and written without
@@ -17,7 +18,6 @@ import { listed } from './kind-words.ts';
 // them. What a type step types is a secret: never written back into the page, it is asked again.
 
 /** What a form sends: one string a field, several for a field sent more than once. */
-type Values = Record<string, string | string[] | undefined>;
 
 /** Rows a new form shows. */
 export const FIRST_ROWS = 2;
@@ -43,28 +43,13 @@ interface StepRow {
   expect: string;
 }
 
-const one = (v: Values, name: string): string => {
-  const value = v[name];
-  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
-};
-
-const invalid = (path: string, message: string, sentence: string): never => {
-  throw new ProblemError(400, 'validation_failed', sentence, { errors: [{ path: `body.${path}`, message }] });
-};
-
 const fieldsOf = (type: string) =>
   (BROWSER_STEP_TYPES as string[]).includes(type)
     ? BROWSER_STEP_FIELDS[type as keyof typeof BROWSER_STEP_FIELDS]
     : undefined;
 
-/** How many rows the form had (bounded: a forged count draws no more than a journey's most). */
-function rowCount(v: Values): number {
-  const n = Number.parseInt(one(v, 'step_rows'), 10);
-  return Number.isFinite(n) ? Math.min(Math.max(n, 0), MAX_BROWSER_STEPS) : 0;
-}
-
 function rowsOf(v: Values): StepRow[] {
-  return Array.from({ length: rowCount(v) }, (_, i) => ({
+  return Array.from({ length: rowCount(v, 'step_rows', MAX_BROWSER_STEPS) }, (_, i) => ({
     type: one(v, `step_type_${i}`).trim(),
     selector: one(v, `step_selector_${i}`).trim(),
     value: one(v, `step_value_${i}`),
@@ -74,18 +59,6 @@ function rowsOf(v: Values): StepRow[] {
 }
 
 const blank = (r: StepRow) => !r.type && !r.selector && !r.value.trim() && !r.name && !r.expect;
-
-/** Whether the JSON view was changed from what the page showed (by what it says, not its spacing). */
-function jsonChanged(text: string, shown: string): boolean {
-  const canonical = (t: string) => {
-    try {
-      return JSON.stringify(JSON.parse(t));
-    } catch {
-      return t.trim();
-    }
-  };
-  return canonical(text) !== canonical(shown);
-}
 
 /** A row as the API's step, or a 400 naming the row and its field. */
 function stepOfRow(r: StepRow, i: number): Record<string, unknown> {
@@ -213,31 +186,21 @@ const withoutStepFields = (values: Record<string, string>) =>
  * as the changed JSON view said; empty rows dropped, the row asked for added or removed. What a type
  * step types is not among them. JSON that did not parse stays as typed, still changed, to be fixed.
  */
-export function redrawnStepValues(v: Values, values: Record<string, string>): Record<string, string> {
-  const json = one(v, 'steps');
-  const action = one(v, 'steps_action');
-  const removed = /^remove_(\d+)$/.exec(action);
-  // Rows are numbered as drawn while a person adds and removes them; a refused form's as its steps were.
-  let rows = action ? rowsOf(v) : rowsOf(v).filter((r) => !blank(r));
-  let kept: string | null = null;
-  if (jsonChanged(json, one(v, 'steps_shown'))) {
-    let parsed: unknown;
-    try {
-      parsed = json.trim() ? JSON.parse(json) : [];
-    } catch {
-      parsed = undefined;
-    }
-    if (isStepList(parsed)) rows = parsed.map(rowOfStep);
-    else kept = json;
-  }
-  const empty = (): StepRow => ({ type: '', selector: '', value: '', name: '', expect: '' });
-  if (removed) rows = rows.filter((_, i) => i !== Number(removed[1]));
-  if (action === 'add' && rows.length < MAX_BROWSER_STEPS) rows.push(empty());
-  if (rows.length === 0) rows.push(empty());
-  const drawn = rowValues(rows);
-  if (kept !== null) drawn.steps = kept;
-  return { ...withoutStepFields(values), ...drawn };
-}
+export const redrawnStepValues = (v: Values, values: Record<string, string>): Record<string, string> =>
+  redrawnRows(
+    {
+      field: 'steps',
+      max: MAX_BROWSER_STEPS,
+      rowsOf,
+      blank,
+      empty: () => ({ type: '', selector: '', value: '', name: '', expect: '' }),
+      isList: isStepList,
+      rowOf: (item) => rowOfStep(item as Record<string, unknown>),
+      rowValues,
+    },
+    v,
+    withoutStepFields(values),
+  );
 
 /** Whether the form was sent to add or remove a row rather than to be sent on. */
 export const changesRows = (v: Values) => /^(add|remove_\d+)$/.test(one(v, 'steps_action'));

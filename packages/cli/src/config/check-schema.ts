@@ -6,7 +6,15 @@ import schema from '../../schema/pageprobe.schema.json' with { type: 'json' };
 import { ConfigError, showPath, type ValuePath } from './config-error.ts';
 import type { Source } from './read-source.ts';
 
-const SECTIONS = ['alert_channels', 'monitors', 'maintenance_windows', 'status_pages'] as const;
+const SECTIONS = ['alert_channels', 'monitors', 'maintenance_windows', 'status_pages', 'rum_sites'] as const;
+/** The field an entry is known by in its section: its key, or a RUM site's name (issue 61). */
+const KEY_OF: Record<(typeof SECTIONS)[number], string> = {
+  alert_channels: 'key',
+  monitors: 'key',
+  maintenance_windows: 'key',
+  status_pages: 'key',
+  rum_sites: 'name',
+};
 
 let validate: ReturnType<Ajv2020['compile']> | undefined;
 function validator() {
@@ -97,16 +105,18 @@ export function checkSchema(source: Source, value: unknown): void {
     }
   } else {
     // What the schema cannot say: a key is the entry's name within its section.
-    const state = value as Record<string, Array<{ key: string }> | undefined>;
+    const state = value as Record<string, Array<Record<string, string>> | undefined>;
     for (const section of SECTIONS) {
+      const field = KEY_OF[section];
       const seen = new Map<string, number>();
       (state[section] ?? []).forEach((entry, i) => {
-        const first = seen.get(entry.key);
+        const key = entry[field]!;
+        const first = seen.get(key);
         if (first !== undefined)
           problems.push(
-            `${source.where([section, i, 'key'])}: ${section}[${i}].key ${entry.key} is also ${section}[${first}]'s`,
+            `${source.where([section, i, field])}: ${section}[${i}].${field} ${key} is also ${section}[${first}]'s`,
           );
-        else seen.set(entry.key, i);
+        else seen.set(key, i);
       });
     }
   }

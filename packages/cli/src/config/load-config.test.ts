@@ -185,6 +185,49 @@ test('two entries of a section with one key: the second is named with its line',
   ]);
 });
 
+test('issue 61: rum_sites are keyed by name; a name given twice is named with its line; a rate and a pattern checked before any request', async (t) => {
+  const ok = folder(t, {
+    'pageprobe.yaml': `rum_sites:
+  - name: Shop
+    origins: [https://shop.example.com]
+    sample_rate: 0.5
+    page_groups: [{ name: products, pattern: /products/* }]
+`,
+  });
+  const config = await loadConfig(undefined, { cwd: ok, env: {} });
+  assert.deepEqual(config.state.rum_sites, [
+    {
+      name: 'Shop',
+      origins: ['https://shop.example.com'],
+      sample_rate: 0.5,
+      page_groups: [{ name: 'products', pattern: '/products/*' }],
+    },
+  ]);
+  const twice = folder(t, {
+    'pageprobe.yaml': `rum_sites:
+  - { name: Shop, origins: [https://a.test] }
+  - { name: Shop, origins: [https://b.test] }
+`,
+  });
+  assert.deepEqual(await problems(loadConfig(undefined, { cwd: twice, env: {} })), [
+    "pageprobe.yaml:3:13: rum_sites[1].name Shop is also rum_sites[0]'s",
+  ]);
+  const bad = folder(t, {
+    'pageprobe.yaml': `rum_sites:
+  - { name: Shop, origins: [https://a.test], sample_rate: 0, page_groups: [{ name: x, pattern: blog }] }
+`,
+  });
+  const found = await problems(loadConfig(undefined, { cwd: bad, env: {} }));
+  assert.ok(
+    found.some((p) => /rum_sites\[0\]\.sample_rate must be > 0/.test(p)),
+    found.join('\n'),
+  );
+  assert.ok(
+    found.some((p) => /rum_sites\[0\]\.page_groups\[0\]\.pattern must match/.test(p)),
+    found.join('\n'),
+  );
+});
+
 test('pageprobe.json is read with positions too; YAML syntax errors name their line', async (t) => {
   const cwd = folder(t, {
     'pageprobe.json':

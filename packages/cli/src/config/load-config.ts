@@ -8,6 +8,8 @@ export interface DesiredState {
   monitors?: Array<Record<string, unknown> & { key: string }>;
   maintenance_windows?: Array<Record<string, unknown> & { key: string }>;
   status_pages?: Array<Record<string, unknown> & { key: string }>;
+  /** Keyed by name (issue 61). */
+  rum_sites?: Array<Record<string, unknown> & { name: string }>;
 }
 
 export interface LoadedConfig {

@@ -21,6 +21,7 @@ test('the schema is the body of POST /config/plan less the command line’s fiel
     'monitors',
     'maintenance_windows',
     'status_pages',
+    'rum_sites',
   ]);
   assert.equal(schema.additionalProperties, false);
   assert.deepEqual(schema.$defs.ConfigMonitor.required.slice(0, 1), ['key']);

@@ -1,6 +1,7 @@
 import type { Plan } from '@pageprobe/db';
 import type { Advice } from '@pageprobe/test-kinds';
 import type { RunSample } from '@pageprobe/test-lifecycle';
+import type { Exchange } from './last-exchange.ts';
 
 /**
  * Why a check found its target down, numbered as stored (monitoring.checks.reason); never renumber, only
@@ -66,6 +67,8 @@ export interface FinishedCheck {
   words?: { message: string; advice: Advice | null };
   /** Added to the details of the alerts this check raises (a heartbeat's deadline, run duration…). */
   details?: Record<string, unknown>;
+  /** Its request and response as kept (issue 60: an uptime check's), its monitor's last one. */
+  exchange?: Exchange | null;
 }
 
 /** A check's failure reason, null when the site was up. */

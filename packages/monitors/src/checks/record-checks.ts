@@ -18,6 +18,7 @@ import {
 } from '@pageprobe/test-lifecycle';
 import { advise, monitorKindNamed } from '@pageprobe/test-kinds';
 import { judgeSlots, type LocationChecks, type SlotVerdict, withCheck } from './location-quorum.ts';
+import { keepLastExchanges } from './last-exchange.ts';
 import { checkColumns, type FinishedCheck, failureOf, INSERT_CHECKS, sampleOf } from './check-row.ts';
 
 const key = (monitorId: string, at: Date, location: string) => `${monitorId} ${at.getTime()} ${location}`;
@@ -90,6 +91,8 @@ export async function recordChecksIn(
   );
   const fresh = new Set(inserted.map((r) => key(r.monitor_id, r.at, r.location)));
   const recorded = sorted.filter((c) => fresh.has(keyOf(c)));
+  // Each monitor's newest request and response, for its page (issue 60): one row a monitor, overwritten.
+  await keepLastExchanges(tx, recorded);
   // A check during maintenance counts neither up nor down: kept, but left out of the rollups (issue 31).
   await recordRollups(
     tx,

@@ -192,8 +192,13 @@ export async function updateChannel(
 
 export async function deleteChannel(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
   const channel = await owned(deps, caller.teamId, id);
-  // Its links to monitors and its deliveries go with it (ON DELETE CASCADE).
-  await deps.db.alertChannel.delete({ where: { id: channel.id } });
+  // Its links to monitors and its deliveries go with it (ON DELETE CASCADE); RUM sites list channels by id
+  // (issue 61), so it is taken out of theirs in the same transaction.
+  await deps.db.$transaction([
+    deps.db.$executeRaw`UPDATE rum_sites SET alert_channel_ids = array_remove(alert_channel_ids, ${channel.id}::uuid)
+      WHERE team_id = ${caller.teamId}::uuid AND ${channel.id}::uuid = ANY(alert_channel_ids)`,
+    deps.db.alertChannel.delete({ where: { id: channel.id } }),
+  ]);
   await auditCaller(deps.db, caller, 'alert_channel.deleted', channel.id, { type: channel.type, name: channel.name });
 }
 

@@ -48,6 +48,8 @@ export interface CreateMonitor extends RequestOptionsInput, KindOptions, Locatio
 
 /** PATCH /monitors/{id}: what can change; null removes the callback, the assertions or a credential. */
 export interface UpdateMonitor extends CredentialsPatch, LocationSettings {
+  /** What it checks (issue 60): checked as a new monitor's target; not a heartbeat's. */
+  url?: string;
   /** Null removes it. */
   key?: string | null;
   name?: string | null;

@@ -216,8 +216,9 @@ export async function updateMonitor(
   await checkLocationSettings(deps.redis, config.QUEUE_PREFIX, current.type, input, current);
   const replaced = patchesCredentials(input) ? replaceCredentials(current, input, keyringOf(config)) : null;
   const options = patchedOptions(current.options, input);
-  await checkRequest(deps, {
-    url: current.url,
+  // The URL may change (issue 60): checked as a new monitor's, and stored as its kind stores a target.
+  const target = await checkRequest(deps, {
+    url: input.url ?? current.url,
     type: current.type,
     ...(input.callback_url ? { callback_url: input.callback_url } : {}),
     ...(input.assertions ? { assertions: input.assertions } : {}),
@@ -231,6 +232,11 @@ export async function updateMonitor(
     const base = data.options === undefined ? current.options : data.options === Prisma.DbNull ? null : data.options;
     const next = patchedOptions(base as Prisma.JsonValue, input)!;
     data.options = Object.keys(next).length ? (next as Prisma.InputJsonObject) : Prisma.DbNull;
+  }
+  if (input.url !== undefined && target.url !== current.url) {
+    data.url = target.url;
+    // Its new target is checked at once (an active monitor's next slot is now), not at its next slot.
+    if (current.status === 'active') data.nextRunAt = new Date();
   }
   if (input.interval_seconds !== undefined) data.intervalSeconds = input.interval_seconds;
   if (input.name !== undefined) data.name = input.name;

@@ -1,3 +1,4 @@
+import { deployAnnotations } from '../deploys/deploy-service.ts';
 import { DAY_MS, type Db, type Monitor, type Plan, RETENTION, type Test } from '@pageprobe/db';
 import type { CruxClient } from '@pageprobe/crux';
 import {
@@ -132,12 +133,14 @@ export async function loadMonitorPage(
     take: LISTED,
     include: { deliveries: { select: { state: true, channel: { select: { name: true } } } } },
   });
-  // The charts mark the regressions among the alerts; everything else is read meanwhile.
-  const chartsRead = Promise.all([alertsRead, fieldRead]).then(([rows, field]) =>
+  const from = new Date(now.getTime() - RANGE_MS[range]);
+  const deploysRead = deployAnnotations(db, monitor, from, now);
+  // The charts mark the regressions among the alerts and flag the deploys; everything else is read meanwhile.
+  const chartsRead = Promise.all([alertsRead, fieldRead, deploysRead]).then(([rows, field, deploys]) =>
     monitorCharts(
       db,
       monitor,
-      new Date(now.getTime() - RANGE_MS[range]),
+      from,
       now,
       rows
         .filter((a) => a.event === 'monitor.regressed')
@@ -149,6 +152,11 @@ export async function loadMonitorPage(
           ? [{ at: a.createdAt, label: String(details.message ?? 'Real users fare worse'), metric: details.metric }]
           : [];
       }),
+      deploys.map((d) => ({
+        at: new Date(d.at),
+        version: d.version,
+        label: `Deploy ${d.version} (${d.environment}): ${d.status}`,
+      })),
     ),
   );
   const [uptime, days, incidentList, runs, alertRows, charts, maintenance, locations, field] = await Promise.all([

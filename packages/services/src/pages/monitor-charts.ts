@@ -36,7 +36,7 @@ function latestWords(points: FieldPoint[], unit: string): string | undefined {
 /**
  * The charts of a monitor's page over [from, to], as its kind declares them (`monitor.page.charts`): their
  * metrics from one read of the rollups, each with its assertion's budget drawn in and the regressions
- * given marked. A chart of a field metric (issue 48) also draws real users' weekly p75 and the metric's
+ * given marked, and the deploys given flagged. A chart of a field metric (issue 48) also draws real users' weekly p75 and the metric's
  * good and poor thresholds; a chart there only for field data is left out without it.
  */
 export async function monitorCharts(
@@ -47,6 +47,7 @@ export async function monitorCharts(
   regressions: Array<{ at: Date; label: string }>,
   field: PageField | null = null,
   fieldRegressions: Array<{ at: Date; label: string; metric: string }> = [],
+  deploys: Array<{ at: Date; version: string; label: string }> = [],
 ): Promise<ChartSpec[]> {
   const kind = monitorKindNamed(monitor.type);
   // The kind's charts, then those its monitor's settings name (a browser monitor's steps).
@@ -106,6 +107,8 @@ export async function monitorCharts(
           : plan.field
             ? fieldRegressions.filter((r) => r.metric === fieldSeriesOf(monitor)[plan.field!])
             : [],
+        // Every chart flags the deploys that cover the monitor (issue 62).
+        deploys,
         from,
         to,
       };

@@ -6,6 +6,7 @@ import {
   type AcceptDeps,
   type Accepted,
   acceptTest,
+  compareReportUrl,
   reportUrl,
   type TestRequest,
   TestRejected,
@@ -53,10 +54,6 @@ export async function startTest(
     throw error instanceof TestRejected ? rejectionProblem(error) : error;
   });
 }
-
-/** The address of the side-by-side page: both report tokens, so it opens for whoever holds both reports. */
-const compareReportUrl = (publicBaseUrl: string, head: Test, base: Test) =>
-  `${reportUrl(publicBaseUrl, head.reportToken)}/compare/${base.reportToken}`;
 
 function compared(test: Test, publicBaseUrl: string) {
   return {

@@ -47,8 +47,14 @@ export function show(value: unknown, e: Pick<Expectation, 'source' | 'operator'>
   return clip(clean(json), SHOWN);
 }
 
-/** `Expected <subject> <verb>[ <value>]` — the start of every failure message. */
-export function expected(e: Expectation): string {
+/** `<subject> <verb>[ <value>]`, e.g. `status to equal 200`: an expectation in words (a monitor's page lists them). */
+export function expectationWords(e: Expectation): string {
   const value = e.value === undefined ? '' : ` ${show(e.value, e, e.operator === 'matches')}`;
-  return `Expected ${subjectOf(e)} ${VERBS[e.operator]}${value}`;
+  return `${subjectOf(e)} ${VERBS[e.operator] ?? e.operator}${value}`;
 }
+
+/** `Expected <subject> <verb>[ <value>]` — the start of every failure message. */
+export const expected = (e: Expectation): string => `Expected ${expectationWords(e)}`;
+
+/** What each operator says, as the forms' choices and the messages word it. */
+export const OPERATOR_WORDS: Readonly<Record<Operator, string>> = VERBS;

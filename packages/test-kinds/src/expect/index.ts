@@ -1,3 +1,4 @@
+export { expectationWords, OPERATOR_WORDS } from './describe.ts';
 export { checkExpectations, type ExpectProblem } from './check-expectations.ts';
 export { evaluateExpectations, type ExpectSubject, firstDegraded, firstFailure } from './evaluate.ts';
 export { EXPECT_DEADLINE_MS, evaluateExpectationsBounded } from './expect-thread.ts';

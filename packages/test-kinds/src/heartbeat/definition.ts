@@ -13,6 +13,7 @@ export const heartbeat = defineMonitorKind({
   name: 'heartbeat',
   title: 'Heartbeat',
   word: 'Heartbeat',
+  offer: 'a job pings its URL: down when a ping is late or a run fails',
   monitor: {
     // No interval is scheduled, but its period, its grace and the gap between its schedule's slots are
     // held to the plan's shortest interval, as a check's interval is (issue 56 item 11).

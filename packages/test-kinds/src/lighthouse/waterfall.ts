@@ -4,7 +4,8 @@ import { arr, num, obj, str } from '../report/read-json.ts';
 
 const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
 type Phase = (typeof PHASES)[number];
-const PHASE_NAMES: Record<Phase, string> = {
+/** Each HAR phase as the report and the dashboard name it. */
+export const PHASE_NAMES: Record<Phase, string> = {
   blocked: 'queued',
   dns: 'DNS',
   connect: 'connect',

@@ -14,6 +14,8 @@ export interface MonitorKind<Name extends string = string> {
   title: string;
   /** How forms and lists name it in a word or two (the dashboard's type column and choices). */
   word: string;
+  /** What it checks, in a few words, as the dashboard offers it beside its `word` (the kind pickers). */
+  offer: string;
   /** What its monitors schedule, plot and alert on, and what their pages show. */
   monitor: MonitorTraits;
   /**

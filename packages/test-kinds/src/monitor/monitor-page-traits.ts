@@ -44,6 +44,19 @@ export const phaseChart = (title: string, series: ChartPlan['series']): ChartPla
   series,
 });
 
+/** A metric of the kind's rollups, and what it is called (the sparkline's words). */
+export interface Trend {
+  metric: string;
+  label: string;
+}
+
+/** The figure a list draws as a monitor's sparkline: the kind's own, else its first chart in ms; null when none. */
+export function trendOf(page: MonitorPageTraits): Trend | null {
+  if (page.trend) return page.trend;
+  const chart = page.charts.find((c) => c.unit === 'ms' && !c.stacked && !c.fieldOnly);
+  return chart?.series[0] ? { metric: chart.series[0][0], label: chart.title.replace(/ \(average\)$/, '') } : null;
+}
+
 /** The badges a monitor may have; @pageprobe/pages draws each (its file name and label live there). */
 export type BadgeName =
   | 'status'
@@ -79,6 +92,11 @@ export interface MonitorPageTraits {
   scoreLabel?: string;
   /** Its charts, in the page's order. */
   charts: readonly ChartPlan[];
+  /**
+   * The figure lists draw as a monitor's sparkline (an hourly average from the rollups): by default the
+   * first series of its first chart in ms (a speed test's LCP, a heartbeat's run duration).
+   */
+  trend?: Trend;
   /**
    * Charts of series the monitor's own settings name (`monitor.namedMetrics`), after `charts`: a browser
    * monitor's time of each step, from its steps.

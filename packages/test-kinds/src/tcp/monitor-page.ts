@@ -10,5 +10,7 @@ export const tcpMonitorPage: MonitorPageTraits = {
       ['tls_ms', 'TLS'],
     ]),
   ],
+  // The phases add up to the whole, which lists draw.
+  trend: { metric: 'total_ms', label: 'Connection time' },
   badges: [...COMMON_BADGES, 'response_time'],
 };

@@ -12,5 +12,7 @@ export const uptimeMonitorPage: MonitorPageTraits = {
       ['download_ms', 'Download'],
     ]),
   ],
+  // The phases add up to the whole, which lists draw.
+  trend: { metric: 'total_ms', label: 'Response time' },
   badges: [...COMMON_BADGES, 'response_time'],
 };

@@ -1,5 +1,6 @@
 import type { Monitor, MonitorAlert } from '@pageprobe/db';
 import { type AlertLinkBases, dashboardMonitorUrl, monitorPageUrl, reportUrl } from '../report-url.ts';
+import type { AlertDeploy } from './alert-deploy.ts';
 
 export type AlertEvent =
   | 'monitor.down'
@@ -15,7 +16,7 @@ export type AlertEvent =
 /**
  * The body of an alert's callback, serialised once like a test's (the bytes stored are the bytes signed
  * and sent): which monitor (by name, with its page and its page in the dashboard), what happened, the
- * incident it opened or closed, and the run that showed it. A heartbeat's `url` is a placeholder, so a
+ * incident it opened or closed, the run that showed it, and the deploy before it (issue 62). A heartbeat's `url` is a placeholder, so a
  * receiver tells monitors apart by `name`: the monitor's name, or its URL when it has none.
  */
 export function serialiseAlert(
@@ -24,6 +25,7 @@ export function serialiseAlert(
   test: { id: string; status: string; reportToken: string } | null,
   { publicBaseUrl, dashboardBaseUrl }: AlertLinkBases,
   incident: { started_at: string; ended_at: string | null } | null = null,
+  deploy: AlertDeploy | null = null,
 ): string {
   return JSON.stringify({
     event: alert.event,
@@ -41,5 +43,7 @@ export function serialiseAlert(
     alert: { id: alert.id, reason: alert.reason, details: alert.details, created_at: alert.createdAt.toISOString() },
     incident,
     test: test ? { id: test.id, status: test.status, report_url: reportUrl(publicBaseUrl, test.reportToken) } : null,
+    // The deploy it may have come with (issue 62): down, regressed and field_regressed alerts only.
+    ...(deploy ? { deploy } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import type { CallbackDelivery, Monitor, Prisma } from '@pageprobe/db';
 import type { AlertLinkBases } from '../report-url.ts';
+import { alertDeploys, NAMES_DEPLOY } from './alert-deploy.ts';
 import { autoIncidents } from './auto-incidents.ts';
 import { type AlertEvent, serialiseAlert } from './alert-payload.ts';
 import type { HeldFor } from './alert-policy.ts';
@@ -53,7 +54,10 @@ export async function raiseAlert(
   });
   if (!monitor.callbackUrl && channels.length === 0) return notices;
   const incident = INCIDENT_EVENTS.includes(alert.event) ? await latestIncident(tx, monitor.id) : null;
-  const payload = serialiseAlert(monitor, row, test, links, incident);
+  const deploy = NAMES_DEPLOY.includes(alert.event)
+    ? ((await alertDeploys(tx, [monitor.id], row.createdAt, links)).get(monitor.id) ?? null)
+    : null;
+  const payload = serialiseAlert(monitor, row, test, links, incident, deploy);
   const common = { teamId: monitor.teamId, alertId: row.id, event: alert.event, payload };
   const messages = await tx.callbackDelivery.createManyAndReturn({
     data: [
@@ -131,9 +135,16 @@ export async function raiseAlerts(
       });
     }
   }
+  const deployOf = await alertDeploys(
+    tx,
+    [...new Set(delivered.filter((r) => NAMES_DEPLOY.includes(r.alert.event)).map((r) => r.monitor.id))],
+    rows[0]!.createdAt,
+    links,
+  );
   const data = delivered.flatMap(({ monitor, alert, row }) => {
     const incident = INCIDENT_EVENTS.includes(alert.event) ? (incidentOf.get(monitor.id) ?? null) : null;
-    const payload = serialiseAlert(monitor, row, null, links, incident);
+    const deploy = NAMES_DEPLOY.includes(alert.event) ? (deployOf.get(monitor.id) ?? null) : null;
+    const payload = serialiseAlert(monitor, row, null, links, incident, deploy);
     const common = { teamId: monitor.teamId, alertId: row.id, event: alert.event, payload };
     return [
       ...(monitor.callbackUrl ? [{ ...common, url: monitor.callbackUrl }] : []),

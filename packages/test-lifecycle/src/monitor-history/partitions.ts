@@ -20,6 +20,11 @@ const TABLES: Partitioned[] = [
   { table: 'rollups_minute', period: 'day', keepDays: (r) => r.checksDays },
   { table: 'rollups_hour', period: 'month', keepDays: (r) => r.aggregatesDays },
   { table: 'rollups_day', period: 'month', keepDays: (r) => r.aggregatesDays },
+  // Real-user rollups (issue 61), kept as monitors' are; what made pages slow, per hour, as the hours.
+  { table: 'rum_minute', period: 'day', keepDays: (r) => r.checksDays },
+  { table: 'rum_hour', period: 'month', keepDays: (r) => r.aggregatesDays },
+  { table: 'rum_day', period: 'month', keepDays: (r) => r.aggregatesDays },
+  { table: 'rum_attribution', period: 'month', keepDays: (r) => r.aggregatesDays },
 ];
 
 const PLANS = Object.keys(RETENTION) as Plan[];
@@ -119,6 +124,26 @@ export async function dropExpiredPartitions(pool: Pool, now = new Date()): Promi
   return dropped;
 }
 
+/**
+ * Deletes real-user drop counts (monitoring.rum_dropped, not partitioned: a few rows per site and hour)
+ * past the aggregates' retention of the site's team's plan; those of no site (the nil UUID) or of a site
+ * gone, past the shortest. Returns the rows deleted.
+ */
+export async function expireRumDrops(pool: Pool, now = new Date()): Promise<number> {
+  const cutoffs = PLANS.map((plan) => new Date(now.getTime() - RETENTION[plan].aggregatesDays * DAY_MS));
+  const shortest = new Date(Math.max(...cutoffs.map((c) => c.getTime())));
+  const { rowCount } = await pool.query(
+    `DELETE FROM monitoring.rum_dropped d
+     WHERE d.at < $3 AND d.at < coalesce(
+       (SELECT c.cutoff FROM rum_sites s JOIN teams t ON t.id = s.team_id
+          JOIN unnest($1::"Plan"[], $2::timestamptz[]) AS c(plan, cutoff) ON c.plan = t.plan
+        WHERE s.id = d.site_id),
+       $3)`,
+    [PLANS, cutoffs, shortest],
+  );
+  return rowCount ?? 0;
+}
+
 /** How often a dispatcher looks after the partitions: days are made AHEAD_DAYS ahead, so rarely is enough. */
 export const PARTITION_UPKEEP_MS = 10 * 60_000;
 
@@ -132,6 +157,7 @@ export function partitionUpkeep() {
     if (Date.now() - last < PARTITION_UPKEEP_MS) return;
     await ensureCurrentPartitions(pool);
     await dropExpiredPartitions(pool);
+    await expireRumDrops(pool);
     last = Date.now();
   };
 }

@@ -5,6 +5,7 @@ import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState } from '../../views/form-errors.ts';
+import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { form, message, may, page, problem } from '../../views/layout.ts';
 import {
   channelBody,
@@ -115,7 +116,7 @@ ${form(ctx, `/alert-channels/${channel.id}`, html`${channelFields(channel.type, 
 ${form(
   ctx,
   `/alert-channels/${channel.id}/delete`,
-  html`${managedNotice(channel.managed_by, 'delete')}<p>Monitors stop sending to it; its deliveries go with it.</p><button type="submit" class="secondary">Delete</button>`,
+  html`${managedNotice(channel.managed_by, 'delete')}<p>Monitors stop sending to it; its deliveries go with it.</p>${dangerButton('Delete')}`,
 )}`
     : ''
 }
@@ -198,7 +199,17 @@ export const alertChannelRoutes: PageRoute[] = [
     access: 'team.write',
     handle: (ctx) =>
       orProblem(ctx, 'Alert channel', async () => {
-        await alertChannels.deleteChannel(ctx.deps, await callerOf(ctx), channelId(ctx));
+        const caller = await callerOf(ctx);
+        const channel = await alertChannels.getChannel(ctx.deps, caller, channelId(ctx));
+        if (!confirmed(ctx))
+          return confirmPage(ctx, {
+            title: `Delete the alert channel ${channel.name}?`,
+            consequence: 'Monitors stop sending to it at once, and its deliveries are deleted with it.',
+            action: `/alert-channels/${channel.id}/delete`,
+            button: 'Delete the alert channel',
+            back: `/alert-channels/${channel.id}`,
+          });
+        await alertChannels.deleteChannel(ctx.deps, caller, channel.id);
         ctx.res.redirect(303, ctx.href('/alert-channels'));
       }),
   },

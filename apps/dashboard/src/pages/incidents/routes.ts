@@ -20,6 +20,7 @@ import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
+import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
 
@@ -176,7 +177,7 @@ ${
       }`
     : ''
 }
-${writable ? html`<h2>Delete</h2>${form(ctx, `/incidents/${i.id}/delete`, html`<p>It leaves every status page and its feeds.</p><button type="submit" class="secondary">Delete</button>`)}` : ''}`,
+${writable ? html`<h2>Delete</h2>${form(ctx, `/incidents/${i.id}/delete`, html`<p>It leaves every status page and its feeds.</p>${dangerButton('Delete')}`)}` : ''}`,
     s.status,
   );
 }
@@ -250,7 +251,16 @@ export const incidentRoutes: PageRoute[] = [
     access: 'team.write',
     handle: (ctx) =>
       orProblem(ctx, 'Incident', async () => {
-        await deleteIncident(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+        const incident = await incidentOf(ctx);
+        if (!confirmed(ctx))
+          return confirmPage(ctx, {
+            title: `Delete the incident ${incident.title}?`,
+            consequence: 'It leaves every status page and its feeds at once, with its updates. This cannot be undone.',
+            action: `/incidents/${incident.id}/delete`,
+            button: 'Delete the incident',
+            back: `/incidents/${incident.id}`,
+          });
+        await deleteIncident(ctx.deps, await callerOf(ctx), incident.id);
         ctx.res.redirect(303, ctx.href('/incidents'));
       }),
   },

@@ -1,9 +1,10 @@
-import { checkInput, maintenanceWindows } from '@pageprobe/services';
+import { checkInput, maintenanceWindows, windowSentence } from '@pageprobe/services';
 import { html } from '@pageprobe/html';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
+import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { form, may, page } from '../../views/layout.ts';
 import { chosenOf, monitorChoices } from './monitor-picker.ts';
 import { applyPreset, occurrenceText, windowBody, windowForm, windowValues } from './window-form.ts';
@@ -13,6 +14,10 @@ const PAGE = 50;
 type Window = Awaited<ReturnType<typeof maintenanceWindows.getWindow>>;
 
 const valuesOf = (ctx: PageContext) => formValues(ctx, ['monitors']);
+
+/** The window in words, its raw RRULE beside it (what the API and a configuration file carry). */
+const ruleWords = (w: Parameters<typeof windowSentence>[0]) =>
+  html`<span class="window-words">${windowSentence(w)}</span>${w.rrule ? html` <code class="rule">${w.rrule}</code>` : ''}`;
 
 /** /maintenance: the team's windows, a page at a time, each with its next occurrence. */
 async function listPage(ctx: PageContext) {
@@ -32,7 +37,7 @@ ${
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Maintenance windows"><table><thead><tr><th>Name</th><th>Repeats</th><th>Now</th><th>Next</th></tr></thead><tbody>
 ${data.map(
   (w) =>
-    html`<tr><td><a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a>${managedMark(w.managed_by)}</td><td>${w.rrule ? html`<code>${w.rrule}</code>` : 'once'}</td><td>${w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`}</td><td>${w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`}</td></tr>`,
+    html`<tr><td><a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a>${managedMark(w.managed_by)}</td><td>${ruleWords(w)}</td><td>${w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`}</td><td>${w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`}</td></tr>`,
 )}
 </tbody></table></div>
 ${next_cursor ? html`<p><a href="${ctx.href(`/maintenance?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
@@ -47,7 +52,7 @@ async function windowPage(
   window: Window | null,
   state: FormState,
   chosen: string[],
-  preview: Array<{ start: string; end: string }> | null = null,
+  preview: { sentence: string; next: Array<{ start: string; end: string }> } | null = null,
 ) {
   const choices = await monitorChoices(ctx, chosen, state.values.monitor_search ?? '');
   const action = window ? `/maintenance/${window.id}` : '/maintenance';
@@ -56,14 +61,14 @@ async function windowPage(
   page(
     ctx,
     window.name,
-    html`${window.managed_by ? html`<p>${managedMark(window.managed_by)}</p>` : ''}<dl class="facts"><dt>Repeats</dt><dd>${window.rrule ? html`<code>${window.rrule}</code> for ${window.duration_minutes} minutes` : 'once'}</dd>
+    html`${window.managed_by ? html`<p>${managedMark(window.managed_by)}</p>` : ''}<dl class="facts"><dt>Repeats</dt><dd>${ruleWords(window)}</dd>
 <dt>Time zone</dt><dd>${window.time_zone}</dd><dt>Now</dt><dd>${window.active ? 'on: alerts are held' : 'off'}</dd>
 <dt>Monitors</dt><dd>${window.monitors.length} named${window.tags.length ? html`, and those tagged ${window.tags.join(', ')}` : ''}</dd></dl>
 <h2>Next occurrences</h2>
 ${window.next.length ? html`<ol class="occurrences">${window.next.map((o) => html`<li>${occurrenceText(o, window.time_zone)}</li>`)}</ol>` : html`<p class="muted">None ahead.</p>`}
 ${
   editor
-    ? html`<h2>Edit</h2>${managedNotice(window.managed_by)}${editor}<h2>Delete</h2>${form(ctx, `/maintenance/${window.id}/delete`, html`${managedNotice(window.managed_by, 'delete')}<button type="submit" class="secondary">Delete</button>`)}`
+    ? html`<h2>Edit</h2>${managedNotice(window.managed_by)}${editor}<h2>Delete</h2>${form(ctx, `/maintenance/${window.id}/delete`, html`${managedNotice(window.managed_by, 'delete')}${dangerButton('Delete')}`)}`
     : ''
 }`,
     state.status,
@@ -89,7 +94,14 @@ async function submit(ctx: PageContext, window: Window | null) {
         windowBody(values, chosen, false),
       );
       const { next } = await maintenanceWindows.previewWindow(ctx.deps, caller, body);
-      return windowPage(ctx, window, emptyForm(values), chosen, next);
+      const sentence = windowSentence({
+        starts_at: body.starts_at ?? new Date().toISOString(),
+        ends_at: body.ends_at ?? null,
+        rrule: body.rrule ?? null,
+        duration_minutes: body.duration_minutes ?? null,
+        time_zone: body.time_zone ?? 'UTC',
+      });
+      return windowPage(ctx, window, emptyForm(values), chosen, { sentence, next });
     }
     const saved = window
       ? await maintenanceWindows.updateWindow(
@@ -149,7 +161,16 @@ export const maintenanceRoutes: PageRoute[] = [
     access: 'team.write',
     handle: (ctx) =>
       orProblem(ctx, 'Maintenance window', async () => {
-        await maintenanceWindows.deleteWindow(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+        const window = await windowOf(ctx);
+        if (!confirmed(ctx))
+          return confirmPage(ctx, {
+            title: `Delete the maintenance window ${window.name}?`,
+            consequence: `"${windowSentence(window)}" ends now: its monitors' alerts are no longer held at those times.`,
+            action: `/maintenance/${window.id}/delete`,
+            button: 'Delete the maintenance window',
+            back: `/maintenance/${window.id}`,
+          });
+        await maintenanceWindows.deleteWindow(ctx.deps, await callerOf(ctx), window.id);
         ctx.res.redirect(303, ctx.href('/maintenance'));
       }),
   },

@@ -148,7 +148,7 @@ export function windowForm(
   state: FormState,
   choices: MonitorChoice[],
   chosen: string[],
-  preview: Array<{ start: string; end: string }> | null,
+  preview: { sentence: string; next: Array<{ start: string; end: string }> } | null,
 ): SafeHtml {
   const v = state.values;
   const err = (name: string) =>
@@ -159,9 +159,10 @@ export function windowForm(
   return html`${problem(state.problem)}
 ${
   preview
-    ? html`<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Next occurrences</h2>${
-        preview.length
-          ? html`<ol class="occurrences">${preview.map((o) => html`<li>${occurrenceText(o, zone)}</li>`)}</ol>`
+    ? html`<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Next occurrences</h2>
+<p data-testid="window-sentence"><span class="window-words">${preview.sentence}</span>${v.kind === 'recurring' && v.rrule ? html` <code class="rule">${v.rrule}</code>` : ''}</p>${
+        preview.next.length
+          ? html`<ol class="occurrences">${preview.next.map((o) => html`<li>${occurrenceText(o, zone)}</li>`)}</ol>`
           : html`<p class="muted">None ahead: this window is over.</p>`
       }<p class="muted">Not saved yet.</p></section>`
     : ''

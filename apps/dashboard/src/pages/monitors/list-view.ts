@@ -1,12 +1,14 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { monitorLabel, monitorSubject } from '@pageprobe/test-kinds';
+import { ASSETS } from '../../assets.ts';
 import type { PageContext } from '../../http/page-context.ts';
 import { form, may, page, problem } from '../../views/layout.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
-import { type ListFilters, type ListRow, SORTS, STATES, UPTIME_DAYS } from './list-query.ts';
+import { monitorStateMark } from '../../views/state-mark.ts';
+import { timeAgo } from '../../views/time-ago.ts';
+import { type ListFilters, type ListRow, SORTS, STATES, TREND_HOURS, UPTIME_DAYS } from './list-query.ts';
+import { hourStrip, sparkline } from './list-trends.ts';
 import { MONITOR_TYPES, typeWord } from './monitor-types.ts';
-
-const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 function options(values: Array<[string, string]>, chosen: string): SafeHtml[] {
   return values.map(([v, t]) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${t}</option>`);
@@ -33,6 +35,32 @@ const linkWith = (ctx: PageContext, f: ListFilters, cursor: string) => {
   return ctx.href(`/monitors?${q}`);
 };
 
+/** The request header asking for the list's rows alone (monitor-list.js refreshes them in place). */
+export const ROWS_FRAGMENT = 'x-pageprobe-fragment';
+
+/**
+ * The page's rows: a monitor each, the name first (its target muted under it), its state, its last day
+ * as a strip and a sparkline, uptime, when it last checked. The classes name the columns, for the cards a
+ * phone shows (20-list.css labels each figure from them).
+ */
+export function listRows(ctx: PageContext, rows: ListRow[], now = new Date()): SafeHtml[] {
+  const writer = may(ctx, 'team.write');
+  return rows.map(
+    (m) => html`<tr data-id="${m.id}">
+${writer ? html`<td class="pick"><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${monitorLabel(m)}"></td>` : ''}
+<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${monitorLabel(m)}</a>${managedMark(m.managedBy)}${m.name && monitorSubject(m) !== m.name ? html`<span class="target muted">${monitorSubject(m)}</span>` : ''}</td>
+<td class="st">${monitorStateMark(m.state)}${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
+<td class="h24">${hourStrip(m.hours)}</td>
+<td class="rt">${sparkline(m.type, m.hours)}</td>
+<td class="num up7">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>
+<td class="last">${timeAgo(m.lastRunAt, now)}</td>
+<td class="ty">${typeWord(m.type)}</td>
+<td class="tags">${m.tags.join(', ')}</td>
+<td class="locs">${m.locations?.length ? m.locations.join(', ') : html`<span class="muted">default</span>`}</td>
+</tr>`,
+  );
+}
+
 /** The list page: filters, then the page of monitors in the bulk form (for who may change them). */
 export function listPage(
   ctx: PageContext,
@@ -43,20 +71,8 @@ export function listPage(
   status = 200,
 ): void {
   const writer = may(ctx, 'team.write');
-  const rows = list.rows.map(
-    (m) => html`<tr>
-${writer ? html`<td><input type="checkbox" name="ids" value="${m.id}" id="pick-${m.id}" aria-label="Select ${monitorLabel(m)}"></td>` : ''}
-<td class="url" data-url="${m.url}"><a href="${ctx.href(`/monitors/${m.id}`)}">${monitorLabel(m)}</a>${managedMark(m.managedBy)}${m.name && monitorSubject(m) !== m.name ? html`<br><span class="muted">${monitorSubject(m)}</span>` : ''}</td>
-<td><span class="state-${m.state}">${STATES[m.state]}</span>${m.state === 'paused' && m.pausedReason && m.pausedReason !== 'user' ? html` <span class="muted">(${m.pausedReason.replaceAll('_', ' ')})</span>` : ''}</td>
-<td>${typeWord(m.type)}</td>
-<td class="num">${m.uptime === null ? '—' : `${m.uptime.toFixed(2)} %`}</td>
-<td>${when(m.lastRunAt)}</td>
-<td>${m.tags.join(', ')}</td>
-<td>${m.locations?.length ? m.locations.join(', ') : html`<span class="muted">default</span>`}</td>
-</tr>`,
-  );
-  const table = html`<div class="scroll" role="region" tabindex="0" aria-label="Monitors"><table class="monitors"><thead><tr>${writer ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : ''}<th scope="col">URL</th><th scope="col">State</th><th scope="col">Type</th><th scope="col" class="num">Uptime, ${UPTIME_DAYS} d</th><th scope="col">Last check</th><th scope="col">Tags</th><th scope="col">Locations</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`;
+  const table = html`<div class="scroll" role="region" tabindex="0" aria-label="Monitors"><table class="monitors"><thead><tr>${writer ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : ''}<th scope="col">Monitor</th><th scope="col">State</th><th scope="col">Last ${TREND_HOURS} h</th><th scope="col">Trend</th><th scope="col" class="num">Uptime, ${UPTIME_DAYS} d</th><th scope="col">Last check</th><th scope="col">Type</th><th scope="col">Tags</th><th scope="col">Locations</th></tr></thead>
+<tbody id="monitor-rows">${listRows(ctx, list.rows)}</tbody></table></div>`;
   const bulk = html`<fieldset class="bulk"><legend>With the selected monitors</legend>
 <button type="submit" name="action" value="pause">Pause</button>
 <button type="submit" name="action" value="resume">Resume</button>
@@ -79,6 +95,8 @@ ${
 }
 <nav aria-label="Pages" class="pages">${f.cursor ? html`<a href="${linkWith(ctx, f, '')}">First page</a>` : ''}${list.next ? html` <a href="${linkWith(ctx, f, list.next)}" rel="next">Next page</a>` : ''}</nav>`,
     status,
+    html`<script type="module" src="${ctx.href(ASSETS.monitorList.path)}"></script>
+`,
   );
 }
 

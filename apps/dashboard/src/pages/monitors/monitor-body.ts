@@ -1,5 +1,6 @@
 import { type MonitorWithChannels, ProblemError } from '@pageprobe/services';
 import { HEARTBEAT_FIELDS, toldByPings } from '@pageprobe/test-kinds';
+import { expectOfForm, expectRowValues } from '../../views/expect-rows.ts';
 import { stepsOfForm } from '../../views/step-rows.ts';
 import { FIRST_CHECK_TYPE } from './monitor-types.ts';
 
@@ -110,7 +111,7 @@ function checkOptionsOf(v: Record<string, string>, set: (name: string, value: un
   if ((v.body ?? '') !== '') set('body', v.body);
   set('content_type', text(v.content_type));
   if (v.tls === 'on') set('tls', true);
-  set('expect', json('expect', v.expect));
+  set('expect', expectOfForm(v));
   set('requests', json('requests', v.requests));
 }
 
@@ -172,6 +173,9 @@ const sameSet = (a: string[], b: string[]) => same([...a].sort(), [...b].sort())
 /** PATCH /monitors/{id}'s body from the form: what differs from the monitor (an empty body changes nothing). */
 export function updateBody(v: Record<string, string>, m: MonitorWithChannels): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  // A checked target's URL may change (issue 60); a heartbeat's is a placeholder, never shown.
+  const url = text(v.url);
+  if (url !== undefined && url !== m.url && !toldByPings(m.type)) body.url = url;
   const name = text(v.name) ?? null;
   if (name !== m.name) body.name = name;
   const interval = num(v.interval_seconds);
@@ -262,6 +266,7 @@ function optionChanges(v: Record<string, string>, m: MonitorWithChannels): Recor
 /** The form's values for a monitor being edited. */
 export function valuesOfMonitor(m: MonitorWithChannels): Record<string, string> {
   return {
+    ...(toldByPings(m.type) ? {} : { url: m.url }),
     name: m.name ?? '',
     interval_seconds: String(m.intervalSeconds),
     callback_url: m.callbackUrl ?? '',
@@ -298,7 +303,7 @@ function checkValuesOf(m: MonitorWithChannels): Record<string, string> {
     method: o.method ?? '',
     body: o.body ?? '',
     content_type: o.content_type ?? '',
-    expect: o.expect ? JSON.stringify(o.expect, null, 2) : '',
+    ...expectRowValues(o.expect),
     requests: o.requests ? JSON.stringify(o.requests, null, 2) : '',
   };
 }

@@ -1,16 +1,16 @@
 import type { MonitorWithChannels } from '@pageprobe/services';
 import { html, type SafeHtml } from '@pageprobe/html';
-import { type BrowserStep, kindNamed, kindNames, monitorSubject, stepLabel, toldByPings } from '@pageprobe/test-kinds';
+import { type BrowserStep, kindNamed, kindNames, recordsChecks, stepLabel, toldByPings } from '@pageprobe/test-kinds';
 import type { FormState } from '../../views/form-errors.ts';
-import { MAX_RUNS, MULTI_RUN, PINGED, takers, targetHint } from '../../views/kind-words.ts';
+import { kindTargetHint, MAX_RUNS, MULTI_RUN, takers } from '../../views/kind-words.ts';
 import { field, problem } from '../../views/layout.ts';
 import { stepEditor } from '../../views/step-rows.ts';
 import { errorOf, hinted, input, select, textarea } from './form-controls.ts';
 import { checkRequestFields, heartbeatTimingFields, requestsField } from './kind-fields.ts';
-import { typeWord } from './monitor-types.ts';
+import { FIRST_CHECK_TYPE, typeWord } from './monitor-types.ts';
 
-// The monitor's form (issue 46), as monitor-body.ts turns it into the API's body: every field on create
-// (the type is chosen in the same form, without a script), those of the monitor's type on edit.
+// The monitor's form (issue 46), as monitor-body.ts turns it into the API's body: since issue 60 the
+// fields of one kind only, picked first on create (a page of kinds), the monitor's own on edit.
 
 export interface FormChoices {
   types: string[];
@@ -27,8 +27,6 @@ const takesExpect = (type: string) => takesOption(type, 'expect');
 const takesOption = (type: string, option: string) =>
   (kindNames as readonly string[]).includes(type) && kindNamed(type).options.includes(option);
 
-const URL_HINT = html`${targetHint()} Empty for a ${PINGED}.`;
-
 /** The monitors it may depend on (all but itself): while one is down, its own downs alert no one. */
 function dependsOnField(state: FormState, choices: FormChoices, editing: MonitorWithChannels | null): SafeHtml {
   const others = choices.monitors.filter((m) => m.id !== editing?.id);
@@ -43,46 +41,65 @@ function dependsOnField(state: FormState, choices: FormChoices, editing: Monitor
 }
 
 /**
- * A monitor's steps, as its runs name them: fixed once made, as its URL is (the API's UpdateMonitor does
- * not take them), so the edit form shows them and a new monitor changes them.
+ * A monitor's steps, as its runs name them: fixed once made (the API's UpdateMonitor does not take
+ * them), so the edit form shows them and a new monitor changes them.
  */
 function stepsFact(editing: MonitorWithChannels): SafeHtml | '' {
   const steps = ((editing.options ?? {}) as { steps?: BrowserStep[] }).steps;
   if (!steps?.length) return '';
-  return html`<dt>Steps</dt><dd><ol class="steps-fact">${steps.map((s) => html`<li>${stepLabel(s)}</li>`)}</ol><span class="hint">Fixed once made, as its URL is: a new monitor takes other steps.</span></dd>`;
+  return html`<dt>Steps</dt><dd><ol class="steps-fact">${steps.map((s) => html`<li>${stepLabel(s)}</li>`)}</ol><span class="hint">Fixed once made: a new monitor takes other steps.</span></dd>`;
 }
 
-/** The create form's fields, or the edit form's (a monitor's URL, type and device are fixed once made). */
+/** The kind a form is for: the monitor's, or the one picked for a new monitor. */
+const kindOf = (state: FormState, editing: MonitorWithChannels | null) =>
+  editing?.type ?? state.values.type ?? FIRST_CHECK_TYPE;
+
+/** Whether a kind's runs take a device (the kinds that render a page) or several runs; a score's regression
+ * applies to the kinds whose runs are tests (scored), not checks. */
+const usesDevice = (type: string) => (kindNames as readonly string[]).includes(type) && kindNamed(type).usesDevice;
+const multiRun = (type: string) => (kindNames as readonly string[]).includes(type) && kindNamed(type).maxRuns > 1;
+
+/**
+ * A monitor's form, of its kind only (issue 60): on create the kind picked first (a hidden field; the
+ * page of kinds links to `?kind=`), on edit the monitor's. Every field UpdateMonitor takes is there to
+ * change, its URL included; its kind and device are fixed once made.
+ */
 export function monitorFields(state: FormState, choices: FormChoices, editing: MonitorWithChannels | null): SafeHtml {
-  // Creating, every field is offered (the type is chosen in the same form); editing, those of its type.
-  const shows = (applies: (type: string) => boolean) => !editing || applies(editing.type);
+  const kind = kindOf(state, editing);
+  const shows = (applies: (type: string) => boolean) => applies(kind);
   const sealed = editing ? ((editing.options ?? {}) as Record<string, unknown>) : {};
   const has = (name: string) => sealed[name] !== undefined;
   const keep = (name: string, what: string) =>
     editing && has(name)
       ? html`<label class="check"><input type="checkbox" name="remove.${name}"> Remove the ${what} (kept and never shown; leave the field empty to keep them)</label>`
       : '';
+  const urlField = hinted(
+    state,
+    'URL',
+    'url',
+    'text',
+    kindTargetHint(kind),
+    html`maxlength="2048" inputmode="url" autocomplete="url" spellcheck="false"`,
+  );
   return html`${problem(state.problem)}
 ${
   editing
-    ? checksTarget(editing.type)
-      ? html`<dl class="facts"><dt>URL</dt><dd>${monitorSubject(editing)}</dd><dt>Type</dt><dd>${typeWord(editing.type)}</dd><dt>Device</dt><dd>${editing.device}</dd>${stepsFact(editing)}</dl>`
-      : html`<dl class="facts"><dt>Type</dt><dd>${typeWord(editing.type)}</dd></dl>`
-    : html`${hinted(state, 'URL', 'url', 'text', URL_HINT, html`maxlength="2048" inputmode="url" autocomplete="url" spellcheck="false"`)}
-${select(
-  state,
-  'Type',
-  'type',
-  choices.types.map((t) => [t, typeWord(t)]),
-)}
-${select(state, 'Device', 'device', [
-  ['mobile', 'Mobile'],
-  ['desktop', 'Desktop'],
-])}`
+    ? html`<dl class="facts"><dt>Type</dt><dd>${typeWord(editing.type)}</dd>${checksTarget(editing.type) && usesDevice(editing.type) ? html`<dt>Device</dt><dd>${editing.device}</dd>` : ''}${stepsFact(editing)}</dl>
+${checksTarget(editing.type) ? urlField : ''}`
+    : html`<input type="hidden" name="type" value="${kind}">
+${checksTarget(kind) ? urlField : ''}
+${
+  usesDevice(kind)
+    ? select(state, 'Device', 'device', [
+        ['mobile', 'Mobile'],
+        ['desktop', 'Desktop'],
+      ])
+    : ''
+}`
 }
 ${input(state, 'Name (optional)', 'name', 'text', html`maxlength="100"`)}
 ${shows(checksTarget) ? input(state, 'Interval (seconds)', 'interval_seconds', 'number', html`min="1" max="2592000"`) : ''}
-${editing ? '' : input(state, `Runs (${MULTI_RUN}: the median of 1 to ${MAX_RUNS})`, 'runs', 'number', html`min="1" max="${MAX_RUNS}"`)}
+${!editing && multiRun(kind) ? input(state, `Runs (${MULTI_RUN}: the median of 1 to ${MAX_RUNS})`, 'runs', 'number', html`min="1" max="${MAX_RUNS}"`) : ''}
 ${input(state, 'Tags', 'tags', 'text', html`aria-describedby="tags-hint"`)}<p class="hint" id="tags-hint">Separated by commas or spaces: lowercase letters, digits and <code>_ . : -</code>.</p>
 ${select(state, 'Its page', 'public_page', [
   ...(editing ? [] : [['', 'The team’s default for new monitors'] as [string, string]]),
@@ -102,8 +119,8 @@ ${dependsOnField(state, choices, editing)}
 ${input(state, 'Callback URL (alerts as signed webhooks)', 'callback_url', 'url')}
 ${input(state, 'Down after (failed checks in a row)', 'alert.down_after', 'number', html`min="1" max="100"`)}
 ${input(state, 'Remind every (minutes, while down; empty: once)', 'alert.remind_every_minutes', 'number', html`min="10" max="10080"`)}
-${input(state, 'Regression (score points below the median)', 'alert.regression_points', 'number', html`min="1" max="100"`)}
-${input(state, 'Certificate alert (days left)', 'alert.certificate_alert_days', 'number', html`min="1" max="365"`)}
+${shows((t) => !recordsChecks(t)) ? input(state, 'Regression (score points below the median)', 'alert.regression_points', 'number', html`min="1" max="100"`) : ''}
+${shows(checksTarget) ? input(state, 'Certificate alert (days left)', 'alert.certificate_alert_days', 'number', html`min="1" max="365"`) : ''}
 </fieldset>
 ${shows((t) => !checksTarget(t)) ? heartbeatTimingFields(state) : ''}
 ${
@@ -117,7 +134,7 @@ ${select(state, 'Location mode', 'location_mode', [
   ['round_robin', 'One location a time, in turn'],
 ])}
 </fieldset>
-${shows(takesExpect) ? checkRequestFields(state, !editing) : ''}
+${shows(takesExpect) ? checkRequestFields(state, kind, !editing) : ''}
 ${shows((t) => takesOption(t, 'requests')) ? requestsField(state) : ''}
 ${textarea(state, 'Assertions', 'assertions', 'JSON in Lighthouse CI’s syntax, e.g. {"uptime:timings:total": ["error", {"maxNumericValue": 800}]}.', 4)}
 <fieldset><legend>Credentials (sealed, never shown again)</legend>
@@ -132,7 +149,7 @@ ${keep('basic_auth', 'basic auth')}
     : ''
 }
 ${
-  editing
+  editing || !takesOption(kind, 'throttling')
     ? ''
     : html`<details><summary>${takers('throttling')} options</summary>
 ${select(state, 'Throttling', 'throttling', [
@@ -148,7 +165,7 @@ ${input(state, 'Device scale factor', 'viewport.device_scale_factor', 'number', 
 ${input(state, 'User agent', 'user_agent')}
 ${input(state, 'Locale', 'locale', 'text', html`placeholder="en-GB"`)}
 <p><label class="check"><input type="checkbox" name="repeat_view"${state.values.repeat_view === 'on' ? html` checked` : ''}> Repeat view (load again with a warm cache)</label></p>
-</details>
-${stepEditor(state, `Steps: a journey or a user flow (${takers('steps')})`)}`
-}`;
+</details>`
+}
+${!editing && takesOption(kind, 'steps') ? stepEditor(state, `Steps: a journey or a user flow (${takers('steps')})`) : ''}`;
 }

@@ -4,6 +4,7 @@ import {
   cruxOf,
   deleteMonitor,
   heartbeatFields,
+  lastExchange,
   listChecks,
   listPings,
   loadMonitorPage,
@@ -22,7 +23,14 @@ import {
 } from '@pageprobe/services';
 import { html, type SafeHtml } from '@pageprobe/html';
 import { liveLocations } from '@pageprobe/jobs';
-import { fmtMs, kindNames, monitorKindNames, monitorLabel, recordsChecks } from '@pageprobe/test-kinds';
+import {
+  fmtMs,
+  kindNames,
+  monitorKindNamed,
+  monitorKindNames,
+  monitorLabel,
+  recordsChecks,
+} from '@pageprobe/test-kinds';
 import { ASSETS } from '../../assets.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
@@ -30,12 +38,17 @@ import { emptyForm, type FormState, formFromError } from '../../views/form-error
 import { form, may, message, page, problem } from '../../views/layout.ts';
 import { BadCursor, filterChoices, type ListFilters, listMonitors, SORTS, STATES } from './list-query.ts';
 import { heartbeatSection } from './heartbeat-view.ts';
-import { confirmDeletePage, listPage } from './list-view.ts';
+import { lastExchangeSection, monitorFacts } from './monitor-facts.ts';
+import { confirmDeletePage, listPage, listRows, ROWS_FRAGMENT } from './list-view.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
 import { type FormChoices, monitorFields } from './monitor-form.ts';
-import { FIRST_CHECK_TYPE } from './monitor-types.ts';
+import { kindPicker } from '../../views/kind-picker.ts';
 import { changesRows, defaultSubmit, redrawnStepValues } from '../../views/step-rows.ts';
+import { changesExpectRows, redrawnExpectValues } from '../../views/expect-rows.ts';
+
+/** Whether the form was sent to add or remove a row (a step or an expectation) rather than to be saved. */
+const redrawsRows = (body: Parameters<typeof changesRows>[0]) => changesRows(body) || changesExpectRows(body);
 
 const CHECKS_LISTED = 50;
 const PINGS_LISTED = 20;
@@ -66,7 +79,9 @@ function filtersOf(ctx: PageContext): ListFilters {
 async function showList(ctx: PageContext, top: SafeHtml | string = '', status = 200) {
   const teamId = ctx.session!.teamId!;
   let f = filtersOf(ctx);
-  const choices = filterChoices(ctx.deps.pool, teamId);
+  // monitor-list.js asks for the rows alone, drawn by the same code, to swap them in place: no filters.
+  const rowsOnly = ctx.req.get(ROWS_FRAGMENT) === 'rows';
+  const choices = rowsOnly ? Promise.resolve({ tags: [], locations: [] }) : filterChoices(ctx.deps.pool, teamId);
   choices.catch(() => {}); // awaited below; a failure of the list's read first must not leave it unhandled
   let list: Awaited<ReturnType<typeof listMonitors>>;
   try {
@@ -78,6 +93,10 @@ async function showList(ctx: PageContext, top: SafeHtml | string = '', status = 
     list = await listMonitors(ctx.deps.pool, teamId, f);
     top = html`${top}${problem('That page link is not one this list gave out (for this sort): here is the first page.')}`;
     status = 400;
+  }
+  if (rowsOnly && status === 200) {
+    ctx.res.type('html').send(html`${listRows(ctx, list.rows)}`.value);
+    return;
   }
   listPage(ctx, f, list, await choices, top, status);
 }
@@ -109,17 +128,33 @@ async function formChoices(ctx: PageContext): Promise<FormChoices> {
   };
 }
 
+/** The form of a new monitor of the kind its state holds (the page of kinds picked it). */
 async function newForm(ctx: PageContext, state: FormState) {
+  const choices = await formChoices(ctx);
+  // A kind not offered (a forged form, or one turned off since): the page of kinds, saying so.
+  if (!choices.types.includes(state.values.type ?? '')) return kindPage(ctx, 404);
+  const kind = monitorKindNamed(state.values.type!);
+  page(
+    ctx,
+    `New monitor: ${kind.title}`,
+    html`<p><a href="${ctx.href('/monitors/new')}">Another kind</a></p>${form(
+      ctx,
+      '/monitors',
+      html`${defaultSubmit('Create monitor')}${monitorFields(state, choices, null)}<p><button type="submit">Create monitor</button></p>`,
+      html`class="monitor-form"`,
+    )}`,
+    state.status,
+  );
+}
+
+/** A new monitor's first page: its kind, each with its title and what it checks (issue 60). */
+async function kindPage(ctx: PageContext, status = 200) {
+  const { types } = await formChoices(ctx);
   page(
     ctx,
     'New monitor',
-    form(
-      ctx,
-      '/monitors',
-      html`${defaultSubmit('Create monitor')}${monitorFields(state, await formChoices(ctx), null)}<p><button type="submit">Create monitor</button></p>`,
-      html`class="monitor-form"`,
-    ),
-    state.status,
+    html`${status === 200 ? '' : problem('That is not a kind of monitor this deployment offers: choose one below.')}${kindPicker('What should it watch?', (k) => `${ctx.href('/monitors/new')}?kind=${k}`, types)}`,
+    status,
   );
 }
 
@@ -130,7 +165,7 @@ async function editForm(ctx: PageContext, monitor: MonitorWithChannels, state: F
     html`${managedNotice(monitor.managedBy)}${form(
       ctx,
       `/monitors/${monitor.id}`,
-      html`${monitorFields(state, await formChoices(ctx), monitor)}<p><button type="submit">Save</button> <a href="${ctx.href(`/monitors/${monitor.id}`)}">Cancel</a></p>`,
+      html`${defaultSubmit('Save')}${monitorFields(state, await formChoices(ctx), monitor)}<p><button type="submit">Save</button> <a href="${ctx.href(`/monitors/${monitor.id}`)}">Cancel</a></p>`,
       html`class="monitor-form"`,
     )}`,
     state.status,
@@ -145,6 +180,25 @@ async function found(ctx: PageContext): Promise<MonitorWithChannels | undefined>
     if (!(error instanceof ProblemError)) throw error;
     message(ctx, 'Not found', 'This team has no such monitor.', 404);
   }
+}
+
+/** The names of a monitor's alert channels and of the monitors it depends on, for links on its page. */
+async function namesOf(ctx: PageContext, monitor: MonitorWithChannels) {
+  const teamId = ctx.session!.teamId!;
+  const [channels, monitors] = await Promise.all([
+    ctx.deps.db.alertChannel.findMany({
+      where: { teamId, id: { in: monitor.alertChannels.map((c) => c.channelId) } },
+      select: { id: true, name: true },
+      orderBy: { name: 'asc' },
+    }),
+    monitor.dependsOn.length
+      ? ctx.deps.db.monitor.findMany({
+          where: { teamId, id: { in: monitor.dependsOn }, deletedAt: null },
+          select: { id: true, name: true, url: true, type: true },
+        })
+      : Promise.resolve([]),
+  ]);
+  return { channels, monitors: monitors.map((m) => ({ id: m.id, name: monitorLabel(m) })) };
 }
 
 const when = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -163,7 +217,7 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
   const beforeRaw = str(ctx.req.query.before);
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
   const { ping_url: pingUrl } = heartbeatFields(monitor, deps.config.PUBLIC_BASE_URL);
-  const [data, checks, pings] = await Promise.all([
+  const [data, checks, pings, last, names] = await Promise.all([
     loadMonitorPage(
       deps.db,
       { ...monitor, plan: caller.plan },
@@ -174,6 +228,8 @@ async function monitorPage(ctx: PageContext, monitor: MonitorWithChannels) {
     ),
     recordsChecks(monitor.type) ? listChecks(deps.db, monitor.id, before, CHECKS_LISTED + 1) : Promise.resolve([]),
     pingUrl ? listPings(deps.pool, monitor.id, null, PINGS_LISTED) : Promise.resolve([]),
+    recordsChecks(monitor.type) ? lastExchange(deps.db, monitor.id) : Promise.resolve(null),
+    namesOf(ctx, monitor),
   ]);
   const shown = checks.slice(0, CHECKS_LISTED);
   const older = checks.length > CHECKS_LISTED ? shown.at(-1)?.slot : null;
@@ -191,7 +247,7 @@ ${form(ctx, `/monitors/${monitor.id}/${paused ? 'resume' : 'pause'}`, html`<butt
     ? html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Checks${before ? html` before ${when(before)}` : ''}</h2>
 ${
   shown.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks"><table><thead><tr><th scope="col">When</th>${where ? html`<th scope="col">Location</th>` : ''}<th scope="col">Result</th>${http ? html`<th scope="col">HTTP</th>` : ''}<th scope="col" class="num">${pingUrl ? 'Run duration' : 'Total'}</th></tr></thead><tbody>${shown.map(
+    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks, newest first"><table><thead><tr><th scope="col">When</th>${where ? html`<th scope="col">Location</th>` : ''}<th scope="col">Result</th>${http ? html`<th scope="col">HTTP</th>` : ''}<th scope="col" class="num">${pingUrl ? 'Run duration' : 'Total'}</th></tr></thead><tbody>${shown.map(
         (c) =>
           html`<tr><td>${when(c.startedAt)}</td>${where ? html`<td>${c.location}</td>` : ''}<td>${c.figures.up ? 'good' : `failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`}</td>${http ? html`<td>${c.figures.status_code ?? '—'}</td>` : ''}<td class="num">${fmtMs(c.figures.timings_ms.total)}</td></tr>`,
       )}</tbody></table></div>`
@@ -210,10 +266,11 @@ ${
     ? html`<p><a href="${monitorPageUrl(deps.config.PUBLIC_BASE_URL, monitor.reportToken)}">Its public page</a> (anyone with this link sees it)</p>`
     : html`<p>Its page is private: only this team's members see it, here. Its public link answers 404.</p>`
 }
-<div class="monitor-page">${pingUrl ? heartbeatSection(writer ? pingUrl : null, pings) : ''}${monitorSections(data, { copy: true, figuresHref, figuresOpen: figures })}
-${checksView}</div>`,
+<div id="monitor-live">${monitorFacts(monitor, names, ctx.href)}
+<div class="monitor-page">${pingUrl ? heartbeatSection(writer ? pingUrl : null, pings) : ''}${lastExchangeSection(last)}${monitorSections(data, { copy: true, figuresHref, figuresOpen: figures })}
+${checksView}</div></div>`,
     200,
-    html`<link rel="stylesheet" href="${ctx.href(ASSETS.reportCss.path)}">`,
+    html`<link rel="stylesheet" href="${ctx.href(ASSETS.reportCss.path)}"><script type="module" src="${ctx.href(ASSETS.monitorLive.path)}"></script>`,
   );
 }
 
@@ -242,19 +299,24 @@ export const monitorRoutes: PageRoute[] = [
     method: 'get',
     path: '/monitors/new',
     access: 'team.write',
-    handle: (ctx) => newForm(ctx, emptyForm({ type: FIRST_CHECK_TYPE, device: 'mobile', interval_seconds: '300' })),
+    async handle(ctx) {
+      // No kind yet: the page of kinds; a kind: its form (a link, so it works without a script).
+      const kind = str(ctx.req.query.kind);
+      if (!kind) return kindPage(ctx);
+      await newForm(ctx, emptyForm({ type: kind, device: 'mobile', interval_seconds: '300' }));
+    },
   },
   {
     method: 'post',
     path: '/monitors',
     access: 'team.write',
     // Adding or removing a step row only draws the form again: no write spent.
-    limit: (ctx) => !changesRows(ctx.req.body),
+    limit: (ctx) => !redrawsRows(ctx.req.body),
     async handle(ctx) {
       const values = valuesOf(ctx.req.body);
-      // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
-      const redrawn = withoutSecrets(redrawnStepValues(values, values));
-      if (changesRows(values)) return newForm(ctx, emptyForm(redrawn));
+      // Drawn again, the rows are those sent (or the changed JSON views'), typed texts left out.
+      const redrawn = withoutSecrets(redrawnExpectValues(values, redrawnStepValues(values, values)));
+      if (redrawsRows(values)) return newForm(ctx, emptyForm(redrawn));
       try {
         const body = checkInput<Parameters<typeof createMonitor>[2]>('CreateMonitor', createBody(values));
         const monitor = await createMonitor(ctx.deps, await callerOf(ctx), body);
@@ -343,6 +405,9 @@ export const monitorRoutes: PageRoute[] = [
       const monitor = await found(ctx);
       if (!monitor) return;
       const values = valuesOf(ctx.req.body);
+      if (changesExpectRows(values)) {
+        return editForm(ctx, monitor, emptyForm(withoutSecrets(redrawnExpectValues(values, values))));
+      }
       try {
         const patch = updateBody(values, monitor);
         if (Object.keys(patch).length) {
@@ -351,7 +416,7 @@ export const monitorRoutes: PageRoute[] = [
         }
         ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
       } catch (error) {
-        await editForm(ctx, monitor, formFromError(error, withoutSecrets(values)));
+        await editForm(ctx, monitor, formFromError(error, withoutSecrets(redrawnExpectValues(values, values))));
       }
     },
   },

@@ -13,6 +13,7 @@ import { callerOf } from '../../http/caller.ts';
 import type { PageContext, PageRoute } from '../../http/page-context.ts';
 import { cursorOf, formValues, orProblem } from '../../http/request-input.ts';
 import { emptyForm, type FormState, formFromError } from '../../views/form-errors.ts';
+import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
@@ -120,7 +121,7 @@ ${await subscribersSection(ctx, sp)}
 ${
   writable
     ? html`<h2>Edit</h2>${managedNotice(sp.managed_by)}${await editor(ctx, `/status-pages/${sp.id}`, values, chosen)}
-<h2>Delete</h2>${form(ctx, `/status-pages/${sp.id}/delete`, html`${managedNotice(sp.managed_by, 'delete')}<p>Its public address stops answering.</p><button type="submit" class="secondary">Delete</button>`)}`
+<h2>Delete</h2>${form(ctx, `/status-pages/${sp.id}/delete`, html`${managedNotice(sp.managed_by, 'delete')}<p>Its public address stops answering.</p>${dangerButton('Delete')}`)}`
     : ''
 }`,
     values.status,
@@ -139,7 +140,7 @@ ${
         (s) =>
           html`<tr><td>${s.address}</td><td>${s.kind === 'email' ? 'mail' : 'webhook'}</td><td>${s.confirmed ? 'yes' : 'not yet'}</td><td>${s.monitor_ids.length ? `${s.monitor_ids.length} of its monitors` : 'everything'}</td>${
             writable
-              ? html`<td>${form(ctx, `/status-pages/${sp.id}/subscribers/${s.id}/delete`, html`<button type="submit" class="secondary" aria-label="Remove ${s.address}">Remove</button>`)}</td>`
+              ? html`<td>${form(ctx, `/status-pages/${sp.id}/subscribers/${s.id}/delete`, dangerButton('Remove', html`aria-label="Remove ${s.address}"`))}</td>`
               : ''
           }</tr>`,
       )}</tbody></table></div>`
@@ -211,7 +212,16 @@ export const statusPageRoutes: PageRoute[] = [
     access: 'team.write',
     handle: (ctx) =>
       orProblem(ctx, 'Status page', async () => {
-        await statusPages.deleteStatusPage(ctx.deps, await callerOf(ctx), String(ctx.req.params.id));
+        const sp = await pageOfId(ctx);
+        if (!confirmed(ctx))
+          return confirmPage(ctx, {
+            title: `Delete the status page ${sp.title}?`,
+            consequence: html`Its public address, <code>${sp.url}</code>, stops answering at once, and its subscribers are no longer told of anything.`,
+            action: `/status-pages/${sp.id}/delete`,
+            button: 'Delete the status page',
+            back: `/status-pages/${sp.id}`,
+          });
+        await statusPages.deleteStatusPage(ctx.deps, await callerOf(ctx), sp.id);
         ctx.res.redirect(303, ctx.href('/status-pages'));
       }),
   },
@@ -234,9 +244,21 @@ export const statusPageRoutes: PageRoute[] = [
     access: 'team.write',
     handle: (ctx) =>
       orProblem(ctx, 'Status page', async () => {
-        const id = String(ctx.req.params.id);
-        await removeSubscriber(ctx.deps, await callerOf(ctx), id, String(ctx.req.params.subscriber));
-        ctx.res.redirect(303, ctx.href(`/status-pages/${id}`));
+        const sp = await pageOfId(ctx);
+        const subscriberId = String(ctx.req.params.subscriber);
+        const subscriber = /^[0-9a-f-]{36}$/i.test(subscriberId)
+          ? await ctx.deps.db.statusSubscriber.findFirst({ where: { id: subscriberId, statusPageId: sp.id } })
+          : null;
+        if (subscriber && !confirmed(ctx))
+          return confirmPage(ctx, {
+            title: `Remove the subscriber ${subscriber.address}?`,
+            consequence: `They are told of nothing more from ${sp.title}; they can subscribe again on its public page.`,
+            action: `/status-pages/${sp.id}/subscribers/${subscriber.id}/delete`,
+            button: 'Remove the subscriber',
+            back: `/status-pages/${sp.id}`,
+          });
+        await removeSubscriber(ctx.deps, await callerOf(ctx), sp.id, subscriberId);
+        ctx.res.redirect(303, ctx.href(`/status-pages/${sp.id}`));
       }),
   },
   {

@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtMs } from '@pageprobe/test-kinds';
+import { stateMark } from '../../views/state-mark.ts';
 
 // A check's result on its test's page (uptime, tcp and dns alike, issue 47): the verdict and why, what was
 // reached, the answers, the timings, the certificate and each expectation with the value found. Read
@@ -17,7 +18,7 @@ function expectationsTable(list: unknown): SafeHtml | '' {
   const rows = Array.isArray(list) ? list.map(obj) : [];
   if (!rows.length) return '';
   const failed = rows.filter((r) => r.passed !== true).length;
-  return html`<h3>Expectations ${failed ? html`<span class="status status-failed">${failed} failed</span>` : html`<span class="status status-completed">held</span>`}</h3>
+  return html`<h3>Expectations ${failed ? html`${stateMark('down', `${failed} failed`)}` : html`${stateMark('up', 'held')}`}</h3>
 <div class="scroll" role="region" tabindex="0" aria-label="Expectations"><table><thead><tr><th scope="col">Source</th><th scope="col">Expected</th><th scope="col">Actual</th><th scope="col">Result</th></tr></thead><tbody>
 ${rows.map(
   (r) =>

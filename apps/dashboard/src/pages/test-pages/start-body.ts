@@ -1,4 +1,5 @@
 import type { Test } from '@pageprobe/db';
+import { expectOfForm, expectRowValues } from '../../views/expect-rows.ts';
 import { stepRowValues, stepsOfForm } from '../../views/step-rows.ts';
 
 // The start form as the API's CreateTest body, and a test back as the form's values (Run again). Pure:
@@ -75,8 +76,9 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   if (one(body, 'repeat_view') === 'on') out.repeat_view = true;
   // A check's expectations (uptime, tcp, dns) and tcp's handshake (issue 47).
   if (one(body, 'tls') === 'on') out.tls = true;
-  const expect = one(body, 'expect');
-  if (expect) out.expect = jsonOr(expect);
+  // The rows, or the JSON view when it was changed (issue 60).
+  const expect = expectOfForm(body);
+  if (expect !== undefined) out.expect = expect;
   const requests = one(body, 'requests');
   if (requests) out.requests = jsonOr(requests);
   // A journey or a user flow, as the API's steps: the step rows, or the JSON view when it was changed
@@ -143,7 +145,7 @@ export function formValuesOf(test: Test): Record<string, string> {
   const basic = (test.options as { basic_auth?: { username?: string } } | null)?.basic_auth;
   if (basic?.username) values.basic_auth_username = basic.username;
   // Its steps as rows; what a type step typed is sealed, and asked again.
-  Object.assign(values, stepRowValues(body.steps));
+  Object.assign(values, stepRowValues(body.steps), expectRowValues(body.expect));
   const assertions =
     (test.assertions as Array<{ key: string; level: string; operator: string; expected: number }> | null) ?? [];
   for (const [i, a] of assertions.slice(0, ASSERTION_ROWS).entries()) {

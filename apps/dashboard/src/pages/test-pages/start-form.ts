@@ -8,13 +8,13 @@ import { callerOf } from '../../http/caller.ts';
 import type { PageContext } from '../../http/page-context.ts';
 import { emptyForm, type FormState, fieldError, formFromError } from '../../views/form-errors.ts';
 import { field, form, page, problem } from '../../views/layout.ts';
-import { expectExamples, listed, MAX_RUNS, MULTI_RUN, takers, targetHint } from '../../views/kind-words.ts';
+import { expectExamples, kindTargetHint, listed } from '../../views/kind-words.ts';
+import { changesExpectRows, expectEditor, redrawnExpectValues } from '../../views/expect-rows.ts';
+import { kindPicker } from '../../views/kind-picker.ts';
 import { changesRows, defaultSubmit, redrawnStepValues, stepEditor } from '../../views/step-rows.ts';
 import { ASSERTION_ROWS, createTestBody, type FormBody, keptValues } from './start-body.ts';
 import { REQUESTS_HINT } from '../monitors/kind-fields.ts';
 
-/** Each kind of test, as its folder words it (`word` and `offer`), in the registry's order. */
-const TYPES = kinds.map((k) => [k.name, `${k.word} (${k.offer})`] as const);
 /** What a new test is unless told: the API's default `type` (the registry's first kind). */
 const FIRST_TYPE = kinds[0].name;
 const THROTTLING = [
@@ -115,65 +115,89 @@ ${
 ${fieldError('locations', error)}</fieldset>`;
 }
 
-/** The start form: the API's CreateTest, field by field. */
+/** The page of kinds a new test starts from (issue 60); `unknown`: a kind asked for that is not offered. */
+function kindPage(ctx: PageContext, types: string[], unknown: boolean) {
+  page(
+    ctx,
+    'Start a test',
+    html`${unknown ? problem('That is not a kind of test this deployment offers: choose one below.') : ''}${kindPicker('What should it test?', (k) => `${ctx.href('/tests/new')}?kind=${k}`, types)}`,
+    unknown ? 404 : 200,
+  );
+}
+
+/** The start form of one kind (issue 60: picked first), the API's CreateTest field by field: the kind's fields only. */
 export async function startFormPage(ctx: PageContext, state: FormState = emptyForm()): Promise<void> {
   const { config } = ctx.deps;
-  const live = await liveLocations(ctx.deps.redis, config.QUEUE_PREFIX).catch(() => null);
   const v = state.values;
-  const types = TYPES.filter(([t]) => config.ENABLED_TEST_TYPES.includes(t));
-  const body = html`${problem(state.problem)}
+  const types: string[] = kinds.map((k) => k.name).filter((t) => config.ENABLED_TEST_TYPES.includes(t));
+  const kind = types.includes(v.type ?? '') ? kinds.find((k) => k.name === v.type) : undefined;
+  if (!kind) return kindPage(ctx, types, Boolean(v.type));
+  const takes = (option: string) => kind.options.includes(option);
+  const live = await liveLocations(ctx.deps.redis, config.QUEUE_PREFIX).catch(() => null);
+  const body = html`${problem(state.problem)}<p><a href="${ctx.href('/tests/new')}">Another kind</a></p>
 ${form(
   ctx,
   '/tests',
-  html`${defaultSubmit('Start test')}<input type="hidden" name="idempotency_key" value="${v.idempotency_key || randomUUID()}">
+  html`${defaultSubmit('Start test')}<input type="hidden" name="idempotency_key" value="${v.idempotency_key || randomUUID()}"><input type="hidden" id="type" name="type" value="${kind.name}">
 ${field('URL', 'url', 'url', html`required maxlength="2048" placeholder="https://example.com/" aria-describedby="url-hint" value="${v.url ?? ''}"`, errorUnder(state, 'url'))}
-<p class="hint" id="url-hint">${targetHint()}</p>
-${select('Type', 'type', types, state, FIRST_TYPE)}
-${select(
-  'Device',
-  'device',
-  [
-    ['mobile', 'Mobile'],
-    ['desktop', 'Desktop'],
-  ],
-  state,
-  'mobile',
-)}
+<p class="hint" id="url-hint">${kindTargetHint(kind.name)}</p>
+${
+  kind.usesDevice
+    ? select(
+        'Device',
+        'device',
+        [
+          ['mobile', 'Mobile'],
+          ['desktop', 'Desktop'],
+        ],
+        state,
+        'mobile',
+      )
+    : ''
+}
 ${locationChoices(live, state)}
-${field('Runs', 'runs', 'number', html`min="1" max="${MAX_RUNS}" value="${v.runs || '1'}" aria-describedby="runs-hint"`, errorUnder(state, 'runs'))}
-<p class="hint" id="runs-hint">${MULTI_RUN} only: up to ${MAX_RUNS}, each costing what a test costs; the report shows the representative run.</p>
-<fieldset><legend>${takers('throttling')} options</legend>
+${
+  kind.maxRuns > 1
+    ? html`${field('Runs', 'runs', 'number', html`min="1" max="${kind.maxRuns}" value="${v.runs || '1'}" aria-describedby="runs-hint"`, errorUnder(state, 'runs'))}
+<p class="hint" id="runs-hint">Up to ${kind.maxRuns}, each costing what a test costs; the report shows the representative run.</p>`
+    : ''
+}
+${
+  takes('throttling')
+    ? html`<fieldset><legend>Throttling and cache</legend>
 ${select('Throttling', 'throttling', THROTTLING, state)}
 <p><label><input type="checkbox" name="repeat_view"${v.repeat_view === 'on' ? html` checked` : ''}${
-    errorUnder(state, 'repeat_view') ? html` aria-describedby="repeat_view-error"` : ''
-  }> Repeat view: load the page again with a warm cache</label>${fieldError('repeat_view', errorUnder(state, 'repeat_view'))}</p>
-</fieldset>
+        errorUnder(state, 'repeat_view') ? html` aria-describedby="repeat_view-error"` : ''
+      }> Repeat view: load the page again with a warm cache</label>${fieldError('repeat_view', errorUnder(state, 'repeat_view'))}</p>
+</fieldset>`
+    : ''
+}
 <fieldset><legend>Assertions</legend>
 <p class="hint">Budgets the finished test is judged by, as Lighthouse CI writes them. The picker offers the categories and audits of Lighthouse ${LIGHTHOUSE_VERSION} (what our workers run) and the ${listed([...new Set(OTHER_KEYS.map((k) => k.split(':')[0]!))])} keys.</p>
 ${auditChoices}
 ${Array.from({ length: ASSERTION_ROWS }, (_, i) => assertionRow(i, state))}
 ${fieldError('assertions', state.errors.assertions)}
 </fieldset>
-<fieldset><legend>Requests to the page</legend>
+${
+  kind.target.protocols.includes('http:')
+    ? html`<fieldset><legend>Requests to the page</legend>
 <p class="hint">Sent to the tested origin only. Kept sealed: never shown again, not even to you.</p>
 ${textarea('Headers', 'headers', 'One per line: Name: value', state)}
 ${textarea('Cookies', 'cookies', 'One per line: name=value', state)}
 ${field('Basic auth user name', 'basic_auth_username', 'text', html`autocomplete="off" value="${v.basic_auth_username ?? ''}"`, errorUnder(state, 'basic_auth'))}
 ${field('Basic auth password', 'basic_auth_password', 'password', html`autocomplete="new-password"`)}
-</fieldset>
-<fieldset><legend>Checks (${takers('expect')})</legend>
-<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake (${takers('tls')}): check the port’s certificate too</label></p>
-${textarea('Expectations (JSON)', 'expect', `A JSON list, e.g. ${expectExamples().join('; ')}.`, state, true)}
-</fieldset>
-<fieldset><legend>Requests (${takers('requests')})</legend>
-${textarea('Requests (JSON)', 'requests', REQUESTS_HINT, state, true)}
-</fieldset>
-${stepEditor(state, `Steps (${takers('steps')})`)}
+</fieldset>`
+    : ''
+}
+${takes('tls') ? html`<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake: check the port’s certificate too</label></p>` : ''}
+${takes('expect') ? expectEditor(state, kind.name, `A JSON list, e.g. ${expectExamples().join('; ')}.`) : ''}
+${takes('requests') ? html`<fieldset><legend>Requests</legend>${textarea('Requests (JSON)', 'requests', REQUESTS_HINT, state, true)}</fieldset>` : ''}
+${takes('steps') ? stepEditor(state, 'Steps') : ''}
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
 <p><button type="submit">Start test</button></p>`,
   html`class="start-test" novalidate`,
 )}`;
-  page(ctx, 'Start a test', body, state.status);
+  page(ctx, `Start a test: ${kind.title}`, body, state.status);
 }
 
 /**
@@ -206,8 +230,8 @@ export async function startFromForm(ctx: PageContext) {
       ? formBody.idempotency_key
       : undefined;
   // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
-  const values = redrawnStepValues(formBody, keptValues(formBody));
-  if (changesRows(formBody)) return startFormPage(ctx, emptyForm(values));
+  const values = redrawnExpectValues(formBody, redrawnStepValues(formBody, keptValues(formBody)));
+  if (changesRows(formBody) || changesExpectRows(formBody)) return startFormPage(ctx, emptyForm(values));
   let body: Record<string, unknown>;
   try {
     body = createTestBody(formBody);

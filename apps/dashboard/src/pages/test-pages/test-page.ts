@@ -1,7 +1,6 @@
 import { compareTests, type Comparison, NEWEST_FIRST, ProblemError, reportUrl, testReader } from '@pageprobe/services';
 import type { Pool, Test } from '@pageprobe/db';
 import { html, type SafeHtml } from '@pageprobe/html';
-import { fmtMs } from '@pageprobe/test-kinds';
 import { ASSETS } from '../../assets.ts';
 import type { PageContext } from '../../http/page-context.ts';
 import { form, may, message, page, problem } from '../../views/layout.ts';
@@ -10,6 +9,9 @@ import { startFormPage, startWith } from './start-form.ts';
 import { checkFigures } from './check-figures.ts';
 import { fieldCompareFigures, fieldFigures } from './field-figures.ts';
 import { statusBadge, testTitle, when } from './view-parts.ts';
+import { runView } from './lighthouse-view.ts';
+import { compareTable, type DeltaRow } from './compare-words.ts';
+import { stateMark, testStatusMark } from '../../views/state-mark.ts';
 import { emptyForm } from '../../views/form-errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +40,8 @@ export function stateOf(test: Test) {
   return {
     id: test.id,
     status: test.status,
+    /** The status's mark as the page draws it (the script swaps it in: one drawing of it, the server's). */
+    mark: testStatusMark(test.status).value,
     finished: FINISHED.has(test.status),
     started_at: test.startedAt?.toISOString() ?? null,
     completed_at: test.completedAt?.toISOString() ?? null,
@@ -47,33 +51,12 @@ export function stateOf(test: Test) {
 const row = (label: string, value: SafeHtml | string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`;
 
-function figures(test: Test): SafeHtml {
-  const scores = (test.scores as Record<string, number | null> | null) ?? {};
-  const vitals = (test.vitals as Record<string, number | null> | null) ?? {};
+async function figures(ctx: PageContext, test: Test): Promise<SafeHtml> {
   const result = (test.result as Record<string, unknown> | null) ?? {};
   const parts: SafeHtml[] = [];
-  const scoreRows = Object.entries(scores).filter(([, v]) => v !== null);
-  if (test.performanceScore !== null && !('performance' in scores))
-    scoreRows.unshift(['performance', test.performanceScore]);
-  if (test.structureScore !== null) scoreRows.push(['structure', test.structureScore]);
-  if (scoreRows.length) {
-    parts.push(
-      html`<h3>Scores</h3><ul class="scores">${scoreRows.map(
-        ([name, v]) => html`<li><span class="score">${String(v)}</span> ${name.replaceAll('-', ' ')}</li>`,
-      )}</ul>${test.grade ? html`<p>Grade <strong>${test.grade}</strong></p>` : ''}`,
-    );
-  }
-  const vitalRows = Object.entries(vitals);
-  if (vitalRows.length) {
-    parts.push(
-      html`<h3>Metrics</h3><dl class="facts">${vitalRows.map(([name, v]) =>
-        row(
-          name.replace(/_ms$/, '').replaceAll('_', ' ').toUpperCase(),
-          name === 'cls' ? (v === null ? '–' : v.toFixed(3)) : fmtMs(v),
-        ),
-      )}</dl>`,
-    );
-  }
+  // Gauges, rated metrics, screenshot, filmstrip and waterfall (a lighthouse test's; a check has gauges at most).
+  parts.push(await runView(ctx, test));
+  if (test.grade) parts.push(html`<p>Grade <strong>${test.grade}</strong></p>`);
   // Field data (real users, CrUX) beside the lab metrics, where the result has it (a lighthouse test's).
   parts.push(fieldFigures(result));
   // A check (uptime, tcp, dns): its verdict, target, answers, timings and expectations.
@@ -88,7 +71,7 @@ function figures(test: Test): SafeHtml {
       passed: boolean;
     }> | null) ?? [];
   if (results.length) {
-    parts.push(html`<h3>Assertions ${test.passed === false ? html`<span class="status status-failed">failed</span>` : html`<span class="status status-completed">passed</span>`}</h3>
+    parts.push(html`<h3>Assertions ${test.passed === false ? html`${stateMark('down', 'failed')}` : html`${stateMark('up', 'passed')}`}</h3>
 <div class="scroll" role="region" tabindex="0" aria-label="Assertions"><table><thead><tr><th>Key</th><th>Level</th><th>Expected</th><th>Actual</th><th>Result</th></tr></thead><tbody>
 ${results.map((a) => html`<tr><td><code>${a.key}</code></td><td>${a.level}</td><td>${a.operator} ${String(a.expected)}</td><td>${a.actual === null ? '–' : String(a.actual)}</td><td>${a.passed ? 'Passed' : 'Failed'}</td></tr>`)}
 </tbody></table></div>`);
@@ -140,7 +123,7 @@ ${
 <script type="module" src="${ctx.href(ASSETS.testProgress.path)}"></script>`
 }
 ${test.status === 'failed' ? html`<h2>What went wrong</h2><p class="problem">${test.errorMessage ?? 'The test failed.'} <span class="muted">(${test.errorCode ?? 'failed'})</span></p>` : ''}
-${finished ? html`<h2>Report</h2><p><a href="${report}">Open the full report</a></p>${figures(test)}` : ''}
+${finished ? html`<h2>Report</h2><p><a href="${report}">Open the full report</a> <span class="muted">(its public link)</span></p>${await figures(ctx, test)}` : ''}
 ${may(ctx, 'team.write') ? html`<h2>Run again</h2>${form(ctx, `/tests/${test.id}/run-again`, html`<p>${hasSecrets(test) ? 'Its headers, cookies or password are sealed: the form asks for them again. ' : ''}The same URL and options, as a new test.</p><p><button type="submit">Run again</button></p>`)}` : ''}
 ${test.status === 'completed' ? html`<h2>Compare</h2>${compareForm(ctx, test, others)}` : ''}`;
   page(ctx, testTitle(test.url), body);
@@ -174,22 +157,14 @@ export async function runAgain(ctx: PageContext): Promise<void> {
 }
 
 const DELTA_KEYS = ['head', 'base', 'delta', 'change'];
-interface DeltaRow {
-  head: number | null;
-  base: number | null;
-  delta: number | null;
-  change: string;
-}
 const isDelta = (v: unknown): v is DeltaRow => typeof v === 'object' && v !== null && DELTA_KEYS.every((k) => k in v);
 
-/** Every figure of a comparison, by its dotted name (the kinds' deltas nest). */
-function deltaRows(deltas: unknown, prefix = ''): Array<[string, DeltaRow]> {
-  if (isDelta(deltas)) return [[prefix, deltas]];
+/** Every figure of a comparison, by its path (the kinds' deltas nest). */
+function deltaRows(deltas: unknown, path: string[] = []): Array<[string[], DeltaRow]> {
+  if (isDelta(deltas)) return [[path, deltas]];
   if (typeof deltas !== 'object' || deltas === null || Array.isArray(deltas)) return [];
-  return Object.entries(deltas).flatMap(([k, v]) => deltaRows(v, prefix ? `${prefix} ${k}` : k));
+  return Object.entries(deltas).flatMap(([k, v]) => deltaRows(v, [...path, k]));
 }
-
-const num = (n: number | null) => (n === null ? '–' : String(Math.round(n * 1000) / 1000));
 
 /** GET /tests/:id/compare?base=: the API's comparison of two completed tests, and the side-by-side report. */
 export async function comparePage(ctx: PageContext): Promise<void> {
@@ -224,9 +199,7 @@ export async function comparePage(ctx: PageContext): Promise<void> {
 <dt>Against</dt><dd><a href="${ctx.href(`/tests/${comparison.base.id}`)}">${comparison.base.url}</a> <span class="muted">${comparison.base.device} · ${when(new Date(comparison.base.completed_at))}</span></dd>
 </dl>
 <p><a href="${comparison.report_url}">Open the side-by-side report</a></p>
-<div class="scroll" role="region" tabindex="0" aria-label="Differences"><table><thead><tr><th>Figure</th><th>This test</th><th>Against</th><th>Difference</th><th>Change</th></tr></thead><tbody>
-${rows.map(([name, d]) => html`<tr><td>${name.replaceAll('_', ' ')}</td><td>${num(d.head)}</td><td>${num(d.base)}</td><td>${num(d.delta)}</td><td class="change-${d.change}">${d.change}</td></tr>`)}
-</tbody></table></div>
+${compareTable(rows)}
 ${fieldCompareFigures(comparison.deltas as Record<string, unknown>)}`,
   );
 }

@@ -1,5 +1,6 @@
 import type { TestStatus } from '@pageprobe/db';
 import { html, type SafeHtml } from '@pageprobe/html';
+import { stateMark, testStatusMark } from '../../views/state-mark.ts';
 
 // Small pieces the tests pages share.
 
@@ -7,16 +8,8 @@ import { html, type SafeHtml } from '@pageprobe/html';
 export const when = (date: Date | null): string =>
   date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
 
-const STATUS_WORDS: Record<TestStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-};
-
-/** A test's status as a word (and a class for its colour: never the colour alone). */
-export const statusBadge = (status: TestStatus): SafeHtml =>
-  html`<span class="status status-${status}">${STATUS_WORDS[status]}</span>`;
+/** A test's status as its mark: color, shape and word (never the color alone). */
+export const statusBadge = (status: TestStatus): SafeHtml => testStatusMark(status);
 
 /** The one figure a row shows: the score, a check's verdict, or the error's code. */
 export function scoreOf(t: {
@@ -29,7 +22,7 @@ export function scoreOf(t: {
 }): SafeHtml | string {
   if (t.status === 'failed') return html`<span class="muted">${t.errorCode ?? 'failed'}</span>`;
   if (t.status !== 'completed') return '';
-  const verdict = t.passed === false ? html` <span class="status status-failed">assertions failed</span>` : '';
+  const verdict = t.passed === false ? html` ${stateMark('down', 'assertions failed')}` : '';
   // A speed test's performance, a crawl's structure score: whichever the test has.
   if (t.performanceScore !== null) return html`Performance ${t.performanceScore}${verdict}`;
   if (t.structureScore !== null) return html`Structure ${t.structureScore}${verdict}`;

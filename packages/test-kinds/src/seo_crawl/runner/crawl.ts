@@ -88,15 +88,19 @@ const withoutHash = (url: string) => {
  */
 /** One parse thread per worker process, shared by its crawls; started on the first page. */
 const parser = new PageParser();
+/** Stops the parse thread (a process that ends on its own, as a test file, must not wait for it). */
+export const closePageParser = () => parser.close();
 
 export async function crawlSite(startUrl: string, options: CrawlOptions): Promise<Crawl> {
   const started = performance.now();
   const deadline = started + options.budgetMs;
   const remaining = () => deadline - performance.now();
-  const fetchOne = (url: string, anyType = false, maxBytes?: number) =>
+  // A request gets what is left of the budget, up to its own timeout; the start page its whole timeout
+  // (`floorMs`), whatever robots.txt, the sitemaps and llms.txt left: a crawl always has its first page.
+  const fetchOne = (url: string, anyType = false, maxBytes?: number, floorMs = 1) =>
     fetchUrl(url, {
       policy: options.policy,
-      timeoutMs: Math.max(1, Math.min(options.requestTimeoutMs, remaining())),
+      timeoutMs: Math.max(floorMs, Math.min(options.requestTimeoutMs, remaining())),
       anyType,
       maxBytes,
       ...(options.hopHeaders ? { hopHeaders: options.hopHeaders } : {}),
@@ -151,7 +155,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
   let sitemapQueued = false;
 
   async function visit({ url, depth }: { url: string; depth: number }) {
-    const answer = await fetchOne(url);
+    const answer = await fetchOne(url, false, undefined, depth === 0 ? options.requestTimeoutMs : 1);
     const sameOrigin = new URL(answer.finalUrl).origin === origin;
     if (sameOrigin) seen.add(withoutHash(answer.finalUrl));
     const html =
@@ -193,7 +197,9 @@ export async function crawlSite(startUrl: string, options: CrawlOptions): Promis
   // `concurrency` lanes take from the frontier, breadth first; with a Crawl-delay one lane waits it out.
   const lanes = Array.from({ length: concurrency }, async () => {
     for (;;) {
-      if (remaining() <= 0) break;
+      // The start page is visited past the budget too (a slow robots.txt or sitemap may have spent it all):
+      // a crawl without it had nothing to report, and failed as our error (seen on a loaded machine).
+      if (remaining() <= 0 && fetched > 0) break;
       if (fetched >= options.maxPages) break;
       const next = frontier.shift();
       if (!next) {

@@ -66,6 +66,8 @@ export interface CheckOptions {
   headers?: Record<string, string>;
   /** Keep the body even when no expectation reads it (a multistep request extracts from it). */
   keepBody?: boolean;
+  /** Keep the body's first this many bytes (a monitor's page shows its last check's, issue 60). */
+  keepHead?: number;
 }
 
 /**
@@ -104,7 +106,24 @@ const REASONS: Partial<Record<NetworkErrorCode, DownReason>> = {
  * A site that is down is a result, not an error; only a blocked address throws (a NetworkError coded `blocked`).
  */
 export async function checkUptime(url: string, options: CheckOptions): Promise<UptimeResult> {
-  const { result, answer } = await checkHttp(url, options);
+  return (await checkUptimeAnswered(url, options)).result;
+}
+
+/** checkUptime, with the answer it judged (null when none came): a monitor keeps its last one (issue 60). */
+export async function checkUptimeAnswered(
+  url: string,
+  options: CheckOptions,
+): Promise<{ result: UptimeResult; answer: GuardedResponse | null }> {
+  const { result: http, answer } = await checkHttp(url, options);
+  return { result: await judged(url, options, http, answer), answer };
+}
+
+async function judged(
+  url: string,
+  options: CheckOptions,
+  result: Omit<UptimeResult, 'tls'>,
+  answer: GuardedResponse | null,
+): Promise<UptimeResult> {
   const last = new URL(result.final_url ?? result.redirects.at(-1)?.url ?? url);
   const tls =
     last.protocol === 'https:'
@@ -155,6 +174,7 @@ export async function checkHttp(
       maxBytes: MAX_BODY_BYTES,
       // Kept only when an expectation reads it; counted either way.
       keepBody: options.keepBody === true || needsBody(asked.expect),
+      ...(options.keepHead ? { keepHead: options.keepHead } : {}),
       method: asked.method ?? 'GET',
       headers,
       ...(asked.body !== undefined ? { body: asked.body } : {}),

@@ -27,4 +27,4 @@ export function uptimeRunner(config: UptimeRunnerConfig): KindRunner {
   };
 }
 
-export { type CheckOptions, checkHttp, checkUptime, type UptimeResult } from './check-uptime.ts';
+export { type CheckOptions, checkHttp, checkUptime, checkUptimeAnswered, type UptimeResult } from './check-uptime.ts';
