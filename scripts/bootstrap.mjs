@@ -155,23 +155,42 @@ export function handOver(command, args, env) {
 /**
  * handOver for several children at once: each runs to its end, and this process exits with the first
  * failing code (0 when all passed). A child given a `prefix` has it before each line of its output, as
- * turbo marks its tasks' lines.
+ * turbo marks its tasks' lines. A child given a `name` is piped too, and if it fails its name, code and
+ * last lines are printed again at the very end: two children's output interleaves, and a CI log shown
+ * by its tail (the integration suite ends last) would otherwise not say which failed, nor why.
  */
 export function handOverAll(children, env) {
-  const codes = children.map(({ command, args, prefix }) => {
-    const child = spawn(command, args, { stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit', cwd: ROOT, env });
-    if (prefix) {
+  const TAIL = 30;
+  const runs = children.map(({ command, args, prefix = '', name }) => {
+    const piped = Boolean(prefix || name);
+    const child = spawn(command, args, { stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit', cwd: ROOT, env });
+    const tail = [];
+    if (piped) {
       for (const [from, to] of [
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
       ]) {
-        createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
+        createInterface({ input: from }).on('line', (line) => {
+          to.write(`${prefix}${line}\n`);
+          tail.push(line);
+          if (tail.length > TAIL) tail.shift();
+        });
       }
     }
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500).unref();
-    return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+    const code = new Promise((resolve) => child.on('close', (exit, signal) => resolve(exit ?? (signal ? 1 : 0))));
+    return { name: name ?? command, piped, tail, code };
   });
-  Promise.all(codes).then((all) => process.exit(all.find((code) => code !== 0) ?? 0));
+  Promise.all(runs.map((r) => r.code)).then((codes) => {
+    if (runs.length > 1) {
+      runs.forEach((run, i) => {
+        if (codes[i] === 0) return;
+        process.stderr.write(`\n\x1b[31m✖ ${run.name} exited ${codes[i]}\x1b[0m\n`);
+        if (run.piped) process.stderr.write(`  its last lines:\n${run.tail.map((l) => `  | ${l}`).join('\n')}\n`);
+      });
+    }
+    process.exit(codes.find((code) => code !== 0) ?? 0);
+  });
 }

@@ -14,6 +14,7 @@ try {
         command: pnpm,
         args: ['--filter', '@pageprobe/tests', 'run', 'integration'],
         prefix: '@pageprobe/tests:integration: ',
+        name: 'the integration suite',
       },
       {
         command: pnpm,
@@ -29,6 +30,7 @@ try {
           '--concurrency=2',
           '--output-logs=new-only',
         ],
+        name: 'turbo (typecheck, lint, unit tests, format check)',
       },
     ],
     env,

@@ -111,7 +111,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     child.kill(signal);
   });
 }
-const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+const code = await new Promise<number>((resolve) =>
+  child.on('exit', (c, signal) => {
+    // Said in words: a run whose tests all passed can still end non-zero (a file's process that failed
+    // outside its tests), and CI shows this output by its tail.
+    if (c !== 0) process.stderr.write(`the test runner exited ${c ?? signal}\n`);
+    resolve(c ?? 1);
+  }),
+);
 printFileSpans(spansFile);
 await services.stop();
 process.exit(interrupted ? 130 : code);

@@ -46,7 +46,14 @@ export async function startTestServices(root: string): Promise<TestServices> {
   const started: LocalService[] = [];
   const stop = async () => {
     await Promise.allSettled(started.map((s) => s.stop()));
-    rmSync(root, { recursive: true, force: true });
+    // A process a file left behind may still be writing under root (an app's log, Chromium's profile):
+    // rm retries, and a root it cannot remove is said, never the suite's failure (removeStaleRoots takes
+    // it at the next run).
+    try {
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      process.stderr.write(`could not remove ${root}: ${(error as Error).message}\n`);
+    }
   };
   try {
     const [postgres, redis, s3] = await Promise.all([
