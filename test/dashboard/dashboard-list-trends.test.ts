@@ -220,6 +220,16 @@ test("a monitor's page updates itself when its first check lands", async () => {
     { timeout: 45_000 },
   );
   assert.equal(await page.evaluate(() => performance.timeOrigin), loaded, 'no reload');
+  // The state at a glance on the monitor's page too (issue 60, item 1): the summary's state and each
+  // check's result carry a shape beside the word, so the color is never alone.
+  const marks = await page.evaluate(`(() => {
+    const shape = (el) => el?.querySelector('svg.shape')?.getAttribute('aria-hidden') === 'true';
+    const state = document.querySelector('section.summary p.state');
+    const check = document.querySelector('#checks-h').parentElement.querySelector('tbody tr .state');
+    const latest = document.querySelector('table.latest tbody tr td:nth-child(2)');
+    return [shape(state), shape(check), check.className, check.textContent, shape(latest), latest.textContent];
+  })()`);
+  assert.deepEqual(marks, [true, true, 'state state-up', 'Good', true, 'good']);
 });
 
 test('axe finds nothing on the list, light and dark, at 1280 and 375 px', async () => {

@@ -133,6 +133,15 @@ test('the overview shows the seeded credits, plan, monitors down, incidents, tes
   assert.equal(tests.length, 5);
   assert.match(tests[0]!, /site-6\.example\.com/, 'newest first');
   assert.ok(!tests.join().includes('site-1.'), 'the older ones are not loaded');
+  // A test's status is a state mark: its tone's color, a shape and its word (issue 60, item 1).
+  assert.deepEqual(
+    await page.$eval('[aria-label="Table of the latest tests"] tbody tr td:nth-child(3) .state', (m) => [
+      m.className,
+      m.querySelector('svg.shape')?.getAttribute('aria-hidden'),
+      m.textContent,
+    ]),
+    ['state state-up', 'true', 'Completed'],
+  );
 
   assert.equal(await page.$eval('[data-testid="alert-count"]', (e) => e.textContent), '2');
   const alerts = await page.$$eval('[aria-label="Table of the alerts of the last 24 hours"] tbody tr', (rows) =>

@@ -13,6 +13,7 @@ export {
   type RangeName,
   type RunRow,
 } from './monitor-page.ts';
+export { resultTone, stateShape, type Tone } from './state-shape.ts';
 export { MAINTENANCE_AHEAD_MS, type MaintenanceRow, maintenanceView } from './maintenance-view.ts';
 export { type OverallState, overallState, type StatusMonitor, type StatusPageData, statusPage } from './status-page.ts';
 export { BADGE_COLOURS, RESPONSE_THRESHOLDS, SCORE_THRESHOLDS, UPTIME_THRESHOLDS } from './thresholds.ts';

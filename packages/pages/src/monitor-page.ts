@@ -6,12 +6,14 @@ import { type Day, dayBarsView } from './day-bars-view.ts';
 import { fmtDuration, fmtPercent, words } from './format.ts';
 import { type MaintenanceRow, maintenanceView } from './maintenance-view.ts';
 import { pageShell } from './page-shell.ts';
+import { resultTone, stateShape, type Tone } from './state-shape.ts';
 import { uptimeTone } from './thresholds.ts';
 
 export const RANGES = { '24h': '24 h', '7d': '7 d', '30d': '30 d', '90d': '90 d', '1y': '1 y' } as const;
 export type RangeName = keyof typeof RANGES;
 
-export type MonitorState = 'up' | 'degraded' | 'down' | 'paused' | 'pending';
+/** A monitor's state: each is a tone of its own (`state-shape.ts`). */
+export type MonitorState = Tone;
 
 export interface RunRow {
   at: Date;
@@ -84,11 +86,11 @@ export interface LocationRow {
   uptime24h: number | null;
 }
 
-const LOCATION_WORDS: Record<LocationRow['state'], { text: string; cls: string }> = {
-  up: { text: 'Up', cls: 'good' },
-  down: { text: 'Failing', cls: 'poor' },
-  not_reporting: { text: 'Not reporting', cls: 'neutral' },
-  waiting: { text: 'No check yet', cls: 'neutral' },
+const LOCATION_WORDS: Record<LocationRow['state'], { text: string; cls: string; tone: Tone }> = {
+  up: { text: 'Up', cls: 'good', tone: 'up' },
+  down: { text: 'Failing', cls: 'poor', tone: 'down' },
+  not_reporting: { text: 'Not reporting', cls: 'neutral', tone: 'paused' },
+  waiting: { text: 'No check yet', cls: 'neutral', tone: 'pending' },
 };
 
 /** Each location's state: a location not reporting is said so, and does not count as failing. */
@@ -96,7 +98,7 @@ function locationsView(rows: LocationRow[] | null): SafeHtml {
   if (!rows) return html``;
   return html`<table class="locations"><caption>Locations</caption><thead><tr><th scope="col">Location</th><th scope="col">State</th><th scope="col">Last check</th><th scope="col" class="num">Uptime, 24 h</th></tr></thead><tbody>${rows.map(
     (r) =>
-      html`<tr><td>${r.location}</td><td class="${LOCATION_WORDS[r.state].cls}">${LOCATION_WORDS[r.state].text}</td><td>${r.lastCheckAt ? utc(new Date(r.lastCheckAt)) : '—'}</td><td class="num">${fmtPercent(r.uptime24h)}</td></tr>`,
+      html`<tr><td>${r.location}</td><td class="${LOCATION_WORDS[r.state].cls}">${stateShape(LOCATION_WORDS[r.state].tone)}${LOCATION_WORDS[r.state].text}</td><td>${r.lastCheckAt ? utc(new Date(r.lastCheckAt)) : '—'}</td><td class="num">${fmtPercent(r.uptime24h)}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -141,14 +143,14 @@ export function monitorSections(
   const latest = d.runs[0];
   return html`<p class="meta">${d.kindTitle} monitor · ${d.cadence ?? `every ${every(d.intervalSeconds)}`} · as of ${utc(d.now)}</p>
 <section class="card summary" aria-label="Current state">
-<p class="state ${state.cls}">${state.text}${d.state === 'paused' && d.pausedReason ? html` <span class="detail">(${words(d.pausedReason)})</span>` : ''}</p>
+<p class="state ${state.cls}">${stateShape(d.state)}${state.text}${d.state === 'paused' && d.pausedReason ? html` <span class="detail">(${words(d.pausedReason)})</span>` : ''}</p>
 ${d.facts.length ? html`<dl class="facts">${d.facts.map(([label, text]) => html`<dt>${label}</dt><dd>${text}</dd>`)}</dl>` : ''}
 <ul class="tiles">${(Object.keys(d.uptime) as Array<keyof typeof d.uptime>).map(
     (w) =>
       html`<li class="tile ${uptimeTone(d.uptime[w])}"><span class="value">${fmtPercent(d.uptime[w])}</span> <span class="label">good ${d.runWord}s, ${RANGES[w]}</span></li>`,
   )}</ul>
 ${locationsView(d.locations)}
-${latest ? html`<p>Latest ${d.runWord}: ${latest.ok === null ? 'running' : latest.ok ? 'good' : html`<strong>failed</strong>`}, ${utc(latest.at)} · ${latest.figures}${latest.reason ? ` · ${words(latest.reason)}` : ''}${latest.reportHref ? html` · <a href="${latest.reportHref}">its report</a>` : ''}</p>` : ''}
+${latest ? html`<p>Latest ${d.runWord}: ${stateShape(resultTone(latest.ok))}${latest.ok === null ? 'running' : latest.ok ? 'good' : html`<strong>failed</strong>`}, ${utc(latest.at)} · ${latest.figures}${latest.reason ? ` · ${words(latest.reason)}` : ''}${latest.reportHref ? html` · <a href="${latest.reportHref}">its report</a>` : ''}</p>` : ''}
 </section>
 <section class="card" aria-labelledby="days-h"><h2 id="days-h">The last ${d.days.length} days</h2>
 ${dayBarsView(d.days, d.runWord)}
@@ -214,7 +216,7 @@ ${
   runs.length
     ? html`<table class="latest"><thead><tr><th scope="col">When</th><th scope="col">Result</th><th scope="col">Figures</th>${reports ? html`<th scope="col">Report</th>` : ''}</tr></thead><tbody>${runs.map(
         (r) =>
-          html`<tr><td>${utc(r.at)}</td><td class="${r.ok === null ? '' : r.ok ? 'good' : 'poor'}">${r.ok === null ? 'running' : r.ok ? 'good' : `failed${r.reason ? `: ${words(r.reason)}` : ''}`}</td><td>${r.figures}</td>${reports ? html`<td>${r.reportHref ? html`<a href="${r.reportHref}">report</a>` : '–'}</td>` : ''}</tr>`,
+          html`<tr><td>${utc(r.at)}</td><td class="${r.ok === null ? '' : r.ok ? 'good' : 'poor'}">${stateShape(resultTone(r.ok))}${r.ok === null ? 'running' : r.ok ? 'good' : `failed${r.reason ? `: ${words(r.reason)}` : ''}`}</td><td>${r.figures}</td>${reports ? html`<td>${r.reportHref ? html`<a href="${r.reportHref}">report</a>` : '–'}</td>` : ''}</tr>`,
       )}</tbody></table>`
     : html`<p>No ${runWord}s yet.</p>`
 }

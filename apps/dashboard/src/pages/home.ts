@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '@pageprobe/html';
 import { monitorLabel } from '@pageprobe/test-kinds';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { may, page } from '../views/layout.ts';
-import { stateMark } from '../views/state-mark.ts';
+import { stateMark, testStatusMark } from '../views/state-mark.ts';
 import { ALERTS_COUNTED, type FirstSteps, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';
 
 /** A moment as people read it in a table (UTC), in a <time> machines read. */
@@ -106,7 +106,9 @@ ${
   o.tests.length
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the latest tests"><table><thead><tr><th>URL</th><th>Type</th><th>Status</th><th>Grade</th><th>Started</th></tr></thead><tbody>
 ${o.tests.map(
-  (t) => html`<tr><td><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a></td><td>${t.type}</td><td>${t.status}</td>
+  (
+    t,
+  ) => html`<tr><td><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a></td><td>${t.type}</td><td>${testStatusMark(t.status)}</td>
 <td>${t.grade ?? (t.performanceScore === null ? '' : String(t.performanceScore))}</td><td>${when(t.createdAt)}</td></tr>`,
 )}
 </tbody></table></div>

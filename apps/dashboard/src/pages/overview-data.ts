@@ -39,7 +39,7 @@ export interface LatestTest {
   id: string;
   url: string;
   type: string;
-  status: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
   createdAt: Date;
   grade: string | null;
   performanceScore: number | null;
