@@ -175,7 +175,7 @@ test('a tcp monitor, and an uptime monitor with a method, a body and expectation
   assert.deepEqual(violations, []);
 });
 
-test('issue 59: a multistep monitor made from the form with its requests as JSON, then its requests replaced', async () => {
+test('issue 60: a multistep monitor made from request rows, refused beside its row, edited a row at a time', async () => {
   const webUrl = `http://127.0.0.1:${portOf(web)}/`;
   const requests = [
     { name: 'sign in', method: 'POST', url: '/login', extract: [{ name: 'token', source: 'json', path: '$.token' }] },
@@ -184,29 +184,52 @@ test('issue 59: a multistep monitor made from the form with its requests as JSON
   await page.goto(`${base}/monitors/new?kind=multistep`);
   await fill(page, 'URL', webUrl);
   await fill(page, 'Interval (seconds)', '300');
-  // A name no earlier request extracts: refused beside the field, nothing made.
-  await fill(page, 'Requests (JSON)', JSON.stringify([{ url: '/me/{{nope}}' }]));
+  await fill(page, 'Request 1 Name (optional)', 'sign in');
+  await page.select('#request_method_0', 'POST');
+  await fill(page, 'Request 1 URL', '/login');
+  await fill(page, 'Request 1 Extract', 'token json $.token');
+  // A name no earlier request extracts: refused beside its row, nothing made, the rows kept.
+  await fill(page, 'Request 2 URL', '/me/{{nope}}');
   await press(page, 'Create monitor');
-  assert.match(
-    await page.$eval('main', (m) => m.textContent ?? ''),
-    /uses \{\{nope\}\}, which no earlier request extracts/,
-  );
+  const refused = await page.$eval('#request-2', (row) => row.textContent ?? '');
+  assert.match(refused, /Request 2: uses \{\{nope\}\}, which no earlier request extracts/);
   assert.equal(await env.db.monitor.count({ where: { teamId, type: 'multistep' } }), 0);
-  await clear(page, 'Requests (JSON)');
-  await fill(page, 'Requests (JSON)', JSON.stringify(requests));
+  assert.equal(await page.$eval('#request_url_0', (e) => (e as unknown as { value: string }).value), '/login');
+  await fill(page, 'Request 2 URL', '/me');
+  await fill(page, 'Request 2 Headers', 'authorization: Bearer {{token}}');
   await press(page, 'Create monitor');
   const made = await env.db.monitor.findFirstOrThrow({ where: { teamId, type: 'multistep' } });
   assert.deepEqual((made.options as { requests?: unknown }).requests, requests);
   const violations = await axeAtBothWidths(page, 'monitor-multistep');
 
+  // Edited: the rows show what it has, the JSON view too; a row added spends no write, one removed is saved.
   await page.goto(`${base}/monitors/${made.id}/edit`);
-  const shown = await page.$eval('::-p-aria(Requests (JSON))', (e) => (e as unknown as { value: string }).value);
-  assert.deepEqual(JSON.parse(shown), requests, 'the form shows the requests it has');
-  await clear(page, 'Requests (JSON)');
-  await fill(page, 'Requests (JSON)', JSON.stringify(requests.slice(0, 1)));
+  assert.equal(
+    await page.$eval('#request_headers_1', (e) => (e as unknown as { value: string }).value),
+    'authorization: Bearer {{token}}',
+  );
+  const shown = await page.$eval('#requests', (e) => (e as unknown as { value: string }).value);
+  assert.deepEqual(JSON.parse(shown), requests, 'the JSON view shows the requests it has');
+  await press(page, 'Add a request');
+  assert.equal(await page.$$eval('fieldset.request-row', (rows) => rows.length), 3);
+  await press(page, 'Remove request 2');
+  assert.deepEqual(
+    await page.$$eval('fieldset.request-row legend', (ls) => ls.map((l) => l.textContent)),
+    ['Request 1', 'Request 2'],
+    'the second removed, the new blank row kept to be filled',
+  );
+  violations.push(...(await axeAtBothWidths(page, 'monitor-multistep-edited')));
   await press(page, 'Save');
   const changed = await env.db.monitor.findUniqueOrThrow({ where: { id: made.id } });
   assert.deepEqual((changed.options as { requests?: unknown }).requests, requests.slice(0, 1));
-  violations.push(...(await axeAtBothWidths(page, 'monitor-multistep-edited')));
+
+  // The JSON view is the other way in: changed, it replaces the rows.
+  await page.goto(`${base}/monitors/${made.id}/edit`);
+  await page.click('::-p-text(Requests as JSON)');
+  await clear(page, 'Requests (JSON)');
+  await fill(page, 'Requests (JSON)', JSON.stringify(requests));
+  await press(page, 'Save');
+  const again = await env.db.monitor.findUniqueOrThrow({ where: { id: made.id } });
+  assert.deepEqual((again.options as { requests?: unknown }).requests, requests);
   assert.deepEqual(violations, []);
 });

@@ -1,4 +1,3 @@
-import { ProblemError } from '@pageprobe/services';
 import { html, type SafeHtml } from '@pageprobe/html';
 import {
   BROWSER_ONLY_STEPS,

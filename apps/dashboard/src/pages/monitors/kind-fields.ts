@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { kindNamed, UPTIME_METHODS } from '@pageprobe/test-kinds';
 import { expectEditor } from '../../views/expect-rows.ts';
+import { requestEditor } from '../../views/request-rows.ts';
 import type { FormState } from '../../views/form-errors.ts';
 import { expectExamples, PINGED, takerNames, takers } from '../../views/kind-words.ts';
 import { hinted, input, select, textarea } from './form-controls.ts';
@@ -23,16 +24,8 @@ ${creating && takes('tls') ? html`<p><label class="check"><input type="checkbox"
 ${expectEditor(state, kind, EXPECT_HINT)}`;
 }
 
-/** The hint of a sequence of requests' JSON (the kinds whose options hold `requests`), in both forms. */
-export const REQUESTS_HINT =
-  'A JSON list of requests in order, each {url, method?, headers?, body?, expect?, extract?}; a value one extracts is {{name}} in the next: [{"name": "sign in", "method": "POST", "url": "/login", "body": "…", "extract": [{"name": "token", "source": "json", "path": "$.token"}]}, {"url": "/me", "headers": {"authorization": "Bearer {{token}}"}}]. The team’s secrets are {{secrets.NAME}}.';
-
-/** A sequence of requests (the kinds whose options hold `requests`), as JSON. */
-export function requestsField(state: FormState): SafeHtml {
-  return html`<fieldset><legend>Requests (${takers('requests')})</legend>
-${textarea(state, 'Requests (JSON)', 'requests', REQUESTS_HINT, 8)}
-</fieldset>`;
-}
+/** A sequence of requests (the kinds whose options hold `requests`), as rows beside their JSON. */
+export const requestsField = (state: FormState): SafeHtml => requestEditor(state, `Requests (${takers('requests')})`);
 
 /** A heartbeat's timing: a period or a cron schedule in a time zone, and the grace a ping may be late by. */
 export function heartbeatTimingFields(state: FormState): SafeHtml {

@@ -1,6 +1,7 @@
 import { type MonitorWithChannels, ProblemError } from '@pageprobe/services';
 import { HEARTBEAT_FIELDS, toldByPings } from '@pageprobe/test-kinds';
 import { expectOfForm, expectRowValues } from '../../views/expect-rows.ts';
+import { requestRowValues, requestsOfForm } from '../../views/request-rows.ts';
 import { stepsOfForm } from '../../views/step-rows.ts';
 import { FIRST_CHECK_TYPE } from './monitor-types.ts';
 
@@ -112,7 +113,7 @@ function checkOptionsOf(v: Record<string, string>, set: (name: string, value: un
   set('content_type', text(v.content_type));
   if (v.tls === 'on') set('tls', true);
   set('expect', expectOfForm(v));
-  set('requests', json('requests', v.requests));
+  set('requests', requestsOfForm(v));
 }
 
 /** Whether its page is public, as chosen; undefined: not said (a new monitor takes the team's default). */
@@ -304,6 +305,6 @@ function checkValuesOf(m: MonitorWithChannels): Record<string, string> {
     body: o.body ?? '',
     content_type: o.content_type ?? '',
     ...expectRowValues(o.expect),
-    requests: o.requests ? JSON.stringify(o.requests, null, 2) : '',
+    ...requestRowValues(o.requests),
   };
 }

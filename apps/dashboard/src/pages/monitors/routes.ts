@@ -44,11 +44,11 @@ import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { createBody, updateBody, valuesOf, valuesOfMonitor, withoutSecrets } from './monitor-body.ts';
 import { type FormChoices, monitorFields } from './monitor-form.ts';
 import { kindPicker } from '../../views/kind-picker.ts';
-import { changesRows, defaultSubmit, redrawnStepValues } from '../../views/step-rows.ts';
-import { changesExpectRows, redrawnExpectValues } from '../../views/expect-rows.ts';
+import { stateMark } from '../../views/state-mark.ts';
+import { defaultSubmit } from '../../views/step-rows.ts';
+import { changesAnyRows, redrawnRowValues } from '../../views/form-rows.ts';
 
 /** Whether the form was sent to add or remove a row (a step or an expectation) rather than to be saved. */
-const redrawsRows = (body: Parameters<typeof changesRows>[0]) => changesRows(body) || changesExpectRows(body);
 
 const CHECKS_LISTED = 50;
 const PINGS_LISTED = 20;
@@ -249,7 +249,7 @@ ${
   shown.length
     ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks, newest first"><table><thead><tr><th scope="col">When</th>${where ? html`<th scope="col">Location</th>` : ''}<th scope="col">Result</th>${http ? html`<th scope="col">HTTP</th>` : ''}<th scope="col" class="num">${pingUrl ? 'Run duration' : 'Total'}</th></tr></thead><tbody>${shown.map(
         (c) =>
-          html`<tr><td>${when(c.startedAt)}</td>${where ? html`<td>${c.location}</td>` : ''}<td>${c.figures.up ? 'good' : `failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`}</td>${http ? html`<td>${c.figures.status_code ?? '—'}</td>` : ''}<td class="num">${fmtMs(c.figures.timings_ms.total)}</td></tr>`,
+          html`<tr><td>${when(c.startedAt)}</td>${where ? html`<td>${c.location}</td>` : ''}<td>${c.figures.up ? stateMark('up', 'Good') : stateMark('down', `Failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`)}</td>${http ? html`<td>${c.figures.status_code ?? '—'}</td>` : ''}<td class="num">${fmtMs(c.figures.timings_ms.total)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No checks${before ? ' before that' : ' yet'}.</p>`
 }
@@ -311,12 +311,12 @@ export const monitorRoutes: PageRoute[] = [
     path: '/monitors',
     access: 'team.write',
     // Adding or removing a step row only draws the form again: no write spent.
-    limit: (ctx) => !redrawsRows(ctx.req.body),
+    limit: (ctx) => !changesAnyRows(ctx.req.body),
     async handle(ctx) {
       const values = valuesOf(ctx.req.body);
       // Drawn again, the rows are those sent (or the changed JSON views'), typed texts left out.
-      const redrawn = withoutSecrets(redrawnExpectValues(values, redrawnStepValues(values, values)));
-      if (redrawsRows(values)) return newForm(ctx, emptyForm(redrawn));
+      const redrawn = withoutSecrets(redrawnRowValues(values, values));
+      if (changesAnyRows(values)) return newForm(ctx, emptyForm(redrawn));
       try {
         const body = checkInput<Parameters<typeof createMonitor>[2]>('CreateMonitor', createBody(values));
         const monitor = await createMonitor(ctx.deps, await callerOf(ctx), body);
@@ -401,13 +401,14 @@ export const monitorRoutes: PageRoute[] = [
     method: 'post',
     path: '/monitors/:id',
     access: 'team.write',
+    // As when making one: adding or removing a row only draws the form again.
+    limit: (ctx) => !changesAnyRows(ctx.req.body),
     async handle(ctx) {
       const monitor = await found(ctx);
       if (!monitor) return;
       const values = valuesOf(ctx.req.body);
-      if (changesExpectRows(values)) {
-        return editForm(ctx, monitor, emptyForm(withoutSecrets(redrawnExpectValues(values, values))));
-      }
+      const redrawn = withoutSecrets(redrawnRowValues(values, values));
+      if (changesAnyRows(values)) return editForm(ctx, monitor, emptyForm(redrawn));
       try {
         const patch = updateBody(values, monitor);
         if (Object.keys(patch).length) {
@@ -416,7 +417,7 @@ export const monitorRoutes: PageRoute[] = [
         }
         ctx.res.redirect(303, ctx.href(`/monitors/${monitor.id}`));
       } catch (error) {
-        await editForm(ctx, monitor, formFromError(error, withoutSecrets(redrawnExpectValues(values, values))));
+        await editForm(ctx, monitor, formFromError(error, redrawn));
       }
     },
   },

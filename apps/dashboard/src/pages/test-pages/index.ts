@@ -1,6 +1,5 @@
 import type { PageRoute } from '../../http/page-context.ts';
-import { changesRows } from '../../views/step-rows.ts';
-import { changesExpectRows } from '../../views/expect-rows.ts';
+import { changesAnyRows } from '../../views/form-rows.ts';
 import { emptyForm } from '../../views/form-errors.ts';
 import { testListPage } from './list.ts';
 import { startFormPage, startFromForm } from './start-form.ts';
@@ -27,7 +26,7 @@ export const testRoutes: PageRoute[] = [
     method: 'post',
     path: '/tests',
     access: 'team.write',
-    limit: (ctx) => !changesRows(ctx.req.body) && !changesExpectRows(ctx.req.body),
+    limit: (ctx) => !changesAnyRows(ctx.req.body),
     handle: startFromForm,
   },
   { method: 'get', path: '/tests/:id', access: 'team.read', handle: testPage },

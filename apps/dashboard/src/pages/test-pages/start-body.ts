@@ -1,5 +1,6 @@
 import type { Test } from '@pageprobe/db';
 import { expectOfForm, expectRowValues } from '../../views/expect-rows.ts';
+import { requestRowValues, requestsOfForm } from '../../views/request-rows.ts';
 import { stepRowValues, stepsOfForm } from '../../views/step-rows.ts';
 
 // The start form as the API's CreateTest body, and a test back as the form's values (Run again). Pure:
@@ -24,15 +25,6 @@ const all = (body: FormBody, name: string): string[] => {
 /** A number when the text is one, else the text (so the schema refuses it with its own words). */
 const numberOr = (text: string): number | string =>
   text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
-
-/** Parsed JSON, or the text itself when it is not JSON (so the schema refuses it, naming the field). */
-function jsonOr(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /** `Name: value` lines; a line without a colon keeps its text as the name (the schema names it). */
 function headerLines(text: string): Record<string, string> {
@@ -79,8 +71,8 @@ export function createTestBody(body: FormBody): Record<string, unknown> {
   // The rows, or the JSON view when it was changed (issue 60).
   const expect = expectOfForm(body);
   if (expect !== undefined) out.expect = expect;
-  const requests = one(body, 'requests');
-  if (requests) out.requests = jsonOr(requests);
+  const requests = requestsOfForm(body);
+  if (requests !== undefined) out.requests = requests;
   // A journey or a user flow, as the API's steps: the step rows, or the JSON view when it was changed
   // (a row that cannot be a step is refused here, naming it).
   const steps = stepsOfForm(body);
@@ -145,7 +137,7 @@ export function formValuesOf(test: Test): Record<string, string> {
   const basic = (test.options as { basic_auth?: { username?: string } } | null)?.basic_auth;
   if (basic?.username) values.basic_auth_username = basic.username;
   // Its steps as rows; what a type step typed is sealed, and asked again.
-  Object.assign(values, stepRowValues(body.steps), expectRowValues(body.expect));
+  Object.assign(values, stepRowValues(body.steps), expectRowValues(body.expect), requestRowValues(body.requests));
   const assertions =
     (test.assertions as Array<{ key: string; level: string; operator: string; expected: number }> | null) ?? [];
   for (const [i, a] of assertions.slice(0, ASSERTION_ROWS).entries()) {

@@ -9,11 +9,12 @@ import type { PageContext } from '../../http/page-context.ts';
 import { emptyForm, type FormState, fieldError, formFromError } from '../../views/form-errors.ts';
 import { field, form, page, problem } from '../../views/layout.ts';
 import { expectExamples, kindTargetHint, listed } from '../../views/kind-words.ts';
-import { changesExpectRows, expectEditor, redrawnExpectValues } from '../../views/expect-rows.ts';
+import { expectEditor } from '../../views/expect-rows.ts';
+import { changesAnyRows, redrawnRowValues } from '../../views/form-rows.ts';
+import { requestEditor } from '../../views/request-rows.ts';
 import { kindPicker } from '../../views/kind-picker.ts';
-import { changesRows, defaultSubmit, redrawnStepValues, stepEditor } from '../../views/step-rows.ts';
+import { defaultSubmit, stepEditor } from '../../views/step-rows.ts';
 import { ASSERTION_ROWS, createTestBody, type FormBody, keptValues } from './start-body.ts';
-import { REQUESTS_HINT } from '../monitors/kind-fields.ts';
 
 /** What a new test is unless told: the API's default `type` (the registry's first kind). */
 const FIRST_TYPE = kinds[0].name;
@@ -191,7 +192,7 @@ ${field('Basic auth password', 'basic_auth_password', 'password', html`autocompl
 }
 ${takes('tls') ? html`<p><label><input type="checkbox" name="tls"${v.tls === 'on' ? html` checked` : ''}> TLS handshake: check the port’s certificate too</label></p>` : ''}
 ${takes('expect') ? expectEditor(state, kind.name, `A JSON list, e.g. ${expectExamples().join('; ')}.`) : ''}
-${takes('requests') ? html`<fieldset><legend>Requests</legend>${textarea('Requests (JSON)', 'requests', REQUESTS_HINT, state, true)}</fieldset>` : ''}
+${takes('requests') ? requestEditor(state, 'Requests') : ''}
 ${takes('steps') ? stepEditor(state, 'Steps') : ''}
 ${field('Callback URL (optional)', 'callback_url', 'url', html`maxlength="2048" value="${v.callback_url ?? ''}"`, errorUnder(state, 'callback_url'))}
 <p><button type="submit">Start test</button></p>`,
@@ -230,8 +231,8 @@ export async function startFromForm(ctx: PageContext) {
       ? formBody.idempotency_key
       : undefined;
   // Drawn again, the step rows are those sent (or the changed JSON view's), typed texts left out.
-  const values = redrawnExpectValues(formBody, redrawnStepValues(formBody, keptValues(formBody)));
-  if (changesRows(formBody) || changesExpectRows(formBody)) return startFormPage(ctx, emptyForm(values));
+  const values = redrawnRowValues(formBody, keptValues(formBody));
+  if (changesAnyRows(formBody)) return startFormPage(ctx, emptyForm(values));
   let body: Record<string, unknown>;
   try {
     body = createTestBody(formBody);
