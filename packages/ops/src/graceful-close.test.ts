@@ -33,7 +33,8 @@ test('a request in flight when closing begins finishes, with Connection: close, 
   const closed = await closer.close(5_000);
   assert.deepEqual(await answer, { status: 200, connection: 'close' });
   assert.deepEqual(closed, { cutOff: 0 });
-  assert.ok(performance.now() - started < 1_000, 'not held open by the keep-alive connection');
+  // Held open by the keep-alive connection, it would close only at the 5 s cut-off.
+  assert.ok(performance.now() - started < 4_000, 'not held open by the keep-alive connection');
   agent.destroy();
 });
 

@@ -19,7 +19,9 @@ test('readiness names each failing check: an error, or a dependency that does no
     ready: false,
     checks: { postgres: 'ok', redis: 'timed out', s3: 'connect ECONNREFUSED' },
   });
-  assert.ok(performance.now() - started < 3_000);
+  // Redis never answers: 'timed out' above is the readiness check's own bound; this one only says it
+  // returned long before a hung check would have (a loaded machine gets room).
+  assert.ok(performance.now() - started < 30_000);
 });
 
 test('the ops port answers /healthz, /readyz and /metrics, and nothing else', async () => {

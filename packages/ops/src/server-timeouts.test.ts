@@ -37,7 +37,8 @@ test('headersTimeout counts from a request, not the idle time before it: a conne
     const started = performance.now();
     await once(slow, 'close');
     assert.match(answer, /^HTTP\/1\.1 408/);
-    assert.ok(performance.now() - started < 3_000);
+    // Without the headers timeout Node would wait its default 60 s; a loaded machine gets room under that.
+    assert.ok(performance.now() - started < 30_000);
   } finally {
     agent.destroy();
     server.close();

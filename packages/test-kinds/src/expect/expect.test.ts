@@ -196,7 +196,7 @@ test('costly expectations are judged on a thread stopped at its deadline; cheap 
   // integration suite) come on top of the 300 ms deadline.
   assert.ok(took < 10_000, `took ${took} ms`);
   // The event loop went on meanwhile.
-  assert.ok(ticks >= 10, `${ticks} ticks`);
+  assert.ok(ticks >= 3, `${ticks} ticks`);
   assert.deepEqual(
     results.map((r) => [r.passed, r.message]),
     [
