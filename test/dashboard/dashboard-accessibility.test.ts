@@ -1,6 +1,6 @@
 // Issue 46, "Fast, light, accessible": axe-core finds no violation on any page of the dashboard, at 1280 and
 // 375 px, in the light theme and the dark (issue 60), nothing scrolls sideways at 375 px, and the navigation
-// works with a keyboard alone. PAGEPROBE_SCREENSHOTS=1 also leaves every page's full-page screenshots at
+// works with a keyboard alone; at 375 px every list is cards. PAGEPROBE_SCREENSHOTS=1 also leaves every page's full-page screenshots at
 // 375, 1280 and 1920 px in both themes in test/.artifacts/dashboard/pages/, to be looked at. The pages are read from the route table (every
 // GET of the team's permissions without a path parameter, and one of each detail page with the ids of a
 // team seeded with a few monitors, tests, a channel, a window and a status page), so a page added later is
@@ -15,6 +15,7 @@ import { startApiApp } from '../support/app-process.ts';
 import { mkdirSync } from 'node:fs';
 import { sidewaysScroll, signedIn, startBrowser, startDashboard, THEMES, useTheme } from '../support/dashboard.ts';
 import { call } from '../support/http.ts';
+import { listsSeen } from '../support/list-cards.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
@@ -190,6 +191,7 @@ test('axe-core finds no violation on any page of the dashboard at 1280 px in eit
   const kinds = new Set(queue.map((p) => kindOf(`${base}${p}`)));
   const violations: string[] = [];
   const checked: string[] = [];
+  const carded: string[] = [];
   for (let i = 0; i < queue.length && i < 60; i++) {
     const path = queue[i]!;
     let isPage = true;
@@ -224,6 +226,10 @@ test('axe-core finds no violation on any page of the dashboard at 1280 px in eit
     await page.setViewport({ width: 375, height: 900 });
     const overflow = await sidewaysScroll(page);
     if (overflow > 0) violations.push(`${path} at 375 px scrolls sideways by ${overflow} px`);
+    // Lists are cards on a phone (issue 60, item 7): each row a block, each value named by its column.
+    const cards = await listsSeen(page, 'cards');
+    if (cards.lists.some((l) => l.rows > 0)) carded.push(path);
+    violations.push(...cards.problems.map((p) => `${path} at 375 px: ${p}`));
     await screenshots(page, path);
     await page.setViewport({ width: 1280, height: 900 });
     const hrefs = await page.$$eval('main a[href]', (as) => as.map((a) => a.getAttribute('href')!));
@@ -236,6 +242,22 @@ test('axe-core finds no violation on any page of the dashboard at 1280 px in eit
     }
   }
   assert.deepEqual(violations, [], `checked ${checked.length}: ${checked.join(', ')}`);
+  // The seeded lists, each with rows, were among the cards.
+  for (const list of [
+    '/',
+    '/keys',
+    '/members',
+    '/tests',
+    '/alert-channels',
+    '/maintenance',
+    '/status-pages',
+    '/incidents',
+    '/rum',
+    '/audit-log',
+    '/security',
+  ]) {
+    assert.ok(carded.includes(list), `${list} showed no list as cards at 375 px: ${carded.join(', ')}`);
+  }
   await context.close();
 });
 

@@ -44,7 +44,7 @@ const text = (page: Page, selector = 'main') => page.$eval(selector, (e) => e.te
 
 /** The passkeys table's rows as [name, created, last used]. */
 const passkeyRows = (page: Page) =>
-  page.$$eval('table[aria-label="Your passkeys"] tbody tr', (rows) =>
+  page.$$eval('[aria-label="Your passkeys"] tbody tr', (rows) =>
     rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent!.trim())),
   );
 
@@ -133,7 +133,7 @@ test('several passkeys a person: a second one added, one renamed, one removed (i
   );
   [phoneCredential] = (await credentialsOf(phone)) as [Protocol.WebAuthn.Credential];
 
-  await page.click('table[aria-label="Your passkeys"] tr:nth-child(2) summary');
+  await page.click('[aria-label="Your passkeys"] tr:nth-child(2) summary');
   const rename = await page.waitForSelector('::-p-aria(New name for Phone)');
   await rename!.click({ count: 3 });
   await rename!.type('Work phone');

@@ -2,7 +2,8 @@
 // them and gone once all are; a maintenance window reads as a sentence beside its RRULE; the audit log
 // names the person and the monitor they made; an invitation can be revoked (asked first, then its link is
 // dead) or given a new link (which works, the old one not). Every delete, revoke and remove button of the
-// dashboard is class danger and asks first. axe finds nothing on the four pages, light and dark.
+// dashboard is class danger and asks first. At 375 px every list is cards, each value after its column's
+// name, and a table again at 1280 px. axe finds nothing on the four pages, light and dark.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -18,6 +19,7 @@ import {
   startBrowser,
   startDashboard,
 } from '../support/dashboard.ts';
+import { listsSeen } from '../support/list-cards.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
 const env = await createTestEnv();
@@ -298,6 +300,94 @@ test('every delete, revoke and remove button is class danger and asks before it 
   assert.ok((await env.db.team.findUniqueOrThrow({ where: { id: teamId } })).webhookSecret);
   assert.equal((await env.db.monitor.findUniqueOrThrow({ where: { id: monitor.id } })).deletedAt, null);
   assert.equal(await env.db.passkey.count({ where: { userId: owner.id } }), 1);
+});
+
+test('at 375 px every list is cards: each row a card, each value named by its column; nothing scrolls sideways', async () => {
+  // A row in the lists the tests before left empty: an alert, a message to the channel, a deploy, a site.
+  const monitor = await env.db.monitor.findFirstOrThrow({ where: { teamId } });
+  const channel = await env.db.alertChannel.findFirstOrThrow({ where: { teamId } });
+  const statusPage = await env.db.statusPage.findFirstOrThrow({ where: { teamId } });
+  const alert = await env.db.monitorAlert.create({
+    data: { monitorId: monitor.id, event: 'monitor.down', reason: 'HTTP 503 twice', details: {} },
+  });
+  await env.db.callbackDelivery.create({
+    data: {
+      teamId,
+      channelId: channel.id,
+      alertId: alert.id,
+      event: 'monitor.down',
+      payload: '{}',
+      state: 'delivered',
+      attempts: { create: { number: 1, startedAt: new Date(), durationMs: 84, statusCode: 202 } },
+    },
+  });
+  const deploy = await env.db.deploy.create({
+    data: {
+      teamId,
+      version: 'v2.14.0',
+      commit: '9f2c1e7a4b3d',
+      source: 'api',
+      status: 'regressed',
+      checkedAt: new Date(),
+      checks: [
+        {
+          monitor_id: monitor.id,
+          verdict: 'regressed',
+          reason: null,
+          worse: [{ figure: 'vitals.lcp_ms', base: 1210, head: 3480 }],
+          before_test_id: null,
+          after_test_id: null,
+          after_at: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  await env.db.rumSite.create({
+    data: { teamId, name: 'Shop', siteKey: 'words-cards-site', origins: ['https://shop.example.com'] },
+  });
+
+  // Each page with the lists that have rows on it.
+  const pages: Array<[name: string, path: string, lists: string[]]> = [
+    ['overview', '/', ['Table of the latest tests', 'Table of the alerts of the last 24 hours']],
+    ['tests', '/tests', ['Tests']],
+    ['keys', '/keys', ['Keys']],
+    ['members', '/members', ['Members', 'Open invitations']],
+    ['variables', '/variables', ['Variables']],
+    ['alert-channels', '/alert-channels', ['Alert channels']],
+    ['alert-channel', `/alert-channels/${channel.id}`, ['Deliveries']],
+    ['maintenance', '/maintenance', ['Maintenance windows']],
+    ['status-pages', '/status-pages', ['Status pages']],
+    ['status-page', `/status-pages/${statusPage.id}`, ['Subscribers']],
+    ['incidents', '/incidents', ['Incidents']],
+    ['deploys', '/deploys', ['Deploys']],
+    ['deploy', `/deploys/${deploy.id}`, ['Checks']],
+    ['rum', '/rum', ['Sites']],
+    ['audit-log', '/audit-log', ['Audit log']],
+    ['security', '/security', ['Sessions', 'Your passkeys']],
+    ['teams', '/teams', ['Teams']],
+  ];
+  const problems: string[] = [];
+  await page.setViewport({ width: 375, height: 900 });
+  for (const [name, path, lists] of pages) {
+    await page.goto(`${base}${path}`);
+    const seen = await listsSeen(page, 'cards');
+    for (const list of lists)
+      if (!seen.lists.some((l) => l.name === list && l.rows > 0)) problems.push(`${path}: no ${list} list with rows`);
+    problems.push(...seen.problems.map((p) => `${path}: ${p}`));
+    const wide = Number(await page.evaluate('document.documentElement.scrollWidth - innerWidth'));
+    if (wide > 0) problems.push(`${path}: scrolls sideways by ${wide} px`);
+    await page.screenshot({ path: new URL(`cards-${name}.png`, SHOTS).pathname, fullPage: true });
+  }
+  assert.deepEqual(problems, []);
+
+  // On a laptop the same lists are tables.
+  await page.setViewport({ width: 1280, height: 900 });
+  const wide: string[] = [];
+  for (const [, path] of pages) {
+    await page.goto(`${base}${path}`);
+    wide.push(...(await listsSeen(page, 'table')).problems.map((p) => `${path} at 1280 px: ${p}`));
+  }
+  assert.deepEqual(wide, []);
 });
 
 test('a deleted monitor is still named in the audit log, marked deleted, no longer linked', async () => {

@@ -4,6 +4,7 @@ import { page } from '../views/layout.ts';
 import { auditRows } from './audit-rows.ts';
 import { actionWords, actorWords, targetWords } from './audit-words.ts';
 import { teamNav } from './team.ts';
+import { listTable } from '../views/list-table.ts';
 
 const PER_PAGE = 50;
 
@@ -22,15 +23,18 @@ export const auditLogRoutes: PageRoute[] = [
       page(
         ctx,
         'Audit log',
-        html`${teamNav(ctx)}<div class="scroll" role="region" tabindex="0" aria-label="Audit log"><table class="audit"><thead><tr><th>When</th><th>Who</th><th>What</th><th>To what</th><th>From</th></tr></thead><tbody>
-${entries.map(
-  (
-    e,
-  ) => html`<tr><td><time datetime="${e.created_at.toISOString()}">${e.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time></td>
-<td>${actorWords(e)}</td><td>${actionWords(e.action)} <code class="action">${e.action}</code></td><td>${targetWords(ctx, e)}</td>
-<td><span title="${e.user_agent ?? ''}">${e.ip ?? ''}</span></td></tr>`,
-)}
-</tbody></table></div>
+        html`${teamNav(ctx)}${listTable(
+          'Audit log',
+          [{ head: 'When' }, { head: 'Who' }, { head: 'What' }, { head: 'To what' }, { head: 'From' }],
+          entries.map((e) => [
+            html`<time datetime="${e.created_at.toISOString()}">${e.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time>`,
+            actorWords(e),
+            html`${actionWords(e.action)} <code class="action">${e.action}</code>`,
+            targetWords(ctx, e),
+            html`<span title="${e.user_agent ?? ''}">${e.ip ?? ''}</span>`,
+          ]),
+          'audit',
+        )}
 ${next ? html`<p><a href="${ctx.href(`/audit-log?before=${next}`)}">Older</a></p>` : ''}`,
       );
     },

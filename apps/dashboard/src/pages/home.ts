@@ -4,6 +4,7 @@ import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { may, page } from '../views/layout.ts';
 import { stateMark, testStatusMark } from '../views/state-mark.ts';
 import { ALERTS_COUNTED, type FirstSteps, loadOverview, type MonitorNaming, type Overview } from './overview-data.ts';
+import { listTable } from '../views/list-table.ts';
 
 /** A moment as people read it in a table (UTC), in a <time> machines read. */
 export const when = (d: Date) =>
@@ -104,14 +105,17 @@ function testsSection(ctx: PageContext, o: Overview): SafeHtml {
 <h2 id="tests-title">Latest tests</h2>
 ${
   o.tests.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the latest tests"><table><thead><tr><th>URL</th><th>Type</th><th>Status</th><th>Grade</th><th>Started</th></tr></thead><tbody>
-${o.tests.map(
-  (
-    t,
-  ) => html`<tr><td><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a></td><td>${t.type}</td><td>${testStatusMark(t.status)}</td>
-<td>${t.grade ?? (t.performanceScore === null ? '' : String(t.performanceScore))}</td><td>${when(t.createdAt)}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Table of the latest tests',
+        [{ head: 'URL' }, { head: 'Type' }, { head: 'Status' }, { head: 'Grade' }, { head: 'Started' }],
+        o.tests.map((t) => [
+          html`<a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a>`,
+          t.type,
+          testStatusMark(t.status),
+          t.grade ?? (t.performanceScore === null ? '' : String(t.performanceScore)),
+          when(t.createdAt),
+        ]),
+      )}
 <p><a href="${ctx.href('/tests')}">All tests</a></p>`
     : html`<p class="muted">No tests yet. <a href="${ctx.href('/tests')}">Start one</a>.</p>`
 }
@@ -127,14 +131,16 @@ function alertsSection(ctx: PageContext, o: Overview): SafeHtml {
 <p class="figure"><strong data-testid="alert-count">${counted}</strong> ${total === 1 ? 'alert' : 'alerts'}</p>
 ${
   shown.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Table of the alerts of the last 24 hours"><table><thead><tr><th>When</th><th>Monitor</th><th>Event</th><th>Why</th></tr></thead><tbody>
-${shown.map(
-  (
-    a,
-  ) => html`<tr><td>${when(a.created_at)}</td><td><a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${monitorLabel(a)}</a></td>
-<td><code>${a.event}</code></td><td>${a.reason}</td></tr>`,
-)}
-</tbody></table></div>`
+    ? listTable(
+        'Table of the alerts of the last 24 hours',
+        [{ head: 'When' }, { head: 'Monitor' }, { head: 'Event' }, { head: 'Why' }],
+        shown.map((a) => [
+          when(a.created_at),
+          html`<a href="${ctx.href(`/monitors/${a.monitor_id}`)}">${monitorLabel(a)}</a>`,
+          html`<code>${a.event}</code>`,
+          a.reason,
+        ]),
+      )
     : ''
 }
 </section>`;

@@ -5,6 +5,7 @@ import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, page, problem } from '../views/layout.ts';
+import { listTable } from '../views/list-table.ts';
 import { teamNav } from './team.ts';
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
@@ -34,11 +35,26 @@ ${field('Expires on (optional)', 'expires_on', 'date')}
 <p><button type="submit">Create key</button></p>`,
 )}
 <h2>Keys</h2>
-<div class="scroll" role="region" tabindex="0" aria-label="Keys"><table><thead><tr><th>Key</th><th>Name</th><th>Scope</th><th>Made by</th><th>Created</th><th>Last used</th><th>Expires</th><th><span class="visually-hidden">Revoke</span></th></tr></thead><tbody>
-${keys.map(
-  (k) => html`<tr><td><code>${k.prefix}…</code></td><td id="key-${k.id}">${k.name ?? ''}</td><td>${k.scope}</td>
-<td>${k.createdBy?.email ?? html`<span class="muted">admin API</span>`}</td><td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt) || html`<span class="muted">never</span>`}</td><td>${day(k.expiresAt)}</td>
-<td>${
+${listTable(
+  'Keys',
+  [
+    { head: 'Key' },
+    { head: 'Name' },
+    { head: 'Scope' },
+    { head: 'Made by' },
+    { head: 'Created' },
+    { head: 'Last used' },
+    { head: 'Expires' },
+    { head: 'Revoke', hidden: true },
+  ],
+  keys.map((k) => [
+    html`<code>${k.prefix}…</code>`,
+    { content: k.name ?? '', id: `key-${k.id}` },
+    k.scope,
+    k.createdBy?.email ?? html`<span class="muted">admin API</span>`,
+    day(k.createdAt),
+    day(k.lastUsedAt) || html`<span class="muted">never</span>`,
+    day(k.expiresAt),
     k.revokedAt
       ? html`<span class="muted">Revoked ${day(k.revokedAt)}</span>`
       : form(
@@ -46,10 +62,9 @@ ${keys.map(
           `/keys/${k.id}/revoke`,
           dangerButton('Revoke', html`aria-describedby="key-${k.id}"`),
           html`class="inline"`,
-        )
-  }</td></tr>`,
-)}
-</tbody></table></div>`,
+        ),
+  ]),
+)}`,
     status,
   );
 }

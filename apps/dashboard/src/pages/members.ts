@@ -24,6 +24,7 @@ import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
+import { listTable } from '../views/list-table.ts';
 
 const roleSelect = (ctx: PageContext, name: string, selected: string) =>
   html`<select id="${name}" name="${name}">${ROLES.filter((r) => mayAssign(ctx.session!.role!, r)).map(
@@ -61,41 +62,66 @@ ${
     : ''
 }
 <h2>Members</h2>
-<div class="scroll" role="region" tabindex="0" aria-label="Members"><table><thead><tr><th>Email</th><th>Role</th>${manages ? html`<th><span class="visually-hidden">Change or remove</span></th>` : ''}</tr></thead><tbody>
-${members.map((m) => {
-  const mine = m.userId === ctx.session!.userId;
-  const editable = manages && mayAssign(role, m.role);
-  const keys = keyMakers.get(m.userId) ?? 0;
-  return html`<tr><td>${m.user.email}${mine ? ' (you)' : ''}${
-    keys
-      ? html`<br><small class="muted">${keysOf(keys)} they made: removing them, or a role below admin, revokes ${keys === 1 ? 'it' : 'them'}</small>`
-      : ''
-  }</td><td>${
-    editable
-      ? form(
-          ctx,
-          `/members/${m.userId}/role`,
-          html`<label for="role-${m.userId}" class="visually-hidden">Role of ${m.user.email}</label>${roleSelect(ctx, `role-${m.userId}`, m.role)}<button type="submit" class="secondary">Change role</button>`,
-          html`class="inline"`,
-        )
-      : m.role
-  }</td>${
-    manages
-      ? html`<td>${editable ? form(ctx, `/members/${m.userId}/remove`, dangerButton('Remove', html`aria-label="Remove ${m.user.email}"`), html`class="inline"`) : ''}</td>`
-      : ''
-  }</tr>`;
-})}
-</tbody></table></div>
+${listTable(
+  'Members',
+  [{ head: 'Email' }, { head: 'Role' }, ...(manages ? [{ head: 'Change or remove', hidden: true }] : [])],
+  members.map((m) => {
+    const mine = m.userId === ctx.session!.userId;
+    const editable = manages && mayAssign(role, m.role);
+    const keys = keyMakers.get(m.userId) ?? 0;
+    return [
+      html`${m.user.email}${mine ? ' (you)' : ''}${
+        keys
+          ? html`<br><small class="muted">${keysOf(keys)} they made: removing them, or a role below admin, revokes ${keys === 1 ? 'it' : 'them'}</small>`
+          : ''
+      }`,
+      editable
+        ? form(
+            ctx,
+            `/members/${m.userId}/role`,
+            html`<label for="role-${m.userId}" class="visually-hidden">Role of ${m.user.email}</label>${roleSelect(ctx, `role-${m.userId}`, m.role)}<button type="submit" class="secondary">Change role</button>`,
+            html`class="inline"`,
+          )
+        : m.role,
+      ...(manages
+        ? [
+            editable
+              ? form(
+                  ctx,
+                  `/members/${m.userId}/remove`,
+                  dangerButton('Remove', html`aria-label="Remove ${m.user.email}"`),
+                  html`class="inline"`,
+                )
+              : '',
+          ]
+        : []),
+    ];
+  }),
+)}
 ${
   invitations.length
-    ? html`<h2>Open invitations</h2><div class="scroll" role="region" tabindex="0" aria-label="Open invitations"><table><thead><tr><th>Email</th><th>Role</th><th>Expires</th>${manages ? html`<th><span class="visually-hidden">Link or revoke</span></th>` : ''}</tr></thead><tbody>${invitations.map(
-        (i) =>
-          html`<tr><td>${i.email}</td><td>${i.role}</td><td>${i.expiresAt.toISOString().slice(0, 10)}</td>${
-            manages
-              ? html`<td class="row-actions">${form(ctx, `/members/invitations/${i.id}/link`, html`<button type="submit" class="secondary" aria-label="Copy link for ${i.email}">Copy link</button>`, html`class="inline"`)} ${form(ctx, `/members/invitations/${i.id}/revoke`, dangerButton('Revoke', html`aria-label="Revoke the invitation of ${i.email}"`), html`class="inline"`)}</td>`
-              : ''
-          }</tr>`,
-      )}</tbody></table></div>${
+    ? html`<h2>Open invitations</h2>${listTable(
+        'Open invitations',
+        [
+          { head: 'Email' },
+          { head: 'Role' },
+          { head: 'Expires' },
+          ...(manages ? [{ head: 'Link or revoke', hidden: true }] : []),
+        ],
+        invitations.map((i) => [
+          i.email,
+          i.role,
+          i.expiresAt.toISOString().slice(0, 10),
+          ...(manages
+            ? [
+                {
+                  cls: 'row-actions',
+                  content: html`${form(ctx, `/members/invitations/${i.id}/link`, html`<button type="submit" class="secondary" aria-label="Copy link for ${i.email}">Copy link</button>`, html`class="inline"`)} ${form(ctx, `/members/invitations/${i.id}/revoke`, dangerButton('Revoke', html`aria-label="Revoke the invitation of ${i.email}"`), html`class="inline"`)}`,
+                },
+              ]
+            : []),
+        ]),
+      )}${
         manages
           ? html`<p class="muted">Only a fingerprint of each link is kept: Copy link makes a new one, and the one sent before stops working.</p>`
           : ''

@@ -17,6 +17,7 @@ import { enrolmentRefusal, spendEnrolmentProof, strongEnrolmentRoutes } from '..
 import { passkeyScripts } from '../passkeys/scripts.ts';
 import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, message } from '../views/layout.ts';
+import { listTable } from '../views/list-table.ts';
 
 // A person's passkeys on the security page (issue 45): listed with when each was made and last used,
 // added through the browser's WebAuthn ceremony (discoverable, so one signs in without an address),
@@ -48,25 +49,24 @@ export async function passkeySection(ctx: PageContext): Promise<SafeHtml> {
 <p>A passkey signs you in without a password or an address, with your device's lock (a fingerprint, a face, a PIN).</p>
 ${
   passkeys.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Your passkeys"><table aria-label="Your passkeys"><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th><span class="visually-hidden">Rename or remove</span></th></tr></thead><tbody>
-${passkeys.map(
-  (
-    p,
-    i,
-  ) => html`<tr><td>${p.name}</td><td>${when(p.createdAt)}</td><td>${p.lastUsedAt ? when(p.lastUsedAt) : 'never'}</td><td>
-${form(
-  ctx,
-  `/security/passkeys/${encodeURIComponent(p.id)}/remove`,
-  dangerButton('Remove', html`aria-label="Remove ${p.name}"`),
-)}
+    ? listTable(
+        'Your passkeys',
+        [{ head: 'Name' }, { head: 'Created' }, { head: 'Last used' }, { head: 'Rename or remove', hidden: true }],
+        passkeys.map((p, i) => [
+          p.name,
+          when(p.createdAt),
+          p.lastUsedAt ? when(p.lastUsedAt) : 'never',
+          html`${form(ctx, `/security/passkeys/${encodeURIComponent(p.id)}/remove`, dangerButton('Remove', html`aria-label="Remove ${p.name}"`))}
 <details><summary>Rename</summary>${form(
-    ctx,
-    `/security/passkeys/${encodeURIComponent(p.id)}/rename`,
-    html`<p><label for="rename-${i}">New name for ${p.name}</label><input id="rename-${i}" name="name" type="text" required maxlength="${MAX_PASSKEY_NAME_LENGTH}" value="${p.name}"></p>
+            ctx,
+            `/security/passkeys/${encodeURIComponent(p.id)}/rename`,
+            html`<p><label for="rename-${i}">New name for ${p.name}</label><input id="rename-${i}" name="name" type="text" required maxlength="${MAX_PASSKEY_NAME_LENGTH}" value="${p.name}"></p>
 <p><button type="submit" class="secondary" aria-label="Rename ${p.name}">Rename</button></p>`,
-  )}</details></td></tr>`,
-)}
-</tbody></table></div>`
+          )}</details>`,
+        ]),
+        '',
+        html`aria-label="Your passkeys"`,
+      )
     : html`<p class="muted">You have no passkey yet.</p>`
 }
 <p class="muted" data-passkey-unsupported>Adding a passkey needs JavaScript and a browser with WebAuthn.</p>

@@ -16,6 +16,7 @@ import { field, form, page, problem } from '../views/layout.ts';
 import { passkeySection } from './passkeys.ts';
 import { ssoSection } from './sso.ts';
 import { addressSection } from './verify-email.ts';
+import { listTable } from '../views/list-table.ts';
 
 const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16);
 
@@ -33,12 +34,16 @@ async function securityPage(ctx: PageContext, top: SafeHtml | string = '', statu
     html`${top}
 ${addressSection(ctx, user)}
 <h2>Sessions</h2>
-<div class="scroll" role="region" tabindex="0" aria-label="Sessions"><table><thead><tr><th>Signed in</th><th>With</th><th>Last seen</th><th>From</th></tr></thead><tbody>
-${sessions.map(
-  (s) =>
-    html`<tr><td>${when(s.createdAt)}${s.id === session.id ? ' (this one)' : ''}</td><td>${s.method}</td><td>${when(s.lastSeenAt)}</td><td>${s.ip ?? ''} <span class="muted">${s.userAgent ?? ''}</span></td></tr>`,
+${listTable(
+  'Sessions',
+  [{ head: 'Signed in' }, { head: 'With' }, { head: 'Last seen' }, { head: 'From' }],
+  sessions.map((s) => [
+    `${when(s.createdAt)}${s.id === session.id ? ' (this one)' : ''}`,
+    s.method,
+    when(s.lastSeenAt),
+    html`${s.ip ?? ''} <span class="muted">${s.userAgent ?? ''}</span>`,
+  ]),
 )}
-</tbody></table></div>
 ${form(ctx, '/security/sessions/end-others', html`<p><button type="submit" class="secondary">Sign out everywhere else</button></p>`)}
 ${await passkeySection(ctx)}
 ${await ssoSection(ctx)}

@@ -4,6 +4,7 @@ import { html, type SafeHtml } from '@pageprobe/html';
 import type { PageContext, PageRoute } from '../http/page-context.ts';
 import { form, may, page, problem } from '../views/layout.ts';
 import { when } from './home.ts';
+import { listTable } from '../views/list-table.ts';
 
 /** The team's pages (issue 46), each shown to who may open it. */
 export const TEAM_LINKS: ReadonlyArray<{ path: string; name: string; access: Permission; about: string }> = [
@@ -80,14 +81,16 @@ async function ledgerView(ctx: PageContext) {
 <p>Balance: <strong data-testid="balance">${team.creditsBalance.toLocaleString('en')}</strong> credits.</p>
 ${
   result.data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Credit ledger"><table><thead><tr><th>When</th><th>Change</th><th>Balance after</th><th>Why</th></tr></thead><tbody>
-${result.data.map(
-  (
-    e,
-  ) => html`<tr><td>${when(new Date(e.created_at))}</td><td class="num">${e.delta > 0 ? `+${e.delta}` : String(e.delta)}</td>
-<td class="num">${e.balance_after.toLocaleString('en')}</td><td>${reasonOf(ctx, e.reason, e.test_id)}</td></tr>`,
-)}
-</tbody></table></div>`
+    ? listTable(
+        'Credit ledger',
+        [{ head: 'When' }, { head: 'Change', num: true }, { head: 'Balance after', num: true }, { head: 'Why' }],
+        result.data.map((e) => [
+          when(new Date(e.created_at)),
+          e.delta > 0 ? `+${e.delta}` : String(e.delta),
+          e.balance_after.toLocaleString('en'),
+          reasonOf(ctx, e.reason, e.test_id),
+        ]),
+      )
     : html`<p class="muted">No entries${cursor ? ' past these' : ' yet'}.</p>`
 }
 <p>${cursor ? html`<a href="${ctx.href('/team/credits')}">Newest</a> ` : ''}${

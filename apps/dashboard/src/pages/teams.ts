@@ -3,6 +3,7 @@ import { html } from '@pageprobe/html';
 import { setSessionCookie } from '../http/cookies.ts';
 import type { PageRoute } from '../http/page-context.ts';
 import { form, message, page } from '../views/layout.ts';
+import { listTable } from '../views/list-table.ts';
 
 /** A person's teams, and switching between them (a new session id: the rights change). */
 export const teamRoutes: PageRoute[] = [
@@ -15,21 +16,22 @@ export const teamRoutes: PageRoute[] = [
       page(
         ctx,
         'Teams',
-        html`<div class="scroll" role="region" tabindex="0" aria-label="Teams"><table><thead><tr><th>Team</th><th>Role</th><th><span class="visually-hidden">Switch</span></th></tr></thead><tbody>
-${teams.map(
-  (m) =>
-    html`<tr><td>${m.team.name}</td><td>${m.role}</td><td>${
-      m.teamId === ctx.session!.teamId
-        ? html`<span class="muted">Working in it</span>`
-        : form(
-            ctx,
-            '/teams/switch',
-            html`<input type="hidden" name="team_id" value="${m.teamId}"><button type="submit">Switch to ${m.team.name}</button>`,
-            html`class="inline"`,
-          )
-    }</td></tr>`,
-)}
-</tbody></table></div>`,
+        listTable(
+          'Teams',
+          [{ head: 'Team' }, { head: 'Role' }, { head: 'Switch', hidden: true }],
+          teams.map((m) => [
+            m.team.name,
+            m.role,
+            m.teamId === ctx.session!.teamId
+              ? html`<span class="muted">Working in it</span>`
+              : form(
+                  ctx,
+                  '/teams/switch',
+                  html`<input type="hidden" name="team_id" value="${m.teamId}"><button type="submit">Switch to ${m.team.name}</button>`,
+                  html`class="inline"`,
+                ),
+          ]),
+        ),
       );
     },
   },

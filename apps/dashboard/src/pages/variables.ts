@@ -7,6 +7,7 @@ import { emptyForm, type FormState, formFromError } from '../views/form-errors.t
 import { confirmed, confirmPage, dangerButton } from '../views/confirm.ts';
 import { field, form, may, page, problem } from '../views/layout.ts';
 import { teamNav } from './team.ts';
+import { listTable } from '../views/list-table.ts';
 
 // The team's variables and secrets (issue 59), through the same service as /variables: a secret is sealed
 // when saved and shown as "sealed" ever after; checks use them as {{vars.NAME}} and {{secrets.NAME}}.
@@ -16,20 +17,33 @@ async function variablesPage(ctx: PageContext, state: FormState = emptyForm()) {
   const { data } = await listVariables(ctx.deps, await callerOf(ctx));
   const writer = may(ctx, 'team.write');
   const use = (v: { name: string; secret: boolean }) => `{{${v.secret ? 'secrets' : 'vars'}.${v.name}}}`;
-  const rows = data.map(
-    (v) =>
-      html`<tr><td><code>${v.name}</code></td><td><code>${use(v)}</code></td><td>${v.secret ? html`<span class="muted">sealed</span>` : v.value}</td><td>${v.updated_at.slice(0, 16).replace('T', ' ')} UTC</td>${
-        writer
-          ? html`<td>${form(
-              ctx,
-              `/variables/${encodeURIComponent(v.name)}`,
-              html`<label for="value-${v.name}" class="visually-hidden">New value of ${v.name}</label><input id="value-${v.name}" name="value" type="${v.secret ? 'password' : 'text'}" autocomplete="off" required> <button type="submit" class="secondary">Replace</button>`,
-            )}${form(ctx, `/variables/${encodeURIComponent(v.name)}/delete`, dangerButton(`Delete ${v.name}`))}</td>`
-          : ''
-      }</tr>`,
-  );
+  const rows = data.map((v) => [
+    html`<code>${v.name}</code>`,
+    html`<code>${use(v)}</code>`,
+    v.secret ? html`<span class="muted">sealed</span>` : v.value,
+    `${v.updated_at.slice(0, 16).replace('T', ' ')} UTC`,
+    ...(writer
+      ? [
+          html`${form(
+            ctx,
+            `/variables/${encodeURIComponent(v.name)}`,
+            html`<label for="value-${v.name}" class="visually-hidden">New value of ${v.name}</label><input id="value-${v.name}" name="value" type="${v.secret ? 'password' : 'text'}" autocomplete="off" required> <button type="submit" class="secondary">Replace</button>`,
+          )}${form(ctx, `/variables/${encodeURIComponent(v.name)}/delete`, dangerButton(`Delete ${v.name}`))}`,
+        ]
+      : []),
+  ]);
   const table: SafeHtml = data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Variables"><table><thead><tr><th>Name</th><th>In a check</th><th>Value</th><th>Changed</th>${writer ? html`<th>Change</th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div>`
+    ? listTable(
+        'Variables',
+        [
+          { head: 'Name' },
+          { head: 'In a check' },
+          { head: 'Value' },
+          { head: 'Changed' },
+          ...(writer ? [{ head: 'Change' }] : []),
+        ],
+        rows,
+      )
     : html`<p class="muted">No variables yet.</p>`;
   const add = writer
     ? html`<h2>Add a variable</h2>

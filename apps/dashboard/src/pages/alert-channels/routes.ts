@@ -18,6 +18,7 @@ import {
 } from './channel-form.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
 import { deliveriesTable } from './deliveries-view.ts';
+import { listTable } from '../../views/list-table.ts';
 
 type Channel = Awaited<ReturnType<typeof alertChannels.getChannel>>;
 const PAGE = 50;
@@ -47,12 +48,16 @@ async function listPage(ctx: PageContext) {
 <h2>Channels</h2>
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Alert channels"><table><thead><tr><th>Name</th><th>Type</th><th>State</th><th>Last delivered</th></tr></thead><tbody>
-${data.map(
-  (c) =>
-    html`<tr><td><a href="${ctx.href(`/alert-channels/${c.id}`)}">${c.name}</a>${managedMark(c.managed_by)}</td><td>${TYPE_NAMES[c.type]}</td><td>${stateOf(c)}</td><td>${c.last_delivered_at?.slice(0, 16).replace('T', ' ') ?? html`<span class="muted">never</span>`}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Alert channels',
+        [{ head: 'Name' }, { head: 'Type' }, { head: 'State' }, { head: 'Last delivered' }],
+        data.map((c) => [
+          html`<a href="${ctx.href(`/alert-channels/${c.id}`)}">${c.name}</a>${managedMark(c.managed_by)}`,
+          TYPE_NAMES[c.type],
+          stateOf(c),
+          c.last_delivered_at?.slice(0, 16).replace('T', ' ') ?? html`<span class="muted">never</span>`,
+        ]),
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/alert-channels?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
     : html`<p class="muted">No alert channels yet.</p>`
 }`,

@@ -8,6 +8,7 @@ import { message, page } from '../../views/layout.ts';
 import { stateMark, type Tone } from '../../views/state-mark.ts';
 import { timeAgo } from '../../views/time-ago.ts';
 import { deploySettings, deploySettingsRoutes } from './settings.ts';
+import { listTable } from '../../views/list-table.ts';
 
 // Deploys (issue 62): each release the team told of, the monitors it ran and their verdict, newest first.
 
@@ -52,12 +53,18 @@ async function listPage(ctx: PageContext, top: SafeHtml | string = '', status = 
     html`${top}<p class="muted">Each release your pipeline tells Pageprobe of (<code>pageprobe deploy</code>, the Action, or GitHub's deployment status) runs the monitors it names at once and is judged against their runs before it. Charts flag each deploy; alerts name the latest.</p>
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Deploys"><table class="deploys"><thead><tr><th scope="col">Version</th><th scope="col">Environment</th><th scope="col">Verdict</th><th scope="col">Checks</th><th scope="col">When</th></tr></thead><tbody>
-${data.map(
-  (d) =>
-    html`<tr><td><a href="${ctx.href(`/deploys/${d.id}`)}">${d.version}</a>${d.commit ? html` <code class="muted">${d.commit.slice(0, 7)}</code>` : ''}</td><td>${d.environment}</td><td>${verdict(d.status)}</td><td>${summary(d)}</td><td>${timeAgo(new Date(d.created_at))}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Deploys',
+        [{ head: 'Version' }, { head: 'Environment' }, { head: 'Verdict' }, { head: 'Checks' }, { head: 'When' }],
+        data.map((d) => [
+          html`<a href="${ctx.href(`/deploys/${d.id}`)}">${d.version}</a>${d.commit ? html` <code class="muted">${d.commit.slice(0, 7)}</code>` : ''}`,
+          d.environment,
+          verdict(d.status),
+          summary(d),
+          timeAgo(new Date(d.created_at)),
+        ]),
+        'deploys',
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/deploys?cursor=${encodeURIComponent(next_cursor)}`)}" rel="next">Next page</a></p>` : ''}`
     : html`<p>No deploys yet. Tell of one from your pipeline: <code>pageprobe deploy --version "$VERSION" --tag shop</code>.</p>`
 }
@@ -83,14 +90,16 @@ async function deployPage(ctx: PageContext) {
       })
     ).map((m) => [m.id, m.name ?? m.url]),
   );
-  const rows = d.checks.map(
-    (c) =>
-      html`<tr><td><a href="${ctx.href(`/monitors/${c.monitor_id}`)}">${names.get(c.monitor_id) ?? c.monitor_id}</a></td><td>${verdict(c.verdict)}</td><td>${
-        c.worse.length
-          ? html`<ul class="worse">${c.worse.map((w) => html`<li>${worseWords(w)}</li>`)}</ul>`
-          : (c.reason ?? '')
-      }</td><td>${c.before_test_id && c.after_test_id ? html`<a href="${ctx.href(`/tests/${c.after_test_id}/compare?base=${c.before_test_id}`)}">Before and after</a>` : ''}</td></tr>`,
-  );
+  const rows = d.checks.map((c) => [
+    html`<a href="${ctx.href(`/monitors/${c.monitor_id}`)}">${names.get(c.monitor_id) ?? c.monitor_id}</a>`,
+    verdict(c.verdict),
+    c.worse.length
+      ? html`<ul class="worse">${c.worse.map((w) => html`<li>${worseWords(w)}</li>`)}</ul>`
+      : (c.reason ?? ''),
+    c.before_test_id && c.after_test_id
+      ? html`<a href="${ctx.href(`/tests/${c.after_test_id}/compare?base=${c.before_test_id}`)}">Before and after</a>`
+      : '',
+  ]);
   page(
     ctx,
     `Deploy ${d.version}`,
@@ -106,7 +115,11 @@ ${d.checked_at ? html`<dt>Judged</dt><dd>${timeAgo(new Date(d.checked_at))}</dd>
 <h2>Checks</h2>
 ${
   d.checks.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks"><table><thead><tr><th scope="col">Monitor</th><th scope="col">Verdict</th><th scope="col">What changed</th><th scope="col"><span class="visually-hidden">Compare</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? listTable(
+        'Checks',
+        [{ head: 'Monitor' }, { head: 'Verdict' }, { head: 'What changed' }, { head: 'Compare', hidden: true }],
+        rows,
+      )
     : html`<p class="muted">It named no monitor to run (<code>run.monitors</code> or <code>run.tags</code>).</p>`
 }
 <p><a href="${ctx.href('/deploys')}">All deploys</a></p>`,

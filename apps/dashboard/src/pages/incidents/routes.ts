@@ -23,6 +23,7 @@ import { emptyForm, type FormState, formFromError } from '../../views/form-error
 import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
+import { listTable } from '../../views/list-table.ts';
 
 // Incidents (issue 58): what the team tells its status pages' readers. A list, a form to open one, and
 // each incident's page with its updates and a form for the next one: the API's service underneath.
@@ -70,12 +71,16 @@ ${may(ctx, 'team.write') ? html`<p><a class="button" href="${ctx.href('/incident
 <p class="tabs">${tab('open', 'Open')} · ${tab('resolved', 'Resolved')} · ${tab('all', 'All')}</p>
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Incidents"><table><thead><tr><th>Title</th><th>Status</th><th>Impact</th><th>Began</th></tr></thead><tbody>
-${data.map(
-  (i) =>
-    html`<tr><td><a href="${ctx.href(`/incidents/${i.id}`)}">${i.title}</a>${i.opened_for_monitor_id ? html` <span class="muted">(automatic)</span>` : ''}</td><td>${STATUS_WORDS[i.status]}</td><td>${i.impact ? IMPACT_WORDS[i.impact].text : '–'}</td><td>${utc(i.started_at)}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Incidents',
+        [{ head: 'Title' }, { head: 'Status' }, { head: 'Impact' }, { head: 'Began' }],
+        data.map((i) => [
+          html`<a href="${ctx.href(`/incidents/${i.id}`)}">${i.title}</a>${i.opened_for_monitor_id ? html` <span class="muted">(automatic)</span>` : ''}`,
+          STATUS_WORDS[i.status],
+          i.impact ? IMPACT_WORDS[i.impact].text : '–',
+          utc(i.started_at),
+        ]),
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/incidents?status=${status ?? 'all'}&cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
     : html`<p class="muted">No ${status ?? ''} incidents.</p>`
 }`,

@@ -9,6 +9,7 @@ import { form, may, page } from '../../views/layout.ts';
 import { chosenOf, monitorChoices } from './monitor-picker.ts';
 import { applyPreset, occurrenceText, windowBody, windowForm, windowValues } from './window-form.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
+import { listTable } from '../../views/list-table.ts';
 
 const PAGE = 50;
 type Window = Awaited<ReturnType<typeof maintenanceWindows.getWindow>>;
@@ -34,12 +35,16 @@ async function listPage(ctx: PageContext) {
 ${may(ctx, 'team.write') ? html`<p><a class="button" href="${ctx.href('/maintenance/new')}">New maintenance window</a></p>` : ''}
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Maintenance windows"><table><thead><tr><th>Name</th><th>Repeats</th><th>Now</th><th>Next</th></tr></thead><tbody>
-${data.map(
-  (w) =>
-    html`<tr><td><a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a>${managedMark(w.managed_by)}</td><td>${ruleWords(w)}</td><td>${w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`}</td><td>${w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Maintenance windows',
+        [{ head: 'Name' }, { head: 'Repeats' }, { head: 'Now' }, { head: 'Next' }],
+        data.map((w) => [
+          html`<a href="${ctx.href(`/maintenance/${w.id}`)}">${w.name}</a>${managedMark(w.managed_by)}`,
+          ruleWords(w),
+          w.active ? html`<strong>on</strong>` : html`<span class="muted">off</span>`,
+          w.next[0] ? occurrenceText(w.next[0], w.time_zone) : html`<span class="muted">over</span>`,
+        ]),
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/maintenance?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
     : html`<p class="muted">No maintenance windows yet.</p>`
 }`,

@@ -1,6 +1,7 @@
 import type { StoredPing } from '@pageprobe/services';
 import { html, type SafeHtml } from '@pageprobe/html';
 import { fmtMs } from '@pageprobe/test-kinds';
+import { listTable } from '../../views/list-table.ts';
 
 // A heartbeat's part of its dashboard page (issue 47): its ping URL, how a job calls it, and the pings
 // received with their logs. The URL is a key (whoever has it can ping, and so mark the monitor up or
@@ -39,10 +40,12 @@ export function heartbeatSection(pingUrl: string | null, pings: StoredPing[]): S
 <section class="card" aria-labelledby="pings-h"><h2 id="pings-h">Latest pings</h2>
 ${
   pings.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Pings"><table class="pings"><thead><tr><th scope="col">When</th><th scope="col">Ping</th><th scope="col" class="num">Run duration</th><th scope="col">Log</th></tr></thead><tbody>${pings.map(
-        (p) =>
-          html`<tr><td>${when(p.at)}</td><td>${pingWord(p)}</td><td class="num">${fmtMs(p.durationMs)}</td><td>${excerpt(p.body)}</td></tr>`,
-      )}</tbody></table></div>`
+    ? listTable(
+        'Pings',
+        [{ head: 'When' }, { head: 'Ping' }, { head: 'Run duration', num: true }, { head: 'Log' }],
+        pings.map((p) => [when(p.at), pingWord(p), fmtMs(p.durationMs), excerpt(p.body)]),
+        'pings',
+      )
     : html`<p>No ping yet.</p>`
 }
 </section>`;

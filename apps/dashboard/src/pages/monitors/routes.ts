@@ -47,6 +47,7 @@ import { kindPicker } from '../../views/kind-picker.ts';
 import { stateMark } from '../../views/state-mark.ts';
 import { defaultSubmit } from '../../views/step-rows.ts';
 import { changesAnyRows, redrawnRowValues } from '../../views/form-rows.ts';
+import { listTable } from '../../views/list-table.ts';
 
 /** Whether the form was sent to add or remove a row (a step or an expectation) rather than to be saved. */
 
@@ -247,10 +248,25 @@ ${form(ctx, `/monitors/${monitor.id}/${paused ? 'resume' : 'pause'}`, html`<butt
     ? html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Checks${before ? html` before ${when(before)}` : ''}</h2>
 ${
   shown.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Checks, newest first"><table><thead><tr><th scope="col">When</th>${where ? html`<th scope="col">Location</th>` : ''}<th scope="col">Result</th>${http ? html`<th scope="col">HTTP</th>` : ''}<th scope="col" class="num">${pingUrl ? 'Run duration' : 'Total'}</th></tr></thead><tbody>${shown.map(
-        (c) =>
-          html`<tr><td>${when(c.startedAt)}</td>${where ? html`<td>${c.location}</td>` : ''}<td>${c.figures.up ? stateMark('up', 'Good') : stateMark('down', `Failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`)}</td>${http ? html`<td>${c.figures.status_code ?? '—'}</td>` : ''}<td class="num">${fmtMs(c.figures.timings_ms.total)}</td></tr>`,
-      )}</tbody></table></div>`
+    ? listTable(
+        'Checks, newest first',
+        [
+          { head: 'When' },
+          ...(where ? [{ head: 'Location' }] : []),
+          { head: 'Result' },
+          ...(http ? [{ head: 'HTTP' }] : []),
+          { head: pingUrl ? 'Run duration' : 'Total', num: true },
+        ],
+        shown.map((c) => [
+          when(c.startedAt),
+          ...(where ? [c.location] : []),
+          c.figures.up
+            ? stateMark('up', 'Good')
+            : stateMark('down', `Failed: ${(c.figures.reason ?? '').replaceAll('_', ' ')}`),
+          ...(http ? [c.figures.status_code ?? '—'] : []),
+          fmtMs(c.figures.timings_ms.total),
+        ]),
+      )
     : html`<p>No checks${before ? ' before that' : ' yet'}.</p>`
 }
 <nav aria-label="Checks pages" class="pages">${before ? html`<a href="${self}">Newest checks</a>` : ''} ${older ? html`<a href="${self}?before=${older.toISOString()}">Older checks</a>` : ''}</nav>

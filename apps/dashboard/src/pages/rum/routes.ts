@@ -11,6 +11,7 @@ import { siteFiguresHead } from './figures/routes.ts';
 import { siteFigures } from './site-figures.ts';
 import { newSiteValues, siteBody, siteForm, siteValues } from './site-form.ts';
 import { noBeaconsYet, snippetBlock } from './snippet-view.ts';
+import { listTable } from '../../views/list-table.ts';
 
 // /rum (issue 61): the team's real-user monitoring sites ("Real users" in the navigation), a form to add
 // or change one, and each site's page: its snippet to copy, then its figures once beacons arrive. The
@@ -28,12 +29,16 @@ async function listPage(ctx: PageContext) {
 ${may(ctx, 'team.write') ? html`<p><a class="button" href="${ctx.href('/rum/new')}">Add a site</a></p>` : ''}
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Sites"><table><thead><tr><th>Site</th><th>Origins</th><th>Sampled</th><th>Page groups</th></tr></thead><tbody>
-${data.map(
-  (s) =>
-    html`<tr><td><a href="${ctx.href(`/rum/${s.id}`)}">${s.name}</a></td><td>${s.origins.join(', ')}</td><td>${String(s.sample_rate)}</td><td>${String(s.page_groups.length)}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Sites',
+        [{ head: 'Site' }, { head: 'Origins' }, { head: 'Sampled' }, { head: 'Page groups' }],
+        data.map((s) => [
+          html`<a href="${ctx.href(`/rum/${s.id}`)}">${s.name}</a>`,
+          s.origins.join(', '),
+          String(s.sample_rate),
+          String(s.page_groups.length),
+        ]),
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/rum?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
     : html`<p class="muted">No sites yet. Add one to get the line of script its pages load.</p>`
 }`,

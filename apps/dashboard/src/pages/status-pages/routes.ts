@@ -17,6 +17,7 @@ import { confirmed, confirmPage, dangerButton } from '../../views/confirm.ts';
 import { field, form, may, page, problem } from '../../views/layout.ts';
 import { chosenOf, monitorChoices, monitorPicker } from '../maintenance/monitor-picker.ts';
 import { managedMark, managedNotice } from '../../views/managed-by.ts';
+import { listTable } from '../../views/list-table.ts';
 
 const PAGE = 50;
 type StatusPage = Awaited<ReturnType<typeof statusPages.getStatusPage>>;
@@ -55,12 +56,15 @@ async function listPage(ctx: PageContext) {
     html`${may(ctx, 'team.write') ? html`<p><a class="button" href="${ctx.href('/status-pages/new')}">New status page</a></p>` : ''}
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Status pages"><table><thead><tr><th>Title</th><th>Public page</th><th>Monitors</th></tr></thead><tbody>
-${data.map(
-  (p) =>
-    html`<tr><td><a href="${ctx.href(`/status-pages/${p.id}`)}">${p.title}</a>${managedMark(p.managed_by)}</td><td><a href="${p.url}">${p.url}</a></td><td>${p.monitors.length}</td></tr>`,
-)}
-</tbody></table></div>
+    ? html`${listTable(
+        'Status pages',
+        [{ head: 'Title' }, { head: 'Public page' }, { head: 'Monitors' }],
+        data.map((p) => [
+          html`<a href="${ctx.href(`/status-pages/${p.id}`)}">${p.title}</a>${managedMark(p.managed_by)}`,
+          html`<a href="${p.url}">${p.url}</a>`,
+          p.monitors.length,
+        ]),
+      )}
 ${next_cursor ? html`<p><a href="${ctx.href(`/status-pages?cursor=${encodeURIComponent(next_cursor)}`)}">Next page</a></p>` : ''}`
     : html`<p class="muted">No status pages yet.</p>`
 }`,
@@ -136,14 +140,31 @@ async function subscribersSection(ctx: PageContext, sp: StatusPage) {
 <p>${count.total} subscribed, ${count.confirmed} confirmed. Only your team sees who. <a href="${ctx.href(`/status-pages/${sp.id}/subscribers.csv`)}">Export as CSV</a></p>
 ${
   data.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Subscribers"><table><thead><tr><th>Address</th><th>By</th><th>Confirmed</th><th>Told of</th>${writable ? html`<th><span class="visually-hidden">Remove</span></th>` : ''}</tr></thead><tbody>${data.map(
-        (s) =>
-          html`<tr><td>${s.address}</td><td>${s.kind === 'email' ? 'mail' : 'webhook'}</td><td>${s.confirmed ? 'yes' : 'not yet'}</td><td>${s.monitor_ids.length ? `${s.monitor_ids.length} of its monitors` : 'everything'}</td>${
-            writable
-              ? html`<td>${form(ctx, `/status-pages/${sp.id}/subscribers/${s.id}/delete`, dangerButton('Remove', html`aria-label="Remove ${s.address}"`))}</td>`
-              : ''
-          }</tr>`,
-      )}</tbody></table></div>`
+    ? listTable(
+        'Subscribers',
+        [
+          { head: 'Address' },
+          { head: 'By' },
+          { head: 'Confirmed' },
+          { head: 'Told of' },
+          ...(writable ? [{ head: 'Remove', hidden: true }] : []),
+        ],
+        data.map((s) => [
+          s.address,
+          s.kind === 'email' ? 'mail' : 'webhook',
+          s.confirmed ? 'yes' : 'not yet',
+          s.monitor_ids.length ? `${s.monitor_ids.length} of its monitors` : 'everything',
+          ...(writable
+            ? [
+                form(
+                  ctx,
+                  `/status-pages/${sp.id}/subscribers/${s.id}/delete`,
+                  dangerButton('Remove', html`aria-label="Remove ${s.address}"`),
+                ),
+              ]
+            : []),
+        ]),
+      )
     : html`<p class="muted">Nobody yet: the public page has a form, and its Atom and RSS feeds need nothing.</p>`
 }`;
 }

@@ -5,6 +5,7 @@ import { kindNames } from '@pageprobe/test-kinds';
 import type { PageContext } from '../../http/page-context.ts';
 import { may, page, problem } from '../../views/layout.ts';
 import { scoreOf, statusBadge, when } from './view-parts.ts';
+import { listTable } from '../../views/list-table.ts';
 
 /** Rows a page shows: a few screens, far under the 150 KB budget. */
 export const PAGE_SIZE = 50;
@@ -113,13 +114,21 @@ ${filterForm(ctx, filters)}
 ${filters.monitor ? html`<p>The runs of the monitor of <strong>${monitor?.url ?? 'a monitor no longer in this team'}</strong>.</p>` : ''}
 ${
   tests.length
-    ? html`<div class="scroll" role="region" tabindex="0" aria-label="Tests"><table class="tests"><thead><tr><th>Started</th><th>URL</th><th>Type</th><th>Status</th><th>Result</th></tr></thead><tbody>
-${tests.map(
-  (t) => html`<tr><td><time datetime="${t.createdAt.toISOString()}">${when(t.createdAt)}</time></td>
-<td class="url"><a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a>${t.monitorId ? html` <a class="muted" href="${listHref(ctx, { ...filters, monitor: t.monitorId })}" title="This monitor's runs">monitor</a>` : ''}</td>
-<td>${t.type}<span class="muted"> · ${t.device}</span></td><td>${statusBadge(t.status)}</td><td>${scoreOf(t)}</td></tr>`,
-)}
-</tbody></table></div>`
+    ? listTable(
+        'Tests',
+        [{ head: 'Started' }, { head: 'URL' }, { head: 'Type' }, { head: 'Status' }, { head: 'Result' }],
+        tests.map((t) => [
+          html`<time datetime="${t.createdAt.toISOString()}">${when(t.createdAt)}</time>`,
+          {
+            cls: 'url',
+            content: html`<a href="${ctx.href(`/tests/${t.id}`)}">${t.url}</a>${t.monitorId ? html` <a class="muted" href="${listHref(ctx, { ...filters, monitor: t.monitorId })}" title="This monitor's runs">monitor</a>` : ''}`,
+          },
+          html`${t.type}<span class="muted"> · ${t.device}</span>`,
+          statusBadge(t.status),
+          scoreOf(t),
+        ]),
+        'tests',
+      )
     : html`<p>${filtered || cursor ? 'No test matches.' : 'No test yet.'}</p>`
 }
 <nav aria-label="Pages of tests" class="pager">${cursor ? html`<a href="${listHref(ctx, filters)}">Newest</a>` : ''}${
