@@ -8,7 +8,7 @@ import {
   type Source,
 } from '@pageprobe/test-kinds';
 import { type FormState, fieldError } from './form-errors.ts';
-import { invalid, jsonChanged, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
+import { invalid, jsonView, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
 
 // A check's expectations as rows (issue 60): a row an expectation (its source, a header's name or a
 // JSON path, an operator, a value, what its failure makes of the check), read and written without
@@ -75,15 +75,8 @@ function expectationOfRow(r: ExpectRow, i: number): Record<string, unknown> {
 
 /** The API's `expect` from the form: the changed JSON view's, else the rows' (empty ones left out); undefined for none. */
 export function expectOfForm(v: Values): unknown {
-  const json = one(v, 'expect');
-  if (jsonChanged(json, one(v, 'expect_shown')) || !('expect_rows' in v)) {
-    if (!json.trim()) return undefined;
-    try {
-      return JSON.parse(json);
-    } catch {
-      return invalid('expect', 'is not valid JSON', 'The expectations’ JSON view is not valid JSON.');
-    }
-  }
+  const view = jsonView(v, 'expect', 'expect_rows', 'The expectations’');
+  if (view) return view.list;
   const list = rowsOf(v)
     .filter((r) => !blank(r))
     .map(expectationOfRow);

@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { EXTRACT_SOURCES, MAX_REQUESTS, UPTIME_METHODS } from '@pageprobe/test-kinds';
 import { type FormState, fieldError } from './form-errors.ts';
-import { invalid, jsonChanged, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
+import { invalid, jsonView, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
 
 // The forms' request editor (issue 60, item 3): a multistep check's requests as rows, each its name,
 // method, URL, headers, body and what it extracts for the requests after it, read and written without
@@ -107,19 +107,8 @@ function lineOfExtract(e: Record<string, unknown>): string {
  * says), else the rows', empty rows left out; undefined for none. A 400 names the row or the JSON view.
  */
 export function requestsOfForm(v: Values): unknown {
-  const json = one(v, 'requests');
-  if (jsonChanged(json, one(v, 'requests_shown'))) {
-    if (!json.trim()) return undefined;
-    try {
-      return JSON.parse(json);
-    } catch (error) {
-      return invalid(
-        'requests',
-        `is not valid JSON (${(error as Error).message})`,
-        'The requests’ JSON view is not valid JSON.',
-      );
-    }
-  }
+  const view = jsonView(v, 'requests', 'request_rows', 'The requests’');
+  if (view) return view.list;
   const requests = rowsOf(v)
     .filter((r) => !blank(r))
     .map(requestOfRow);

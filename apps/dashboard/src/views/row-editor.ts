@@ -35,6 +35,22 @@ export function jsonChanged(text: string, shown: string): boolean {
   return canonical(text) !== canonical(shown);
 }
 
+/**
+ * What a list's JSON view says when it wins over the rows (changed from what the page showed, or no rows
+ * sent): `{ list }`, parsed (the API judges what it says) or undefined when emptied; null when the rows
+ * count. JSON that does not parse is a 400 naming the view; `whose` is the list's words ("The steps’").
+ */
+export function jsonView(v: Values, field: string, rowsField: string, whose: string): { list: unknown } | null {
+  const json = one(v, field);
+  if (!jsonChanged(json, one(v, `${field}_shown`)) && rowsField in v) return null;
+  if (!json.trim()) return { list: undefined };
+  try {
+    return { list: JSON.parse(json) };
+  } catch (error) {
+    return invalid(field, `is not valid JSON (${(error as Error).message})`, `${whose} JSON view is not valid JSON.`);
+  }
+}
+
 /** One editor's shape: its JSON field's name (`steps`, `expect`) and how its rows are read and drawn. */
 export interface RowEditor<Row> {
   field: string;

@@ -7,7 +7,7 @@ import {
   type StepValueField,
 } from '@pageprobe/test-kinds';
 import { type FormState, fieldError } from './form-errors.ts';
-import { invalid, jsonChanged, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
+import { invalid, jsonView, one, redrawnRows, rowCount, type Values } from './row-editor.ts';
 import { listed } from './kind-words.ts';
 
 // The forms' step editor: a row a step (its action, selector, value and name), read and written without
@@ -99,19 +99,8 @@ function stepOfRow(r: StepRow, i: number): Record<string, unknown> {
  * says), else the rows', empty rows left out; undefined for none. A 400 names the row or the JSON view.
  */
 export function stepsOfForm(v: Values): unknown {
-  const json = one(v, 'steps');
-  if (jsonChanged(json, one(v, 'steps_shown'))) {
-    if (!json.trim()) return undefined;
-    try {
-      return JSON.parse(json);
-    } catch (error) {
-      return invalid(
-        'steps',
-        `is not valid JSON (${(error as Error).message})`,
-        'The steps’ JSON view is not valid JSON.',
-      );
-    }
-  }
+  const view = jsonView(v, 'steps', 'step_rows', 'The steps’');
+  if (view) return view.list;
   const steps = rowsOf(v)
     .filter((r) => !blank(r))
     .map(stepOfRow);

@@ -1,7 +1,7 @@
 import { MAX_PAGE_GROUPS } from '@pageprobe/rum';
 import { html, type SafeHtml } from '@pageprobe/html';
 import { type FormState, fieldError } from '../../views/form-errors.ts';
-import { invalid, jsonChanged, one, redrawnRows, rowCount, type Values } from '../../views/row-editor.ts';
+import { jsonView, one, redrawnRows, rowCount, type Values } from '../../views/row-editor.ts';
 
 // A site's page groups as rows (issue 61): a name and a path glob each, read and drawn without
 // JavaScript through the shared row editor, with the API's JSON as another view of the same list.
@@ -39,15 +39,8 @@ function rowValues(rows: GroupRow[]): Record<string, string> {
 
 /** The API's `page_groups` from the form: the changed JSON view's, else the rows' (empty ones left out). */
 export function groupsOfForm(v: Values): unknown {
-  const json = one(v, 'page_groups');
-  if (jsonChanged(json, one(v, 'page_groups_shown')) || !('group_rows' in v)) {
-    if (!json.trim()) return [];
-    try {
-      return JSON.parse(json);
-    } catch {
-      return invalid('page_groups', 'is not valid JSON', 'The page groups’ JSON view is not valid JSON.');
-    }
-  }
+  const view = jsonView(v, 'page_groups', 'group_rows', 'The page groups’');
+  if (view) return view.list ?? [];
   return rowsOf(v)
     .filter((r) => !blank(r))
     .map((r) => ({ name: r.name, pattern: r.pattern }));
