@@ -215,8 +215,9 @@ test('quorum 2 of 2: one location failing raises nothing and shows that location
   // Its page says which location fails, in a table of its locations.
   const page = await fetch(view.report_url).then((r) => r.text());
   assert.match(page, /<caption>Locations<\/caption>/);
-  assert.match(page, /<td>us-east<\/td><td class="poor">Failing<\/td>/);
-  assert.match(page, /<td>eu-central<\/td><td class="good">Up<\/td>/);
+  // Each location's state: its shape, then its word (issue 60).
+  assert.match(page, /<td>us-east<\/td><td class="poor"><svg class="shape"[^>]*>.*?<\/svg>Failing<\/td>/);
+  assert.match(page, /<td>eu-central<\/td><td class="good"><svg class="shape"[^>]*>.*?<\/svg>Up<\/td>/);
   // Each location's series on its own.
   const series = async (location: string) =>
     (await get(`/monitors/${both.id}/series?metric=up&location=${location}`)).body.points as Json[];
