@@ -64,7 +64,9 @@ const fixtures = await startServer((req, res) => {
       return send(
         'text/html',
         html(
-          '<div id="top"></div><h1>Shift</h1><p>Content that moves.</p><script>setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 300)</script>',
+          // The shift comes after the first contentful paint: a shift before any paint is not one (CLS 0), and
+          // on a loaded machine the first paint came later than a fixed 300 ms after the script ran.
+          '<div id="top"></div><h1>Shift</h1><p>Content that moves.</p><script>new PerformanceObserver((list, observer) => { if (!list.getEntriesByName("first-contentful-paint").length) return; observer.disconnect(); setTimeout(() => { document.getElementById("top").style.height = "400px"; }, 100); }).observe({ type: "paint", buffered: true })</script>',
         ),
       );
     case '/error':
