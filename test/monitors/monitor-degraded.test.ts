@@ -104,7 +104,10 @@ test('slow answers make it degraded: its state, monitor.degraded to the channel 
 test('amber on its page and badge; the status page says degraded, in JSON and HTML', async () => {
   const html = await (await fetch(monitor.report_url)).text();
   // Its word in amber beside its shape, a diamond (issue 60: never the color alone).
-  assert.match(html, /<p class="state average"><svg class="shape"[^>]*><path d="M6 0.5 11.5 6 6 11.5 0.5 6z"\/><\/svg>Degraded/);
+  assert.match(
+    html,
+    /<p class="state average"><svg class="shape"[^>]*><path d="M6 0.5 11.5 6 6 11.5 0.5 6z"\/><\/svg>Degraded/,
+  );
   const badge = await (await fetch(monitor.badges.status)).text();
   assert.match(badge, /degraded/);
   assert.match(badge, /fill="#d8b800"/i, 'badge-maker’s yellow');
