@@ -281,8 +281,10 @@ test('a hostile pattern and a 1 GB body: read to the cap, matched in linear time
   // The reads stopped at the cap: the server got nowhere near 1 GiB out.
   assert.ok(hugeSent < 256 * MiB, `the server wrote ${hugeSent} bytes`);
   assert.equal(health.failures, 0);
+  // Blocked, /healthz would wait for the whole read or match (seconds, or hours for a quadratic path); a
+  // loaded machine delays a probe by a few hundred ms (572 ms seen in a CI run), which is not that.
   assert.ok(
-    health.longest < 500,
+    health.longest < 2_000,
     `/healthz waited ${health.longest.toFixed(0)} ms at the longest (${elapsed.toFixed(0)} ms in all)`,
   );
 });
@@ -380,7 +382,7 @@ test('a monitor saved with search() before the refusal, and a path costly withou
   assert.equal(plain.result.up, true);
   assert.equal(misses, 0, `/healthz missed ${misses} probes (longest ${longest.toFixed(0)} ms)`);
   assert.ok(
-    longest < 500,
+    longest < 2_000,
     `/healthz waited ${longest.toFixed(0)} ms at the longest; a plain test took ${plainTook.toFixed(0)} ms`,
   );
 });
