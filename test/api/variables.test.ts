@@ -4,7 +4,6 @@
 // {{secrets.TOKEN}} in a header to a server that requires it, and the token appears in no answer, report,
 // log or job; a secret replaced between two monitor runs is the next run's.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { waitForTest } from '@pageprobe/testing';
@@ -14,6 +13,7 @@ import { eventually, type ReceivedRequest, startServer } from '../support/server
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
+import { runCli } from '../support/cli.ts';
 
 type Json = Record<string, any>;
 
@@ -240,20 +240,8 @@ test('a monitor uses a replaced secret from its next run on; a deleted one pause
   }
 });
 
-const CLI = new URL('../../packages/cli/src/main.ts', import.meta.url).pathname;
-
 /** The CLI with the team's key, `input` on its standard input: its exit code and output. */
-function cli(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, PAGEPROBE_API_URL: stack.origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c));
-  child.stderr.on('data', (c: Buffer) => (stderr += c));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const cli = (args: string[], input = '') => runCli(stack.origin, key, args, input);
 
 test('the CLI sets a secret from standard input, lists it as sealed and deletes it', async () => {
   const set = await cli(['variables', 'set', 'CLI_TOKEN', '--value', '-', '--secret'], 'from-stdin-77a1\n');

@@ -6,7 +6,6 @@
 // names that deploy. Every part real: the API, the browser and uptime workers, the dispatcher (whose
 // sweep gives deploys their verdict), Chromium.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { assertProblem, call } from '../support/http.ts';
@@ -14,6 +13,7 @@ import { eventually, startServer } from '../support/servers.ts';
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
+import { runCli } from '../support/cli.ts';
 
 const env = await createTestEnv();
 const common = { ALLOW_PRIVATE_TARGETS: 'true', SWEEP_INTERVAL_MS: '500', MONITOR_MIN_INTERVAL_SECONDS: '1' };
@@ -71,18 +71,7 @@ const post = async (path: string, body: unknown) => {
 };
 const channel = await post('/alert-channels', { type: 'webhook', name: 'Deploy hook', url: `${receiver.url}/hook` });
 
-const CLI = new URL('../../packages/cli/src/main.ts', import.meta.url).pathname;
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, PAGEPROBE_API_URL: stack.origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c));
-  child.stderr.on('data', (c: Buffer) => (stderr += c));
-  child.stdin.end();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const cli = (args: string[]) => runCli(stack.origin, key, args);
 
 test('pageprobe deploy runs the tagged monitor now; a slower LCP is regressed, named, sent and marked', async () => {
   const monitor = await post('/monitors', {

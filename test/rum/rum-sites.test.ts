@@ -3,12 +3,12 @@
 // site is not found; a deleted one is gone from every read; each change is in the audit log; the plan's
 // number of sites holds.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { assertProblem, call } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
+import { runCli } from '../support/cli.ts';
 
 const env = await createTestEnv();
 const stack = await startStack(env, { apps: ['api'], env: { api: { RATE_LIMIT_WRITES_PER_MIN: '1000' } } });
@@ -185,18 +185,7 @@ test('a deleted alert channel leaves the sites that listed it', async () => {
   assert.deepEqual((await send('GET', `/rum/sites/${site.id}`)).body.alert_channels, []);
 });
 
-const CLI = new URL('../../packages/cli/src/main.ts', import.meta.url).pathname;
-function cli(args: string[], token = key): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, PAGEPROBE_API_URL: stack.origin, PAGEPROBE_API_KEY: token, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c));
-  child.stderr.on('data', (c: Buffer) => (stderr += c));
-  child.stdin.end();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const cli = (args: string[], token = key) => runCli(stack.origin, token, args);
 
 test('pageprobe rum sites: create (as docs/rum.md shows it), list, show with the snippet, delete', async () => {
   const team = await teamWithKey(env, { plan: 'free' });
