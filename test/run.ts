@@ -5,64 +5,27 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, globSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { printFileSpans } from './support/file-spans.ts';
+import { selectFiles } from './support/select-files.ts';
 import { removeStaleRoots, ROOT_PREFIX, startTestServices } from './support/services.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 const files = process.argv.slice(2);
 
-/**
- * The longest files first (CI's run of 2026-11-25, three at once: 50-170 s each), so that none of them
- * starts late and runs alone at the end while the others sit idle. The three that mostly wait (on a 30 s
- * retry, on Chromium's quiet windows) lead: they start while turbo's typecheck, lint and unit tests still
- * take the CPU. The rest follow in name order.
- */
-const LONGEST = [
-  'callbacks',
-  'lighthouse-e2e',
-  'lighthouse-real-sites',
-  'operations',
-  'admin-cli',
-  'reports',
-  'field-data',
-  'local-stack',
-  'monitor-checks',
-  'locations',
-  'dashboard-sso',
-  'browser-checks',
-  'browser-security',
-  'heartbeats',
-  'doors',
-  'scale-out',
-  'dashboard-accessibility',
-  'worker-crash',
-  'doors-packed',
-].map((name) => `${name}.test.ts`);
-const rank = (file: string) => {
-  const at = LONGEST.indexOf(basename(file));
-  return at === -1 ? LONGEST.length : at;
-};
-// Files live in folders by area (api/, dashboard/, monitors/, ...); a name alone finds its file.
-const all = globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
-const find = (name: string) => (existsSync(join(here, name)) ? name : (all.find((f) => basename(f) === name) ?? name));
-// test/failover/ builds its own topology (Sentinel, a standby): `npm run test:failover` runs it, not `npm test`.
-const selected =
-  files.length > 0
-    ? files.map(find)
-    : all
-        .filter((f) => !f.startsWith('failover'))
-        // By name, not by folder: the order, and so which files share the machine, is the one runs had
-        // before the folders. In folder order seo-crawl-e2e's worker peaked at 1,180 MiB in two runs of
-        // two (590 alone, 587 in the last run by name), over its 1 GiB bound.
-        .sort((a, b) => rank(a) - rank(b) || basename(a).localeCompare(basename(b)));
+const { selected, topologies } = selectFiles(
+  globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') }),
+  files,
+  (name) => existsSync(join(here, name)),
+);
 /**
  * Files at once: three on two cores. The files wait more than they compute (at two, 1,000 CPU seconds in
  * 1,027 s of wall time), and at three the suite ends in about 13.5 minutes rather than 17, inside
  * `npm test`'s 15-minute budget. An earlier trial at three failed timing-held tests (slots on a grid, an
- * outbox sweep) on a loaded machine; PAGEPROBE_TEST_CONCURRENCY=2 is the fallback.
+ * outbox sweep) on a loaded machine; PAGEPROBE_TEST_CONCURRENCY=2 is the fallback. The topologies run two
+ * at once: each is several processes of each app, and what they prove is held by time.
  */
-const concurrency = Number(process.env.PAGEPROBE_TEST_CONCURRENCY ?? 3);
+const concurrency = Number(process.env.PAGEPROBE_TEST_CONCURRENCY ?? (topologies ? 2 : 3));
 
 await removeStaleRoots();
 const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));

@@ -2,12 +2,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, globSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isListening } from '../support/servers.ts';
+import { selectFiles } from '../support/select-files.ts';
 import { ROOT_PREFIX } from '../support/services.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -61,4 +62,34 @@ test('a process that dies of an uncaught error takes the servers it started with
     false,
     'the Redis outlived the process that started it',
   );
+});
+
+test('npm test and npm run test:topologies take every file but failover/ between them, each once; a name finds its file', () => {
+  const all = globSync('**/*.test.ts', { cwd: here, exclude: (f) => f.includes('node_modules') });
+  const exists = (name: string) => existsSync(join(here, name));
+  const npmTest = selectFiles(all, [], exists);
+  const topologies = selectFiles(all, ['--topologies'], exists);
+  assert.equal(npmTest.topologies, false);
+  assert.equal(topologies.topologies, true);
+  assert.deepEqual(
+    npmTest.selected.filter((f) => topologies.selected.includes(f)),
+    [],
+    'a file in both runs',
+  );
+  assert.deepEqual(
+    [...npmTest.selected, ...topologies.selected].sort(),
+    all.filter((f) => !f.startsWith('failover/')).sort(),
+    'a file neither run takes',
+  );
+  // The outages, kills and replicas, and npm start, build their own topology; the doors' other files do not.
+  for (const file of ['resilience/scale-out.test.ts', 'resilience/postgres-down.test.ts', 'doors/local-stack.test.ts'])
+    assert.ok(topologies.selected.includes(file), file);
+  for (const file of ['doors/doors.test.ts', 'doors/admin-cli.test.ts', 'api/credits.test.ts'])
+    assert.ok(npmTest.selected.includes(file), file);
+  // The longest first: the callbacks' 30 s retry leads.
+  assert.equal(npmTest.selected[0], 'alerts/callbacks.test.ts');
+  assert.deepEqual(selectFiles(all, ['uptime-e2e.test.ts'], exists).selected, ['kinds/uptime-e2e.test.ts']);
+  assert.deepEqual(selectFiles(all, ['failover/redis-sentinel.test.ts'], exists).selected, [
+    'failover/redis-sentinel.test.ts',
+  ]);
 });

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseEnv as parseDotenv } from 'node:util';
@@ -60,7 +60,8 @@ const load = (file: string) => parseYaml(readFileSync(file, 'utf8'), file);
 
 const k8sFiles = globSync('k8s/**/*.yaml', { cwd: INFRA }).map((f) => join(INFRA, f));
 const isKustomization = (f: string) => f.endsWith('kustomization.yaml');
-const base = k8sFiles.filter((f) => f.includes('/base/') && !isKustomization(f)).flatMap(load);
+// By the path inside infra/: a clone at /tmp/base/ would otherwise count every overlay as the base.
+const base = k8sFiles.filter((f) => relative(INFRA, f).startsWith('k8s/base/') && !isKustomization(f)).flatMap(load);
 const ofKind = (docs: Doc[], kind: string) => docs.filter((d) => d.kind === kind);
 const named = (docs: Doc[], kind: string, name: string) => ofKind(docs, kind).find((d) => d.metadata.name === name)!;
 const dockerfile = readFileSync(join(INFRA, 'docker/Dockerfile'), 'utf8');
