@@ -31,7 +31,12 @@ const as = (key: string) => ({
 });
 const site = await startServer((_req, res) => res.writeHead(200).end('ok'));
 
-test('every rule of the review gets 400 or 201 within a second, and /healthz answers throughout', async () => {
+// Bounds that tell an expansion cut at its deadline (500 ms) from one that searches for ever, not a machine's
+// speed: on a machine paging at 50 µs a fault a plain 400 took 1,087 ms (2026-11-29).
+const ANSWER_BOUND_MS = 5_000;
+const HEALTH_BOUND_MS = 2_000;
+
+test('every rule of the review gets 400 or 201 in bounded time, and /healthz answers throughout', async () => {
   const { key } = await teamWithKey(env);
   const { post } = as(key);
   const now = Date.now();
@@ -76,7 +81,7 @@ test('every rule of the review gets 400 or 201 within a second, and /healthz ans
   }
   const health = await stop();
   console.log(answers.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms: ${a.rule}: ${a.detail}`).join('\n'));
-  for (const a of answers) assert.ok(a.ms < 1000, `${a.rule} answered in ${a.ms.toFixed(0)} ms`);
+  for (const a of answers) assert.ok(a.ms < ANSWER_BOUND_MS, `${a.rule} answered in ${a.ms.toFixed(0)} ms`);
   const windows = (await as(key).get('/maintenance-windows')).body.data as Json[];
   assert.deepEqual(
     answers.map((a) => `${a.status} ${a.rule}`),
@@ -89,7 +94,7 @@ test('every rule of the review gets 400 or 201 within a second, and /healthz ans
   }
   assert.equal(windows.find((w) => w.rrule === 'FREQ=HOURLY')!.active, true);
   assert.equal(health.failures, 0);
-  assert.ok(health.longest < 1000, `/healthz waited ${health.longest.toFixed(0)} ms at the longest`);
+  assert.ok(health.longest < HEALTH_BOUND_MS, `/healthz waited ${health.longest.toFixed(0)} ms at the longest`);
 });
 
 test('a hostile rule already stored costs a check batch nothing, and the sweep computes what rows from before lack', async () => {

@@ -210,13 +210,15 @@ test('the page made slower after a release: rum.regressed reaches the webhook, n
   assert.ok(alert.p75 > 1_200, JSON.stringify(alert));
   assert.equal(alert.budget, 1_200);
   assert.equal(alert.deploy?.version, 'v2.0.0', 'it names the release before it');
+  // A sweep while the slower views are still arriving can see INP's p75 in needs improvement first and
+  // tell that (a run of 2026-11-29 on a loaded machine): the worse rating is told again when it comes.
   const inpAlert = await eventually(
     async () =>
       receiver.requests
         .map((r) => JSON.parse(r.raw.toString('utf8')))
-        .find((b) => b.event === 'rum.regressed' && b.metric === 'inp_ms'),
+        .find((b) => b.event === 'rum.regressed' && b.metric === 'inp_ms' && b.rating === 'poor'),
     30_000,
-    'rum.regressed for INP',
+    'rum.regressed for INP, poor',
   );
   // 120 ms of handler and a frame is good or, on a loaded machine, needs improvement; 600 ms is poor.
   assert.ok(['good', 'needs_improvement'].includes(inpAlert.previous_rating), JSON.stringify(inpAlert));
