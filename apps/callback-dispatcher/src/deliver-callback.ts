@@ -8,6 +8,8 @@ export interface DeliverDeps {
   store: DeliveryStore;
   logger: Logger;
   timeoutMs: number;
+  /** A callback's one retry comes this long after its first attempt began (CALLBACK_RETRY_DELAY_MS). */
+  retryDelayMs: number;
   allowPrivate: boolean;
   /** The local address every attempt binds to (SOURCE_ADDRESS); undefined: the system chooses. */
   localAddress: string | undefined;
@@ -21,9 +23,12 @@ export interface DeliverDeps {
  */
 export class RetryableDeliveryError extends Error {
   readonly retryAfterMs: number | null;
-  constructor(message: string, retryAfterMs: number | null = null) {
+  /** When the next try is due (epoch ms), where the attempt fixed it: the backoff waits until then. */
+  readonly retryAt: number | null;
+  constructor(message: string, retryAfterMs: number | null = null, retryAt: number | null = null) {
     super(message);
     this.retryAfterMs = retryAfterMs;
+    this.retryAt = retryAt;
   }
 }
 
@@ -32,6 +37,9 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
+  // The retry is due 30 s after this attempt began, not after its answer was recorded: on a loaded machine
+  // recording it took seconds, and the retry came 32.2 s after the first (a run of 2026-11-29).
+  const startedAt = Date.now();
   // Read the secrets at each attempt, so a rotation (or an overlap's end) applies to the next attempt.
   const result = await postCallback(
     {
@@ -48,6 +56,7 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   const finalState =
     verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
   await deps.store.record({ deliveryId, number, result, finalState });
+  const retryAt = verdict === 'retry' && !job.isFinalAttempt ? startedAt + deps.retryDelayMs : null;
   // One line, no child logger: a child per delivery cost more than the line (issue 19's profile).
   deps.logger.info(
     {
@@ -59,12 +68,11 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
       error: result.error,
       ms: result.durationMs,
       verdict,
+      ...(retryAt === null ? {} : { retryAt: new Date(retryAt).toISOString() }),
     },
     'callback attempt',
   );
 
-  if (verdict === 'retry' && !job.isFinalAttempt) {
-    throw new RetryableDeliveryError(result.error ?? `HTTP ${result.statusCode}`);
-  }
+  if (retryAt !== null) throw new RetryableDeliveryError(result.error ?? `HTTP ${result.statusCode}`, null, retryAt);
   if (verdict === 'final') throw new UnrecoverableError(result.error ?? `HTTP ${result.statusCode}: not retried`);
 }

@@ -62,6 +62,7 @@ export function start(
         logger,
         onAttempt: (outcome: string) => outcomes.inc({ outcome }),
         timeoutMs: config.CALLBACK_TIMEOUT_MS,
+        retryDelayMs: config.CALLBACK_RETRY_DELAY_MS,
         allowPrivate: config.ALLOW_PRIVATE_TARGETS,
         // Callbacks and alerts leave from SOURCE_ADDRESS when it is set.
         localAddress: config.SOURCE_ADDRESS,
@@ -103,8 +104,9 @@ export function start(
           lockDuration: config.JOB_LOCK_MS,
           stalledInterval: config.JOB_LOCK_MS,
           settings: {
-            // A callback's one retry comes CALLBACK_RETRY_DELAY_MS after its first attempt failed; an
-            // alert's tries back off from ALERT_RETRY_BASE_MS, or wait out a 429's Retry-After.
+            // A callback's one retry comes CALLBACK_RETRY_DELAY_MS after its first attempt began (the
+            // attempt says when: retryAt); an alert's tries back off from ALERT_RETRY_BASE_MS, or wait out
+            // a 429's Retry-After.
             backoffStrategy: (attemptsMade, _type, error, job) =>
               job?.name === jobs.alert.name
                 ? alertRetryDelay(
@@ -112,7 +114,9 @@ export function start(
                     config.ALERT_RETRY_BASE_MS,
                     error instanceof RetryableDeliveryError ? error.retryAfterMs : null,
                   )
-                : config.CALLBACK_RETRY_DELAY_MS,
+                : error instanceof RetryableDeliveryError && error.retryAt !== null
+                  ? Math.max(0, error.retryAt - Date.now())
+                  : config.CALLBACK_RETRY_DELAY_MS,
           },
         },
       );
