@@ -8,7 +8,7 @@ export interface DeliverDeps {
   store: DeliveryStore;
   logger: Logger;
   timeoutMs: number;
-  /** A callback's one retry comes this long after its first attempt began (CALLBACK_RETRY_DELAY_MS). */
+  /** A callback's one retry comes this long after its first attempt ended (CALLBACK_RETRY_DELAY_MS). */
   retryDelayMs: number;
   allowPrivate: boolean;
   /** The local address every attempt binds to (SOURCE_ADDRESS); undefined: the system chooses. */
@@ -37,9 +37,6 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
   if (delivery?.state !== 'pending') return;
 
   const number = job.attemptsMade + 1;
-  // The retry is due 30 s after this attempt began, not after its answer was recorded: on a loaded machine
-  // recording it took seconds, and the retry came 32.2 s after the first (a run of 2026-11-29).
-  const startedAt = Date.now();
   // Read the secrets at each attempt, so a rotation (or an overlap's end) applies to the next attempt.
   const result = await postCallback(
     {
@@ -51,12 +48,16 @@ export async function deliverCallback(deps: DeliverDeps, deliveryId: string, job
     },
     { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, localAddress: deps.localAddress },
   );
+  // The spec's retry is made 30 s after the attempt ends: counted from its answer or error, not from its
+  // record being written (on a loaded machine that took seconds, and the retry came 32.2 s after the
+  // first attempt, a run of 2026-11-29).
+  const endedAt = Date.now();
   const verdict = classify(result);
   deps.onAttempt?.(verdict);
   const finalState =
     verdict === 'delivered' ? 'delivered' : verdict === 'final' || job.isFinalAttempt ? 'failed' : null;
   await deps.store.record({ deliveryId, number, result, finalState });
-  const retryAt = verdict === 'retry' && !job.isFinalAttempt ? startedAt + deps.retryDelayMs : null;
+  const retryAt = verdict === 'retry' && !job.isFinalAttempt ? endedAt + deps.retryDelayMs : null;
   // One line, no child logger: a child per delivery cost more than the line (issue 19's profile).
   deps.logger.info(
     {

@@ -104,7 +104,7 @@ export function start(
           lockDuration: config.JOB_LOCK_MS,
           stalledInterval: config.JOB_LOCK_MS,
           settings: {
-            // A callback's one retry comes CALLBACK_RETRY_DELAY_MS after its first attempt began (the
+            // A callback's one retry comes CALLBACK_RETRY_DELAY_MS after its first attempt ended (the
             // attempt says when: retryAt); an alert's tries back off from ALERT_RETRY_BASE_MS, or wait out
             // a 429's Retry-After.
             backoffStrategy: (attemptsMade, _type, error, job) =>
