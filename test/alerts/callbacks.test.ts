@@ -130,7 +130,8 @@ test('500 then 200: exactly two attempts, the second due 30 s after the first en
     .output()
     .split('\n')
     .find((l) => l.includes(scenarios.flaky.deliveryId) && l.includes('"attempt":1,'));
-  const retryAt = Date.parse(JSON.parse(retryLine!).retryAt);
+  assert.ok(retryLine, 'the first attempt logged its line');
+  const retryAt = Date.parse(JSON.parse(retryLine).retryAt);
   const fixed = retryAt - first!.at;
   assert.ok(fixed >= 30_000 && fixed <= 31_000, `the retry was due ${fixed} ms after the first attempt arrived`);
   const gap = second!.at - first!.at;

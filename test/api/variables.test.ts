@@ -241,7 +241,7 @@ test('a monitor uses a replaced secret from its next run on; a deleted one pause
 });
 
 /** The CLI with the team's key, `input` on its standard input: its exit code and output. */
-const cli = (args: string[], input = '') => runCli(stack.origin, key, args, input);
+const cli = (args: string[], input = '') => runCli(stack.origin, key, args, { input });
 
 test('the CLI sets a secret from standard input, lists it as sealed and deletes it', async () => {
   const set = await cli(['variables', 'set', 'CLI_TOKEN', '--value', '-', '--secret'], 'from-stdin-77a1\n');

@@ -6,15 +6,14 @@
 // plans as no change with a plain plan.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} is the file's own syntax here
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../support/temp-dir.ts';
-import { promisify } from 'node:util';
 import { createClient, type Monitor } from '@pageprobe/client';
 import { parse, stringify } from 'yaml';
 import { startApiInProcess } from '../support/api-in-process.ts';
+import { runCli } from '../support/cli.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
@@ -25,20 +24,9 @@ const { origin } = await startApiInProcess(env, {
   RATE_LIMIT_READS_PER_MIN: '100000',
   MONITOR_MIN_INTERVAL_SECONDS: '1',
 });
-const CLI = new URL('../../packages/cli/src/main.ts', import.meta.url).pathname;
-const run = promisify(execFile);
-
 /** Runs the CLI in `cwd` with the team's key; its exit code and output, whatever the code. */
-async function cli(key: string, cwd: string, args: string[], extra: Record<string, string> = {}) {
-  const vars = { ...process.env, PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1', ...extra };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: vars, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (key: string, cwd: string, args: string[], env: Record<string, string> = {}) =>
+  runCli(origin, key, args, { cwd, env });
 
 const SECRETS = {
   OPS_HOOK_URL: 'http://127.0.0.1:9/hooks/ops',

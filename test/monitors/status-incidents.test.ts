@@ -5,12 +5,10 @@
 // take (recordChecks). The page at 375 px in Chromium, with axe-core; screenshots under
 // test/.artifacts/status-incidents/.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { AxePuppeteer } from '@axe-core/puppeteer';
 import { createPool } from '@pageprobe/db';
 import { recordChecks } from '@pageprobe/monitors';
@@ -19,6 +17,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import puppeteer from 'puppeteer-core';
 import { startApiInProcess } from '../support/api-in-process.ts';
 import { uptimeCheck } from '../support/checks.ts';
+import { runCli } from '../support/cli.ts';
 import { teamWithKey } from '../support/teams.ts';
 import { createTestEnv } from '../support/test-env.ts';
 
@@ -319,17 +318,10 @@ test('older incidents are paged: 20 to a page of the history, newest first', asy
   assert.equal((await fetch(`${home}/history?page=abc`)).status, 200);
 });
 
-const CLI = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
-/** The CLI as a person runs it; its exit code and output. */
+/** The CLI as a person runs it; its exit code and output (with its errors when it fails). */
 async function cli(...args: string[]) {
-  const env = { ...process.env, PAGEPROBE_API_URL: origin, PAGEPROBE_API_KEY: key, NO_COLOR: '1' };
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], { env, timeout: 60_000 });
-    return { code: 0, stdout };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: `${e.stdout}${e.stderr}` };
-  }
+  const { code, stdout, stderr } = await runCli(origin, key, args);
+  return { code, stdout: code === 0 ? stdout : `${stdout}${stderr}` };
 }
 
 test('pageprobe incidents create|update|list from a terminal', async () => {

@@ -43,8 +43,7 @@ const rank = (file: string) => {
  * worker-crash failed on time: a job's lock not renewed, a test not finished in 60 s, three heavy files on
  * two cores.
  */
-export const isTopology = (file: string): boolean =>
-  file.startsWith('resilience/') || file === 'doors/local-stack.test.ts';
+const isTopology = (file: string): boolean => file.startsWith('resilience/') || file === 'doors/local-stack.test.ts';
 
 /**
  * The files a run takes, in the order it starts them: those named (a name alone finds its file, as files
