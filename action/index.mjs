@@ -15739,6 +15739,10 @@ var plain = { ok: (s) => s, bad: (s) => s, dim: (s) => s };
 var printable = (text) => text.replace(new RegExp("\\p{Cc}", "gu"), "\uFFFD");
 var ms = (v) => typeof v !== "number" ? "\u2013" : v >= 1e3 ? `${(v / 1e3).toFixed(1)} s` : `${Math.round(v)} ms`;
 var verdict = (r, paint = plain) => r.up ? paint.ok("up") : paint.bad(`down (${r.reason})${r.error && r.reason !== "expectation_failed" ? `: ${printable(r.error)}` : ""}`);
+var handshakeLine = (tls, paint) => [
+  `TLS ${tls.protocol ?? "\u2013"}`,
+  `certificate ${tls.days_remaining ?? "\u2013"} days left${tls.chain_valid ? "" : paint.bad(` (not trusted: ${tls.error})`)}`
+];
 var ANSWERS_SHOWN = 10;
 var STEPS_SHOWN = 20;
 var KINDS = {
@@ -15854,11 +15858,7 @@ var KINDS = {
       const lines = [
         [verdict(r, paint), `connect ${ms(r.timings_ms.connect)}`, `total ${ms(r.timings_ms.total)}`]
       ];
-      if (r.tls)
-        lines.push([
-          `TLS ${r.tls.protocol ?? "\u2013"}`,
-          `certificate ${r.tls.days_remaining ?? "\u2013"} days left${r.tls.chain_valid ? "" : paint.bad(` (not trusted: ${r.tls.error})`)}`
-        ]);
+      if (r.tls) lines.push(handshakeLine(r.tls, paint));
       return lines;
     }
   },
@@ -15955,6 +15955,30 @@ var KINDS = {
           ...s.error ? [paint.bad(printable(s.error))] : []
         ]);
       }
+      return lines;
+    }
+  },
+  smtp: {
+    title: "SMTP check",
+    usesDevice: false,
+    maxRuns: 1,
+    about: "does a mail server greet and answer EHLO, optionally with STARTTLS and its certificate (no mail is sent)",
+    target: "smtp://host[:port] (25 unless given), smtps://host[:port] (TLS from the first byte, 465), or host[:port]",
+    run: "check",
+    metrics: ["up", "dns_ms", "connect_ms", "tls_ms", "first_byte_ms", "total_ms", "certificate_days_remaining"],
+    metricsNote: "first_byte_ms is the time from connected to the server\u2019s greeting",
+    expects: ["response_time", "certificate_days"],
+    flags: ["tls", "expect"],
+    usage: "<host[:port]> [--tls]  (--tls: upgrade with STARTTLS)",
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const lines = [
+        [verdict(r, paint), `greeting ${ms(r.timings_ms.greeting)}`, `total ${ms(r.timings_ms.total)}`]
+      ];
+      if (r.greeting) lines.push([printable(r.greeting)]);
+      if (r.extensions.length) lines.push([`offers ${printable(r.extensions.join(", "))}`]);
+      if (r.tls) lines.push(handshakeLine(r.tls, paint));
       return lines;
     }
   }
@@ -16598,7 +16622,7 @@ var pageprobe_schema_default = {
       items: {
         $ref: "#/$defs/Expectation"
       },
-      description: 'uptime, tcp and dns (other types: 400 naming the field): checks of the answer, all of which must\nhold. Each failed one is in the result\'s `expectations` with what was found; the first makes the\ncheck down with reason `expectation_failed` and its message as `error` (a monitor\'s `monitor.down`\nsays it: `Expected $.status to equal "ok", got "degraded"`).\n\nuptime: without `expect` a check is up on a 2xx or 3xx final answer. With a `status` expectation,\nthat expectation decides instead; without one, the answer must still be 2xx or 3xx. `body` and\n`json` read the body up to 1 MiB decompressed (a JSON body cut there fails to parse, and says so).\nA JSONPath selecting several values: `contains` holds when one of them is (or contains) the value,\nevery other operator must hold for each. A missing header or path fails every operator but `ne`\nand `not_contains`. `matches` takes RE2 syntax, which runs in time linear in the body: a pattern\nonly a backtracking engine runs (backreferences, lookaround) is a 400 naming `expect.N.value`.\n`response_time` is the final answer\'s total time in ms; `certificate_days` the days the https\ncertificate has left.\n'
+      description: "uptime, tcp, dns and smtp (other types: 400 naming the field): checks of the answer, all of which must\nhold. Each failed one is in the result's `expectations` with what was found; the first makes the\ncheck down with reason `expectation_failed` and its message as `error` (a monitor's `monitor.down`\nsays it: `Expected $.status to equal \"ok\", got \"degraded\"`).\n\nuptime: without `expect` a check is up on a 2xx or 3xx final answer. With a `status` expectation,\nthat expectation decides instead; without one, the answer must still be 2xx or 3xx. `body` and\n`json` read the body up to 1 MiB decompressed (a JSON body cut there fails to parse, and says so).\nA JSONPath selecting several values: `contains` holds when one of them is (or contains) the value,\nevery other operator must hold for each. A missing header or path fails every operator but `ne`\nand `not_contains`. `matches` takes RE2 syntax, which runs in time linear in the body: a pattern\nonly a backtracking engine runs (backreferences, lookaround) is a 400 naming `expect.N.value`.\n`response_time` is the final answer's total time in ms; `certificate_days` the days the https\ncertificate has left.\n\ntcp and smtp: `response_time` is the whole check's time in ms (smtp: connecting to the answer to\nEHLO, and STARTTLS with `tls`); `certificate_days` the days the certificate of its TLS handshake has\nleft (none without one: the expectation fails).\n"
     },
     Expectation: {
       type: "object",
@@ -16606,7 +16630,7 @@ var pageprobe_schema_default = {
         source: {
           type: "string",
           enum: ["status", "header", "body", "json", "response_time", "certificate_days", "answers"],
-          description: "What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request\u2019s `expect`): status, header, body, json, response_time."
+          description: "What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request\u2019s `expect`): status, header, body, json, response_time; smtp: response_time, certificate_days."
         },
         operator: {
           type: "string",
@@ -17249,11 +17273,11 @@ var pageprobe_schema_default = {
     },
     TcpTls: {
       type: "boolean",
-      description: "tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`."
+      description: "tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. smtp: after EHLO, upgrade with STARTTLS (a server that does not offer it is down, `smtp_error`), report the certificate likewise and say EHLO again; an smtps:// target has TLS from its first byte whatever this says."
     },
     TestType: {
       type: "string",
-      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns", "browser", "multistep"]
+      enum: ["lighthouse", "seo_crawl", "uptime", "tcp", "dns", "browser", "multistep", "smtp"]
     },
     Throttling: {
       description: "lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own.",

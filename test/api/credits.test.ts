@@ -55,7 +55,7 @@ test('POSTs of two teams at once (one statement for the lot): the team without c
   assert.equal(await env.db.test.count({ where: { teamId: broke.teamId } }), 0);
 });
 
-test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1, browser 1 on pro', async () => {
+test('costs: the checks (uptime, tcp, dns, multistep, smtp) 0, seo_crawl 1, lighthouse 1, browser 1 on pro', async () => {
   const { teamId, key } = await teamWithKey(env, { credits: 10 });
   assert.equal((await start(key, 'uptime')).status, 202);
   assert.equal(await balance(teamId), 10);
@@ -74,7 +74,7 @@ test('costs: uptime, tcp and dns 0, seo_crawl 1, lighthouse 1, browser 1 on pro'
   assert.deepEqual(rest, {
     plan: 'pro',
     credits_balance: 7,
-    costs: { lighthouse: 1, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0, browser: 1, multistep: 0 },
+    costs: { lighthouse: 1, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0, browser: 1, multistep: 0, smtp: 0 },
     free_lighthouse: null,
     retention: {
       checks_days: RETENTION.pro.checksDays,
@@ -100,7 +100,16 @@ test('free plan: lighthouse costs nothing but FREE_LIGHTHOUSE_PER_HOUR a team, t
 
   const credits = (await call<Record<string, any>>(`${base}/credits`, { token: key })).body;
   assert.equal(credits.plan, 'free');
-  assert.deepEqual(credits.costs, { lighthouse: 0, seo_crawl: 1, uptime: 0, tcp: 0, dns: 0, browser: 1, multistep: 0 });
+  assert.deepEqual(credits.costs, {
+    lighthouse: 0,
+    seo_crawl: 1,
+    uptime: 0,
+    tcp: 0,
+    dns: 0,
+    browser: 1,
+    multistep: 0,
+    smtp: 0,
+  });
   assert.equal(credits.free_lighthouse.limit, 3);
   assert.equal(credits.free_lighthouse.window_seconds, 3600);
   assert.equal(credits.free_lighthouse.remaining, 0);

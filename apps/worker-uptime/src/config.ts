@@ -1,5 +1,5 @@
 import { intVar, loadConfigOrExit, redisTargetCheck, withRedisTarget } from '@pageprobe/config';
-import { dns, multistep, tcp, uptime } from '@pageprobe/test-kinds';
+import { dns, multistep, smtp, tcp, uptime } from '@pageprobe/test-kinds';
 import { kindEnv, testHostEnv } from '@pageprobe/worker-host';
 import { z } from 'zod';
 
@@ -12,6 +12,8 @@ export const uptimeEnv = z
     ...kindEnv(dns),
     // And multistep API checks (issue 59): a few requests each, on the network too.
     ...kindEnv(multistep),
+    // And SMTP checks: a mail server's greeting, EHLO and STARTTLS.
+    ...kindEnv(smtp),
     // Monitors' checks in flight at once in this process (issue 29), beside UPTIME_CONCURRENCY's tests.
     MONITOR_CHECKS_CONCURRENCY: intVar(500, { min: 1, max: 10_000 }),
   })

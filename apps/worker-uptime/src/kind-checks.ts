@@ -3,6 +3,7 @@ import { checkDns, dnsOptionsOf } from '@pageprobe/dns-runner';
 import { BODY_KEPT, type CheckFigures, type Exchange, exchangeOf } from '@pageprobe/monitors';
 import { checkMultistep, degradedOf as multistepDegraded } from '@pageprobe/multistep-runner';
 import type { GuardPolicy } from '@pageprobe/net-guard';
+import { checkSmtp, smtpOptionsOf } from '@pageprobe/smtp-runner';
 import { checkTcp, tcpOptionsOf } from '@pageprobe/tcp-runner';
 import {
   credentialsFor,
@@ -11,12 +12,14 @@ import {
   firstDegraded,
   type Measure,
   measureDns,
+  measureSmtp,
   measureTcp,
   measureMultistep,
   measureUptime,
   multistep,
   requestsOf,
   type RequestSecrets,
+  smtp,
   type TestKind,
   tcp,
   uptime,
@@ -46,6 +49,28 @@ const none = { dns: null, connect: null, tls: null, first_byte: null, download: 
 function degradedOf(up: boolean, expectations: readonly ExpectationResult[] | undefined) {
   const message = up ? firstDegraded(expectations ?? []) : null;
   return message === null ? { degraded: false } : { degraded: true, message };
+}
+
+/** The figures of a check that opened its own connection and may have shaken hands (tcp's, smtp's). */
+function handshakeFigures(
+  result: {
+    up: boolean;
+    expectations: readonly ExpectationResult[];
+    reason: string | null;
+    error: string | null;
+    tls: { days_remaining: number | null; valid_to: string | null } | null;
+  },
+  timings: Partial<CheckFigures['timings_ms']>,
+): CheckFigures {
+  return {
+    up: result.up,
+    reason: result.reason,
+    status_code: null,
+    timings_ms: { ...none, ...timings },
+    tls: result.tls ? { days_remaining: result.tls.days_remaining, valid_to: result.tls.valid_to } : null,
+    message: result.error,
+    ...degradedOf(result.up, result.expectations),
+  };
 }
 
 export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<string, KindCheck> {
@@ -89,16 +114,21 @@ export function kindChecks(config: UptimeConfig, policy: GuardPolicy): Map<strin
           ...tcpOptionsOf(monitor.options),
         });
         const { dns: lookup, connect, tls, total } = result.timings_ms;
-        const figures: CheckFigures = {
-          up: result.up,
-          reason: result.reason,
-          status_code: null,
-          timings_ms: { ...none, dns: lookup, connect, tls, total },
-          tls: result.tls ? { days_remaining: result.tls.days_remaining, valid_to: result.tls.valid_to } : null,
-          message: result.error,
-          ...degradedOf(result.up, result.expectations),
-        };
-        return { figures, measure: measureTcp(result) };
+        return { figures: handshakeFigures(result, { dns: lookup, connect, tls, total }), measure: measureTcp(result) };
+      },
+    },
+    {
+      kind: smtp,
+      async run(monitor) {
+        const result = await checkSmtp(monitor.url, {
+          policy,
+          timeoutMs: config.SMTP_TIMEOUT_MS,
+          ...smtpOptionsOf(monitor.options),
+        });
+        // The greeting is the server's first byte: monitoring.checks keeps it there (the kind's first_byte_ms).
+        const { dns: lookup, connect, tls, greeting, total } = result.timings_ms;
+        const figures = handshakeFigures(result, { dns: lookup, connect, tls, first_byte: greeting, total });
+        return { figures, measure: measureSmtp(result) };
       },
     },
     {

@@ -84,6 +84,13 @@ export interface KindFacts<T extends TestType = TestType> extends MonitorFacts {
   figures: (t: TestOf<T>, paint: Paint) => Figures;
 }
 
+type Handshake = { protocol: string | null; days_remaining: number | null; chain_valid: boolean; error: string | null };
+/** A TLS handshake's version and its certificate's days left (tcp's, smtp's). */
+const handshakeLine = (tls: Handshake, paint: Paint) => [
+  `TLS ${tls.protocol ?? '–'}`,
+  `certificate ${tls.days_remaining ?? '–'} days left${tls.chain_valid ? '' : paint.bad(` (not trusted: ${tls.error})`)}`,
+];
+
 const ANSWERS_SHOWN = 10;
 /** A browser check's steps listed one a line, at most this many (the rest with --json). */
 const STEPS_SHOWN = 20;
@@ -206,11 +213,7 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
       const lines: Figures = [
         [verdict(r, paint), `connect ${ms(r.timings_ms.connect)}`, `total ${ms(r.timings_ms.total)}`],
       ];
-      if (r.tls)
-        lines.push([
-          `TLS ${r.tls.protocol ?? '–'}`,
-          `certificate ${r.tls.days_remaining ?? '–'} days left${r.tls.chain_valid ? '' : paint.bad(` (not trusted: ${r.tls.error})`)}`,
-        ]);
+      if (r.tls) lines.push(handshakeLine(r.tls, paint));
       return lines;
     },
   },
@@ -315,6 +318,30 @@ export const KINDS: { [T in TestType]: KindFacts<T> } = {
           ...(s.error ? [paint.bad(printable(s.error))] : []),
         ]);
       }
+      return lines;
+    },
+  },
+  smtp: {
+    title: 'SMTP check',
+    usesDevice: false,
+    maxRuns: 1,
+    about: 'does a mail server greet and answer EHLO, optionally with STARTTLS and its certificate (no mail is sent)',
+    target: 'smtp://host[:port] (25 unless given), smtps://host[:port] (TLS from the first byte, 465), or host[:port]',
+    run: 'check',
+    metrics: ['up', 'dns_ms', 'connect_ms', 'tls_ms', 'first_byte_ms', 'total_ms', 'certificate_days_remaining'],
+    metricsNote: 'first_byte_ms is the time from connected to the server’s greeting',
+    expects: ['response_time', 'certificate_days'],
+    flags: ['tls', 'expect'],
+    usage: '<host[:port]> [--tls]  (--tls: upgrade with STARTTLS)',
+    figures: (t, paint) => {
+      const r = t.result;
+      if (!r) return [];
+      const lines: Figures = [
+        [verdict(r, paint), `greeting ${ms(r.timings_ms.greeting)}`, `total ${ms(r.timings_ms.total)}`],
+      ];
+      if (r.greeting) lines.push([printable(r.greeting)]);
+      if (r.extensions.length) lines.push([`offers ${printable(r.extensions.join(', '))}`]);
+      if (r.tls) lines.push(handshakeLine(r.tls, paint));
       return lines;
     },
   },

@@ -18,6 +18,7 @@ export const TEST_TYPES = exhaustive<TestType>()([
   'dns',
   'browser',
   'multistep',
+  'smtp',
 ]);
 export const MONITOR_TYPES = exhaustive<MonitorType>()([...TEST_TYPES, 'heartbeat']);
 export const EXPECT_SOURCES = exhaustive<Expectation['source']>()([

@@ -1562,7 +1562,7 @@ export type components = {
              */
             at: string;
             /** @enum {string|null} */
-            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "missed" | "run_failed" | "run_timeout" | null;
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed" | "nxdomain" | "servfail" | "refused" | "no_answer" | "missed" | "run_failed" | "run_timeout" | "extract_failed" | "missing_value" | "smtp_error" | null;
             status_code: number | null;
             /** @description Each phase of the check in ms (null for a phase it did not reach). */
             timings_ms?: {
@@ -1917,7 +1917,7 @@ export type components = {
             url: string;
         };
         /** @description Two tests of one type compared; `type` tells the shape of `deltas`. */
-        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"] | components["schemas"]["BrowserComparison"] | components["schemas"]["MultistepComparison"];
+        Comparison: components["schemas"]["LighthouseComparison"] | components["schemas"]["SeoCrawlComparison"] | components["schemas"]["UptimeComparison"] | components["schemas"]["TcpComparison"] | components["schemas"]["DnsComparison"] | components["schemas"]["BrowserComparison"] | components["schemas"]["MultistepComparison"] | components["schemas"]["SmtpComparison"];
         /** @description What every comparison has; `Comparison` narrows `type` and `deltas` per kind. */
         ComparisonBase: {
             base: components["schemas"]["ComparedTest"];
@@ -2432,6 +2432,7 @@ export type components = {
             lighthouse: number;
             multistep: number;
             seo_crawl: number;
+            smtp: number;
             tcp: number;
             uptime: number;
         };
@@ -2610,7 +2611,7 @@ export type components = {
             type?: "dns";
         };
         /**
-         * @description uptime, tcp and dns (other types: 400 naming the field): checks of the answer, all of which must
+         * @description uptime, tcp, dns and smtp (other types: 400 naming the field): checks of the answer, all of which must
          *     hold. Each failed one is in the result's `expectations` with what was found; the first makes the
          *     check down with reason `expectation_failed` and its message as `error` (a monitor's `monitor.down`
          *     says it: `Expected $.status to equal "ok", got "degraded"`).
@@ -2624,6 +2625,10 @@ export type components = {
          *     only a backtracking engine runs (backreferences, lookaround) is a 400 naming `expect.N.value`.
          *     `response_time` is the final answer's total time in ms; `certificate_days` the days the https
          *     certificate has left.
+         *
+         *     tcp and smtp: `response_time` is the whole check's time in ms (smtp: connecting to the answer to
+         *     EHLO, and STARTTLS with `tls`); `certificate_days` the days the certificate of its TLS handshake has
+         *     left (none without one: the expectation fails).
          */
         Expect: components["schemas"]["Expectation"][];
         /**
@@ -2651,7 +2656,7 @@ export type components = {
              */
             severity?: "down" | "degraded";
             /**
-             * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request’s `expect`): status, header, body, json, response_time.
+             * @description What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request’s `expect`): status, header, body, json, response_time; smtp: response_time, certificate_days.
              * @enum {string}
              */
             source: "status" | "header" | "body" | "json" | "response_time" | "certificate_days" | "answers";
@@ -3434,7 +3439,7 @@ export type components = {
              * @description Why it found the site down; null when up. A heartbeat's: `missed` (no ping by the deadline; `slot` is the deadline), `run_failed` (/fail or a non-zero exit status), `run_timeout` (a /start not ended within the grace; `total_ms` is the run's duration so far).
              * @enum {string|null}
              */
-            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed" | "nxdomain" | "servfail" | "refused" | "no_answer" | "missed" | "run_failed" | "run_timeout" | null;
+            reason: "dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "http_error" | "expectation_failed" | "nxdomain" | "servfail" | "refused" | "no_answer" | "missed" | "run_failed" | "run_timeout" | "extract_failed" | "missing_value" | "smtp_error" | null;
             /**
              * Format: date-time
              * @description The scheduled time it ran for (its key).
@@ -4209,12 +4214,14 @@ export type components = {
          *     - dns: up, total_ms
          *     - browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed
          *     - multistep: up, total_ms, status_code
+         *     - smtp: up, dns_ms, connect_ms, tls_ms, first_byte_ms, total_ms, certificate_days_remaining
          *     - heartbeat: up, total_ms
          *
          *     `up` is 1 for a check that found the site up, 0 for one that found it down. A name not of the
          *     monitor's type answers 400 (`validation_failed`) listing the monitor's names (a name not listed here
          *     at all, 400 listing these).
-         *     A heartbeat's `total_ms` is a run's duration, from its /start to its end.
+         *     A heartbeat's `total_ms` is a run's duration, from its /start to its end. An smtp monitor's
+         *     `first_byte_ms` is the time from connected to the server's greeting.
          *
          *     A lighthouse monitor also plots each User Timing mark or measure its page records, as
          *     `user_timing:<name>`: a measure's duration, a mark's start (ms from navigation start).
@@ -4230,6 +4237,81 @@ export type components = {
         SeriesMetric: ("performance_score" | "structure_score" | "accessibility" | "best_practices" | "seo" | "agentic-browsing" | "lcp_ms" | "fcp_ms" | "cls" | "tbt_ms" | "speed_index_ms" | "ttfb_ms" | "interactive_ms" | "requests" | "transfer_bytes" | "errors" | "warnings" | "notices" | "pages_crawled" | "up" | "dns_ms" | "connect_ms" | "tls_ms" | "first_byte_ms" | "download_ms" | "total_ms" | "status_code" | "certificate_days_remaining" | "duration_ms" | "requests_failed") | string | components["schemas"]["FieldSeriesMetric"];
         /** @description The request options the test or monitor was given, secret values shown as "[redacted]"; null without any. */
         ShownOptions: Record<string, never> | null;
+        /** @description Two smtp tests compared. */
+        SmtpComparison: components["schemas"]["ComparisonBase"] & {
+            deltas?: components["schemas"]["SmtpDeltas"];
+            /** @constant */
+            type?: "smtp";
+        };
+        /** @description head − base of two SMTP checks. */
+        SmtpDeltas: {
+            certificate_days_remaining: components["schemas"]["Delta"];
+            timings_ms: {
+                connect: components["schemas"]["Delta"];
+                dns: components["schemas"]["Delta"];
+                ehlo: components["schemas"]["Delta"];
+                greeting: components["schemas"]["Delta"];
+                tls: components["schemas"]["Delta"];
+                total: components["schemas"]["Delta"];
+            };
+            up: {
+                base: boolean | null;
+                /** @enum {string} */
+                change: "better" | "worse" | "same";
+                head: boolean | null;
+            };
+        };
+        /** @description Whether a mail server greets and answers EHLO, how fast, what it offers, and its certificate. */
+        SmtpResult: {
+            /** @description Why it is down, in words (a refusal quotes the server’s reply). */
+            error: string | null;
+            /** @description Each of `expect` with what was found; empty without. */
+            expectations: components["schemas"]["ExpectationResult"][];
+            /** @description What the server offers in answer to EHLO (`PIPELINING`, `SIZE 10240000`, `STARTTLS`…), after the TLS handshake when there was one; empty when it did not answer. */
+            extensions: string[];
+            /** @description The server’s greeting as it sent it, code and text (`220 mx.example.com ESMTP`), its first line. */
+            greeting: string | null;
+            host: string;
+            /** @description The address connected to. */
+            ip_address: string | null;
+            port: number;
+            reason: ("dns_error" | "connection_refused" | "connection_reset" | "timeout" | "tls_error" | "smtp_error" | "expectation_failed") | null;
+            timings_ms: {
+                connect: number | null;
+                /** @description Resolving the host; null for an address. */
+                dns: number | null;
+                /** @description EHLO to its answer. */
+                ehlo: number | null;
+                /** @description From connected (smtps: secured) to the greeting. */
+                greeting: number | null;
+                /** @description STARTTLS and the handshake (smtps: the handshake); null without TLS. */
+                tls: number | null;
+                total: number | null;
+            };
+            /** @description With STARTTLS or smtps: the certificate the server presented. */
+            tls: {
+                chain_valid: boolean;
+                days_remaining: number | null;
+                /** @description Why the chain did not validate for the host. */
+                error: string | null;
+                issuer: string | null;
+                /** @description The negotiated version, e.g. TLSv1.3. */
+                protocol: string | null;
+                subject: string | null;
+                valid_from: string | null;
+                valid_to: string | null;
+            } | null;
+            /** @description The server greeted with 220 and answered EHLO with 250 (and, with TLS, the handshake succeeded with a trusted certificate) and every expectation held. */
+            up: boolean;
+        };
+        /** @description A test of type smtp (SMTP check). */
+        SmtpTest: components["schemas"]["TestBase"] & {
+            audits?: null;
+            /** @description Null until the test completes. */
+            result?: null | components["schemas"]["SmtpResult"];
+            /** @constant */
+            type?: "smtp";
+        };
         StatusPage: {
             accent_color: string | null;
             /** @description Whether its monitors' downs open incidents, resolved on recovery. */
@@ -4530,10 +4612,10 @@ export type components = {
             /** @constant */
             type?: "tcp";
         };
-        /** @description tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. */
+        /** @description tcp: once connected, shake hands in TLS (the port speaks TLS from its first byte, not STARTTLS) and report the certificate and its days remaining; an untrusted certificate is down, `tls_error`. smtp: after EHLO, upgrade with STARTTLS (a server that does not offer it is down, `smtp_error`), report the certificate likewise and say EHLO again; an smtps:// target has TLS from its first byte whatever this says. */
         TcpTls: boolean;
         /** @description A test; `type` tells which of the variants it is, and so the shape of its `result` and `audits`. */
-        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"] | components["schemas"]["BrowserTest"] | components["schemas"]["MultistepTest"];
+        Test: components["schemas"]["LighthouseTest"] | components["schemas"]["SeoCrawlTest"] | components["schemas"]["UptimeTest"] | components["schemas"]["TcpTest"] | components["schemas"]["DnsTest"] | components["schemas"]["BrowserTest"] | components["schemas"]["MultistepTest"] | components["schemas"]["SmtpTest"];
         /** @description What every test has; `Test` narrows `type`, `result` and `audits` per kind. */
         TestBase: {
             /** @description How each of the test's assertions fared, once it has finished (null when none were given). */
@@ -4635,7 +4717,7 @@ export type components = {
         /** @enum {string} */
         TestStatus: "queued" | "running" | "completed" | "failed";
         /** @enum {string} */
-        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns" | "browser" | "multistep";
+        TestType: "lighthouse" | "seo_crawl" | "uptime" | "tcp" | "dns" | "browser" | "multistep" | "smtp";
         /** @description lighthouse only (other types: 400 naming the field). mobile_slow_4g (the mobile default), desktop (the desktop default), none, or a simulated connection of your own. */
         Throttling: ("mobile_slow_4g" | "desktop" | "none") | {
             cpu_slowdown: number;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createClient, type Monitor, type MonitorCheck, type Test } from '@pageprobe/client';
+import { createClient, MONITOR_TYPES, type Monitor, type MonitorCheck, TEST_TYPES, type Test } from '@pageprobe/client';
 import { describeCheck, describeMonitorDetail, describeRumSite, describeTest } from './describe.ts';
 import { createServer } from './server.ts';
 
@@ -63,7 +63,8 @@ test('issue 47: the tools take tcp, dns and heartbeat, expectations and a reques
   const tools = Object.fromEntries((await listTools(false)).map((t) => [t.name, t]));
   type Props = Record<string, { enum?: string[]; type?: string; items?: { properties: Record<string, unknown> } }>;
   const run = tools.run_test!.inputSchema.properties as Props;
-  assert.deepEqual(run.type!.enum, ['lighthouse', 'seo_crawl', 'uptime', 'tcp', 'dns', 'browser', 'multistep']);
+  // Every kind the client knows (the document's, held to it by the typecheck), in its order.
+  assert.deepEqual(run.type!.enum, [...TEST_TYPES]);
   assert.deepEqual(run.method!.enum, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
   assert.equal(run.body!.type, 'string');
   assert.equal(run.tls!.type, 'boolean');
@@ -71,25 +72,22 @@ test('issue 47: the tools take tcp, dns and heartbeat, expectations and a reques
   assert.match(tools.run_test!.description!, /tcp \(does a port accept connections/);
   const create = tools.create_monitor!.inputSchema;
   const props = create.properties as Props;
-  assert.deepEqual(props.type!.enum, [
-    'lighthouse',
-    'seo_crawl',
-    'uptime',
-    'tcp',
-    'dns',
-    'browser',
-    'multistep',
-    'heartbeat',
-  ]);
+  assert.deepEqual(props.type!.enum, [...MONITOR_TYPES]);
+  assert.ok(MONITOR_TYPES.includes('heartbeat'));
   for (const field of ['period_seconds', 'schedule', 'time_zone', 'grace_seconds', 'expect', 'method', 'body'])
     assert.ok(props[field], field);
   // A heartbeat has neither: the API says which a type needs.
   assert.deepEqual(create.required ?? [], []);
   assert.match(tools.create_monitor!.description!, /ping_url/);
-  assert.match(
-    tools.monitor_series!.description!,
-    /tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; dns: up, total_ms; browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed, and step:<name> for each step, its time in ms; multistep: up, total_ms, status_code, and step:<name> for each request, its time in ms; heartbeat: up, total_ms/,
-  );
+  // Each kind's series, one after another (a kind added anywhere adds its own).
+  for (const series of [
+    /tcp: up, dns_ms, connect_ms, tls_ms, total_ms, certificate_days_remaining; /,
+    /; dns: up, total_ms; /,
+    /; browser: up, duration_ms, ttfb_ms, fcp_ms, lcp_ms, requests_failed, and step:<name> for each step, its time in ms; /,
+    /; multistep: up, total_ms, status_code, and step:<name> for each request, its time in ms; /,
+    /; heartbeat: up, total_ms \(total_ms is a run’s duration/,
+  ])
+    assert.match(tools.monitor_series!.description!, series);
   assert.equal(tools.monitor_pings!.annotations!.readOnlyHint, true);
 });
 

@@ -155,12 +155,16 @@ export { runsChecks } from './registry.ts';
 export { tcp } from './tcp/definition.ts';
 export { measureTcp } from './tcp/assertions.ts';
 export { type TcpResult, TCP_REASONS } from './tcp/result.ts';
-export { tcpEndpoint } from './tcp/target.ts';
 export { dns } from './dns/definition.ts';
 export { measureDns } from './dns/assertions.ts';
 export { type DnsResult, DNS_REASONS } from './dns/result.ts';
 export { type DnsQuery, dnsUri, parseDnsQuery, RECORD_TYPES, type RecordType, resolverAddress } from './dns/target.ts';
-export { canonicalHost, httpTarget, type KindTarget, type TargetRead } from './target/kind-target.ts';
+export { canonicalHost, endpointOf, httpTarget, type KindTarget, type TargetRead } from './target/kind-target.ts';
+// SMTP checks: a mail server's greeting, EHLO and STARTTLS (the recipe's trial kind, issue 57).
+export { smtp } from './smtp/definition.ts';
+export { measureSmtp } from './smtp/assertions.ts';
+export { type SmtpResult, SMTP_REASONS } from './smtp/result.ts';
+export { smtpEndpoint } from './smtp/target.ts';
 export { expectationsView } from './report/expectations-view.ts';
 // What a kind's runner gives and gets (the worker host runs it), and the grade its score earns.
 export type { ArtifactUpload, KindRunner, Outcome, RunContext } from './runner-contract.ts';

@@ -5,10 +5,11 @@ import { seoCrawl } from './seo_crawl/definition.ts';
 import { tcp } from './tcp/definition.ts';
 import { dns } from './dns/definition.ts';
 import { multistep } from './multistep/definition.ts';
+import { smtp } from './smtp/definition.ts';
 import { uptime } from './uptime/definition.ts';
 
 /** Every kind of test the service knows. Adding one: the recipe in docs/architecture.md ("To add a kind"). */
-export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns, browser, multistep] as const;
+export const kinds = [lighthouse, seoCrawl, uptime, tcp, dns, browser, multistep, smtp] as const;
 
 export type KindName = (typeof kinds)[number]['name'];
 export const kindNames = kinds.map((k) => k.name) as [KindName, ...KindName[]];

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { MONITOR_TYPES } from '@pageprobe/client';
 import { ConfigError } from './config-error.ts';
 import { loadConfig } from './load-config.ts';
 
@@ -168,7 +169,7 @@ test('a misspelt field is reported with its line and the field meant, before any
   });
   assert.deepEqual(await problems(loadConfig(undefined, { cwd, env: {} })), [
     'pageprobe.yaml:4:5: monitors[0].inteval_seconds is not a field (did you mean interval_seconds?)',
-    'pageprobe.yaml:8:11: monitors[1].type must be one of lighthouse, seo_crawl, uptime, tcp, dns, browser, multistep, heartbeat',
+    `pageprobe.yaml:8:11: monitors[1].type must be one of ${MONITOR_TYPES.join(', ')}`,
     'pageprobe.yaml:9:26: monitors[1].alert.down_after must be >= 1',
   ]);
 });

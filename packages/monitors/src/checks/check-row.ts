@@ -26,6 +26,8 @@ export const REASONS = [
   'run_timeout',
   'extract_failed',
   'missing_value',
+  // An SMTP check's server that answered but refused (a greeting other than 220, EHLO refused, no STARTTLS).
+  'smtp_error',
 ];
 
 export const PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download', 'total'] as const;

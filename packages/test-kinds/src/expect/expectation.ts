@@ -51,11 +51,15 @@ export type ExpectationResult = Expectation & {
 /** The sources each kind's checks can be asked about; a kind not listed takes no `expect`. */
 export const EXPECT_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   uptime: ['status', 'header', 'body', 'json', 'response_time', 'certificate_days'],
-  // Each request of a multistep check (issue 59), judged against its own answer.
-  multistep: ['status', 'header', 'body', 'json', 'response_time'],
   tcp: ['response_time', 'certificate_days'],
   dns: ['answers', 'response_time'],
+  // Each request of a multistep check (issue 59), judged against its own answer.
+  multistep: ['status', 'header', 'body', 'json', 'response_time'],
+  smtp: ['response_time', 'certificate_days'],
 };
+
+/** Where a kind's expectations are written, when not on the test itself. */
+const WRITTEN_ON: Readonly<Record<string, string>> = { multistep: 'each request’s `expect`' };
 
 /** The operators each source takes. */
 export const SOURCE_OPERATORS: Readonly<Record<Source, readonly Operator[]>> = {
@@ -83,11 +87,11 @@ const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
  */
 export const expectationSchema = z
   .strictObject({
-    source: z
-      .enum(SOURCES)
-      .describe(
-        'What is checked. uptime: status, header, body, json, response_time, certificate_days; tcp: response_time, certificate_days; dns: answers, response_time; multistep (each request’s `expect`): status, header, body, json, response_time.',
-      ),
+    source: z.enum(SOURCES).describe(
+      `What is checked. ${Object.entries(EXPECT_SOURCES)
+        .map(([kind, sources]) => `${kind}${WRITTEN_ON[kind] ? ` (${WRITTEN_ON[kind]})` : ''}: ${sources.join(', ')}`)
+        .join('; ')}.`,
+    ),
     operator: z
       .enum(OPERATORS)
       .describe(

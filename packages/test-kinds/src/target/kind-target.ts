@@ -48,3 +48,10 @@ export function canonicalHost(host: string): string | null {
     return null;
   }
 }
+
+/** The host (bare, without IPv6 brackets) and port of a stored `scheme://host:port` target (tcp's, smtp's). */
+export function endpointOf(target: string): { host: string; port: number } {
+  const url = new URL(target);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return { host, port: Number(url.port) };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { expectationResultSchema } from '../expect/expectation.ts';
-import { certificateFields } from '../tls/certificate-fields.ts';
+import { handshakeSchema } from '../tls/certificate-fields.ts';
 
 const ms = z.int().nullable();
 
@@ -30,14 +30,7 @@ export const tcpResult = z
       tls: ms.describe('The TLS handshake; null without `tls`.'),
       total: ms,
     }),
-    tls: z
-      .object({
-        protocol: z.string().nullable().describe('The negotiated version, e.g. TLSv1.3.'),
-        ...certificateFields,
-        error: z.string().nullable().describe('Why the chain did not validate for the host.'),
-      })
-      .nullable()
-      .describe('With `tls`: the certificate the port presented.'),
+    tls: handshakeSchema.nullable().describe('With `tls`: the certificate the port presented.'),
     expectations: z.array(expectationResultSchema).describe('Each of `expect` with what was found; empty without.'),
     error: z.string().nullable().describe('Why it is down, in words.'),
   })

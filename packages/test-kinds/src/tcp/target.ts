@@ -31,10 +31,3 @@ export const tcpTarget: KindTarget = {
     return { ok: true, url: stored, reaches: stored };
   },
 };
-
-/** The host (bare, without IPv6 brackets) and port of a stored tcp target. */
-export function tcpEndpoint(target: string): { host: string; port: number } {
-  const url = new URL(target);
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  return { host, port: Number(url.port) };
-}

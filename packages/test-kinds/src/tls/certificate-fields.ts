@@ -9,3 +9,10 @@ export const certificateFields = {
   days_remaining: z.int().nullable(),
   chain_valid: z.boolean(),
 };
+
+/** A TLS handshake a check made itself (tcp's `tls`, smtp's): the version, the certificate, why it is not trusted. */
+export const handshakeSchema = z.object({
+  protocol: z.string().nullable().describe('The negotiated version, e.g. TLSv1.3.'),
+  ...certificateFields,
+  error: z.string().nullable().describe('Why the chain did not validate for the host.'),
+});

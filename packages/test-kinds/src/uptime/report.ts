@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '@pageprobe/html';
 import { advise } from '../report/advice.ts';
+import { certificateSection, certificateTiles, tlsOf } from '../report/certificate-view.ts';
 import { expectationsView } from '../report/expectations-view.ts';
 import { fmtBytes, fmtMs, plural, summary, type Tile } from '../report/format.ts';
 import { arr, type Json, num, obj, str } from '../report/read-json.ts';
@@ -14,32 +15,23 @@ const PHASES: Array<{ key: string; label: string; cls: string }> = [
   { key: 'download', label: 'Download', cls: 'receive' },
 ];
 
-/** Certificates renewing within this many days get attention, within a week alarm. */
-const CERT_WARN_DAYS = 30;
-const CERT_ALARM_DAYS = 7;
-const daysClass = (days: number) => (days > CERT_WARN_DAYS ? 'good' : days > CERT_ALARM_DAYS ? 'average' : 'poor');
-
-const day = (iso: string | null) =>
-  iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso).toISOString().slice(0, 10) : (iso ?? '–');
-
 export function uptimeReport(test: ReportTest): SafeHtml {
   const r = obj(test.result);
   const up = r.up === true;
-  const tls = r.tls && typeof r.tls === 'object' ? obj(r.tls) : null;
-  const days = tls ? num(tls.days_remaining) : null;
+  const tls = tlsOf(r);
   const tiles: Tile[] = [
     { label: 'Verdict', value: up ? 'Up' : 'Down', cls: up ? 'good' : 'poor' },
     { label: 'Status', value: String(num(r.status_code) ?? '–') },
     { label: 'Response time', value: fmtMs(num(obj(r.timings_ms).total)) },
+    ...certificateTiles(tls),
   ];
-  if (days !== null) tiles.push({ label: 'Certificate days left', value: String(days), cls: daysClass(days) });
   return html`${summary(null, tiles)}
 ${verdictSection(r, up)}
 ${requestSection(obj(test.options))}
 ${expectationsView(r.expectations)}
 ${timingSection(obj(r.timings_ms))}
 ${redirectSection(arr(r.redirects).map(obj), str(r.final_url))}
-${tls ? certificateSection(tls, days) : ''}`;
+${certificateSection(tls)}`;
 }
 
 function verdictSection(r: Json, up: boolean): SafeHtml {
@@ -82,16 +74,6 @@ function redirectSection(hops: Json[], finalUrl: string | null): SafeHtml {
   return html`<section class="card" aria-labelledby="hops"><h2 id="hops">${plural(hops.length, 'redirect')}</h2>
 <table class="hops"><thead><tr><th scope="col">Address</th><th scope="col" class="num">Status</th><th scope="col">Led to</th></tr></thead><tbody>
 ${hops.map((h, i) => html`<tr><td class="url">${str(h.url) ?? '–'}</td><td class="num">${num(h.status_code) ?? '–'}</td><td class="url">${(i + 1 < hops.length ? str(hops[i + 1]!.url) : finalUrl) ?? '–'}</td></tr>`)}
-</tbody></table></section>`;
-}
-
-function certificateSection(tls: Json, days: number | null): SafeHtml {
-  return html`<section class="card" aria-labelledby="cert"><h2 id="cert">Certificate</h2><table class="cert"><tbody>
-<tr><th scope="row">Days remaining</th><td><span class="days-remaining badge ${days === null ? '' : daysClass(days)}">${days ?? '–'}</span></td></tr>
-<tr><th scope="row">Valid</th><td>${day(str(tls.valid_from))} to ${day(str(tls.valid_to))}</td></tr>
-<tr><th scope="row">Subject</th><td>${str(tls.subject) ?? '–'}</td></tr>
-<tr><th scope="row">Issuer</th><td>${str(tls.issuer) ?? '–'}</td></tr>
-<tr><th scope="row">Chain</th><td>${tls.chain_valid === true ? 'trusted' : `not trusted${str(tls.error) ? `: ${str(tls.error)}` : ''}`}</td></tr>
 </tbody></table></section>`;
 }
 

@@ -10,13 +10,14 @@ import {
   toNetworkError,
 } from '@pageprobe/net-guard';
 import {
+  endpointOf,
   type Expectation,
   evaluateExpectations,
   firstFailure,
   type TcpResult,
-  tcpEndpoint,
 } from '@pageprobe/test-kinds';
-import { certificateName } from '../../tls/certificate-name.ts';
+import { connectionReason, connectionWords } from '../../target/connection-words.ts';
+import { handshakeDetails } from '../../tls/peer-certificate.ts';
 
 export interface TcpCheckOptions {
   /** Who may be reached: the host's every address is checked as it resolves (a refused one throws `blocked`). */
@@ -27,17 +28,6 @@ export interface TcpCheckOptions {
   expect?: readonly Expectation[];
 }
 
-type Reason = NonNullable<TcpResult['reason']>;
-
-/** A connect failure's reason: what a TCP check can meet (an unreachable network reads as refused). */
-const REASONS: Partial<Record<string, Reason>> = {
-  dns_error: 'dns_error',
-  connection_refused: 'connection_refused',
-  connection_reset: 'connection_reset',
-  timeout: 'timeout',
-  tls_error: 'tls_error',
-};
-
 /**
  * One TCP check of a stored `tcp://host:port` target: connect through the egress guard (every address
  * of the host checked as it resolves, the socket bound to the policy's local address), and with `tls`
@@ -46,7 +36,7 @@ const REASONS: Partial<Record<string, Reason>> = {
  * coded `blocked`).
  */
 export async function checkTcp(target: string, options: TcpCheckOptions): Promise<TcpResult> {
-  const { host, port } = tcpEndpoint(target);
+  const { host, port } = endpointOf(target);
   const started = performance.now();
   const marks: { lookup?: number; connect?: number; secure?: number; ip?: string } = {};
   const since = (t: number | undefined, from = started) => (t === undefined ? null : Math.round(t - from));
@@ -84,18 +74,7 @@ export async function checkTcp(target: string, options: TcpCheckOptions): Promis
     socket.once('secureConnect', () => {
       marks.secure = performance.now();
       const tls = socket as TLSSocket;
-      const cert = tls.getPeerCertificate();
-      const validTo = cert?.valid_to ? new Date(cert.valid_to) : null;
-      const details: TcpResult['tls'] = {
-        protocol: tls.getProtocol() ?? null,
-        subject: certificateName(cert?.subject),
-        issuer: certificateName(cert?.issuer),
-        valid_from: cert?.valid_from ? new Date(cert.valid_from).toISOString() : null,
-        valid_to: validTo?.toISOString() ?? null,
-        days_remaining: validTo ? Math.floor((validTo.getTime() - Date.now()) / 86_400_000) : null,
-        chain_valid: tls.authorized,
-        error: tls.authorized ? null : String(tls.authorizationError ?? 'certificate not trusted'),
-      };
+      const details = handshakeDetails(tls);
       const error = tls.authorized
         ? null
         : new NetworkError('tls_error', `the certificate of ${host}:${port} is not trusted: ${details.error}`);
@@ -126,11 +105,7 @@ export async function checkTcp(target: string, options: TcpCheckOptions): Promis
   });
   const { error } = outcome;
   const unmet = error ? null : firstFailure(expectations);
-  const reason: Reason | null = error
-    ? (REASONS[error.code] ?? 'connection_refused')
-    : unmet
-      ? 'expectation_failed'
-      : null;
+  const reason: TcpResult['reason'] = error ? connectionReason(error) : unmet ? 'expectation_failed' : null;
   return {
     up: !error && unmet === null,
     reason,
@@ -140,24 +115,6 @@ export async function checkTcp(target: string, options: TcpCheckOptions): Promis
     timings_ms: timings,
     tls: outcome.cert,
     expectations: error ? [] : expectations,
-    error: error ? said(error, host, port) : unmet,
+    error: error ? connectionWords(error, host, port) : unmet,
   };
-}
-
-/** A failure in words that name the host and port (an alert quotes it), with Node's code for whoever digs. */
-function said(error: NetworkError, host: string, port: number): string {
-  const code = error.systemCode ? ` (${error.systemCode})` : '';
-  switch (error.code) {
-    case 'connection_refused':
-      return `${host}:${port} refused the connection${code}`;
-    case 'connection_reset':
-      return `${host}:${port} cut the connection off${code}`;
-    case 'dns_error':
-      return `${host} could not be resolved${code}`;
-    case 'timeout':
-    case 'tls_error':
-      return error.message;
-    default:
-      return `${host}:${port} could not be reached: ${error.message}`;
-  }
 }

@@ -1,17 +1,8 @@
 import type { TLSSocket } from 'node:tls';
 import { type GuardPolicy, guardedTlsConnect, networkErrorCode, toNetworkError } from '@pageprobe/net-guard';
-import { certificateName } from '../../tls/certificate-name.ts';
+import { type PeerCertificateDetails, peerCertificate } from '../../tls/peer-certificate.ts';
 
-export interface TlsDetails {
-  subject: string | null;
-  issuer: string | null;
-  valid_from: string | null;
-  valid_to: string | null;
-  days_remaining: number | null;
-  chain_valid: boolean;
-  /** Why the chain did not validate: expired, self-signed, wrong host... */
-  error: string | null;
-}
+export type TlsDetails = PeerCertificateDetails;
 
 /**
  * The certificate an https host presents, and whether it validates for that host name: one handshake
@@ -34,21 +25,7 @@ export function probeTls(
       socket.destroy();
       resolve(details);
     };
-    socket.once('secureConnect', () => {
-      const cert = socket.getPeerCertificate();
-      if (!cert || Object.keys(cert).length === 0) return done(null);
-      const validTo = cert.valid_to ? new Date(cert.valid_to) : null;
-      const error = socket.authorized ? null : String(socket.authorizationError ?? 'certificate not trusted');
-      done({
-        subject: certificateName(cert.subject),
-        issuer: certificateName(cert.issuer),
-        valid_from: cert.valid_from ? new Date(cert.valid_from).toISOString() : null,
-        valid_to: validTo?.toISOString() ?? null,
-        days_remaining: validTo ? Math.floor((validTo.getTime() - Date.now()) / 86_400_000) : null,
-        chain_valid: socket.authorized,
-        error,
-      });
-    });
+    socket.once('secureConnect', () => done(peerCertificate(socket)));
     socket.once('timeout', () => done(null));
     socket.once('error', (error) => {
       if (networkErrorCode(error) !== 'blocked') return done(null);
