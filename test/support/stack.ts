@@ -1,13 +1,7 @@
 import { lineWatcher } from '@pageprobe/testing';
 import { Writable } from 'node:stream';
 import { after } from 'node:test';
-import { apiEnv, start as startApi } from '@pageprobe/api';
-import { dispatcherEnv, start as startDispatcher } from '@pageprobe/callback-dispatcher';
-import { dashboardEnv, start as startDashboard } from '@pageprobe/dashboard';
 import { freePort } from '@pageprobe/local-services';
-import { start as startUptime, uptimeEnv } from '@pageprobe/worker-uptime';
-// Not a dependency of the tests' package (its lockfile entry would be the only change): reached by path.
-import { browserEnv, start as startBrowser } from '../../apps/worker-browser/src/index.ts';
 import { startApp } from './app-process.ts';
 import type { TestEnv } from './test-env.ts';
 
@@ -39,18 +33,31 @@ type Started = { close(signal?: string): Promise<void>; opsPort?: number | null;
 
 let lighthouseInProcess = false;
 
+// Each app's module is loaded when a file first starts it: loading all five (Lighthouse and the dashboard's
+// pages among them) cost a file that needs only the API and the dispatcher about 1.5 CPU s more.
 const starters: Record<StackAppName, (vars: NodeJS.ProcessEnv, logDestination: Writable) => Promise<Started>> = {
-  api: (vars, logDestination) => startApi(apiEnv.parse(vars), { logDestination }),
-  dashboard: (vars, logDestination) => startDashboard(dashboardEnv.parse(vars), { logDestination }),
-  'worker-uptime': (vars, logDestination) => startUptime(uptimeEnv.parse(vars), { logDestination }),
+  api: async (vars, logDestination) => {
+    const { apiEnv, start } = await import('@pageprobe/api');
+    return start(apiEnv.parse(vars), { logDestination });
+  },
+  dashboard: async (vars, logDestination) => {
+    const { dashboardEnv, start } = await import('@pageprobe/dashboard');
+    return start(dashboardEnv.parse(vars), { logDestination });
+  },
+  'worker-uptime': async (vars, logDestination) => {
+    const { start, uptimeEnv } = await import('@pageprobe/worker-uptime');
+    return start(uptimeEnv.parse(vars), { logDestination });
+  },
   'worker-browser': async (vars, logDestination) => {
+    // Not a dependency of the tests' package (its lockfile entry would be the only change): reached by path.
+    const { browserEnv, start } = await import('../../apps/worker-browser/src/index.ts');
     const config = browserEnv.parse(vars);
-    if (!config.BROWSER_TEST_TYPES.includes('lighthouse')) return startBrowser(config, { logDestination });
+    if (!config.BROWSER_TEST_TYPES.includes('lighthouse')) return start(config, { logDestination });
     // Lighthouse's timing marks are the process's: two of its runs at once in one process break each other
     // (why LIGHTHOUSE_CONCURRENCY is 1). A second lighthouse worker is a process of its own (startApp).
     if (lighthouseInProcess) throw new Error('a second lighthouse worker in this process: start it with startApp');
     lighthouseInProcess = true;
-    const running = await startBrowser(config, { logDestination }).catch((error: unknown) => {
+    const running = await start(config, { logDestination }).catch((error: unknown) => {
       lighthouseInProcess = false;
       throw error;
     });
@@ -62,7 +69,10 @@ const starters: Record<StackAppName, (vars: NodeJS.ProcessEnv, logDestination: W
       },
     };
   },
-  'callback-dispatcher': (vars, logDestination) => startDispatcher(dispatcherEnv.parse(vars), { logDestination }),
+  'callback-dispatcher': async (vars, logDestination) => {
+    const { dispatcherEnv, start } = await import('@pageprobe/callback-dispatcher');
+    return start(dispatcherEnv.parse(vars), { logDestination });
+  },
 };
 
 /**
