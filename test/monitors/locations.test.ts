@@ -77,8 +77,8 @@ test('GET /locations lists each location with live workers, by kind, with its na
   assert.equal(res.status, 200);
   assert.deepEqual(res.body.data, [
     // One uptime worker each, which runs the tcp and dns checks too (issue 47).
-    { id: 'eu-central', name: 'Frankfurt', workers: { uptime: 1, tcp: 1, dns: 1, multistep: 1 } },
-    { id: 'us-east', name: 'Virginia', workers: { uptime: 1, tcp: 1, dns: 1, multistep: 1 } },
+    { id: 'eu-central', name: 'Frankfurt', workers: { uptime: 1, tcp: 1, dns: 1, multistep: 1, smtp: 1 } },
+    { id: 'us-east', name: 'Virginia', workers: { uptime: 1, tcp: 1, dns: 1, multistep: 1, smtp: 1 } },
   ]);
   // The same, typed, through the client.
   const client = createClient({ baseUrl: origin, apiKey: key });

@@ -74,6 +74,8 @@ test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly o
   const worker = await startApp('worker-uptime', env.appEnv(common));
   const dispatchers = await Promise.all([1, 2].map(() => startApp('callback-dispatcher', env.appEnv(common))));
   const ids = await monitors(200, (i) => `${target.url}/m/${i}`, 2);
+  // Eleven seconds of slots from the moment every monitor ran (a cold worker under load starts late).
+  await everyMonitorChecked(ids);
   await sleep(11_000);
   await stopAll(ids);
   const stoppedAt = Date.now();
@@ -108,6 +110,20 @@ test('two dispatchers, 200 monitors at a 2 s interval: every slot runs exactly o
  * second was not always enough under the suite's load (a check the site saw, or a slot claimed and its
  * later ones counted skipped as busy, not yet recorded).
  */
+/** Every monitor of `ids` has a check recorded since `since`; a minute at most. */
+const everyMonitorChecked = (ids: string[], since = new Date(0)) =>
+  eventually(
+    async () => {
+      const { rows } = await pool.query<{ n: number }>(
+        'SELECT count(DISTINCT monitor_id)::int AS n FROM monitoring.checks WHERE monitor_id = ANY($1::uuid[]) AND at > $2',
+        [ids, since],
+      );
+      return rows[0]!.n === ids.length ? true : undefined;
+    },
+    60_000,
+    `every monitor checked since ${since.toISOString()}`,
+  );
+
 const everyClaimRecorded = (ids: string[]) =>
   eventually(
     async () =>
@@ -158,7 +174,10 @@ test('a dispatcher SIGKILLed with its claim open (runs being queued, not committ
   }
   assert.equal(kills, 3, 'the doomed dispatcher was caught with its claim open three times');
   const lastKill = Date.now();
-  await sleep(6_000);
+  // Every monitor checked again after the last kill (a loaded machine may take longer than a few slots),
+  // then a few slots more, so that what is lost would show on the grid.
+  await everyMonitorChecked(ids, new Date(lastKill));
+  await sleep(4_000);
   await stopAll(ids);
   const stoppedAt = Date.now();
   await everyClaimRecorded(ids);
@@ -196,6 +215,8 @@ test('a check slower than its interval is not doubled: the slots that come meanw
   const worker = await startApp('worker-uptime', env.appEnv(common));
   const dispatcher = await startApp('callback-dispatcher', env.appEnv(common));
   const [id] = await monitors(1, () => `${slow.url}/`, 1);
+  // Nine slots from its first check (a cold worker under load may start late).
+  await eventually(async () => (slow.requests.length > 0 ? true : undefined), 30_000, 'the first check');
   await sleep(9_000);
   await stopAll([id!]);
   await sleep(4_000);

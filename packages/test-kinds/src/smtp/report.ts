@@ -9,7 +9,7 @@ import { smtpFailures } from './failures.ts';
 const PHASES: Array<[string, string]> = [
   ['dns', 'DNS'],
   ['connect', 'Connect'],
-  ['greeting', 'Greeting'],
+  ['greeting', 'Waiting for the greeting'],
   ['ehlo', 'EHLO'],
   ['tls', 'TLS (STARTTLS and handshake)'],
   ['total', 'Total'],
