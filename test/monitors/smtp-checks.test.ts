@@ -4,61 +4,21 @@
 // for what a real server only does when it is unwell: a 421 greeting, an HTTP answer, a port that is closed.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type AddressInfo, createServer } from 'node:net';
 import { after, test } from 'node:test';
-import { waitForTest } from '@pageprobe/testing';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { startApiInProcess } from '../support/api-in-process.ts';
-import { startApp } from '../support/app-process.ts';
-import { makeCertificates } from '../support/certs.ts';
+import { startCheckStack, listenLocal as listen } from '../support/check-stack.ts';
 import { assertProblem, call } from '../support/http.ts';
 import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
-import { startInProcess } from '../support/stack.ts';
-import { teamWithKey } from '../support/teams.ts';
-import { createTestEnv } from '../support/test-env.ts';
 
 type Json = Record<string, any>;
 
-const env = await createTestEnv();
-const dir = mkdtempSync(join(tmpdir(), 'smtp-certs-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const certs = makeCertificates(dir);
-const common = {
-  ALLOW_PRIVATE_TARGETS: 'true',
-  RATE_LIMIT_WRITES_PER_MIN: '1000',
-  RATE_LIMIT_READS_PER_MIN: '100000',
-  MONITOR_MIN_INTERVAL_SECONDS: '1',
-  ALERT_RETRY_BASE_MS: '200',
-};
-const { origin } = await startApiInProcess(env, common);
-// A process of its own: the worker trusts the test CA as an operator would trust an internal one.
-await startApp('worker-uptime', env.appEnv({ ...common, NODE_EXTRA_CA_CERTS: certs.caFile, SMTP_TIMEOUT_MS: '5000' }));
-await startInProcess('callback-dispatcher', env.appEnv({ ...common, PUBLIC_BASE_URL: origin }));
-// The deployment as production runs it: private addresses refused.
-const strict = await startApiInProcess(env, { ...common, ALLOW_PRIVATE_TARGETS: 'false' });
-const { key } = await teamWithKey(env);
+const { certs, origin, strict, key, post, finished } = await startCheckStack({ SMTP_TIMEOUT_MS: '5000' });
 // The mail servers below answer on this process's event loop, which the API shares: its first POST and GET
 // of a test compile their validators (seconds of CPU on a loaded machine), long enough to hold a greeting
 // past the time budget. They compile now, before any server is asked.
-const warm = await call<Json>(`${origin}/api/v1/tests`, {
-  method: 'POST',
-  token: key,
-  body: { type: 'smtp', url: 'mx.example.invalid' },
-});
+const warm = await post('/tests', { type: 'smtp', url: 'mx.example.invalid' });
 await call(`${origin}/api/v1/tests/${warm.body.id}`, { token: key });
-
-const post = (path: string, body: unknown, at = origin) =>
-  call<Json>(`${at}/api/v1${path}`, { method: 'POST', token: key, body });
-
-async function listen(server: Server, port = 0): Promise<number> {
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  after(() => server.listening && server.close());
-  return (server.address() as AddressInfo).port;
-}
 
 /**
  * A real mail server on a free port, accepting anyone (no mail is sent by a check). It greets at once: by
@@ -76,16 +36,6 @@ async function mailServer(options: SMTPServerOptions): Promise<number> {
   await once(server.server, 'listening');
   after(() => server.close());
   return (server.server.address() as AddressInfo).port;
-}
-
-/** A test that must be accepted, and its finished state. */
-async function finished(body: Json): Promise<Json> {
-  const res = await post('/tests', body);
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return {
-    ...(await waitForTest<Json & { status: string }>(origin, key, res.body.id, { timeoutMs: 30_000 })),
-    accepted: res.body,
-  };
 }
 
 test('smtp: host:port is stored as smtp://host:port; a mail server that greets and answers EHLO is up, what it offers listed', async () => {

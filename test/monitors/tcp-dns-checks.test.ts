@@ -4,68 +4,23 @@
 // receives is what users see: each failure is named in its alert.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type AddressInfo, createServer } from 'node:net';
 import { after, test } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
-import { waitForTest } from '@pageprobe/testing';
 import dns2 from 'dns2';
-import { startApiInProcess } from '../support/api-in-process.ts';
-import { makeCertificates } from '../support/certs.ts';
+import { CHECKS_COMMON as common, listenLocal as listen, startCheckStack } from '../support/check-stack.ts';
 import { assertProblem, call } from '../support/http.ts';
 import { eventually, type ReceivedRequest, startServer } from '../support/servers.ts';
-import { teamWithKey } from '../support/teams.ts';
-import { createTestEnv } from '../support/test-env.ts';
-import { startApp } from '../support/app-process.ts';
 import { startInProcess } from '../support/stack.ts';
 
 type Json = Record<string, any>;
 
-const env = await createTestEnv();
-const dir = mkdtempSync(join(tmpdir(), 'tcp-dns-certs-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const certs = makeCertificates(dir);
-const common = {
-  ALLOW_PRIVATE_TARGETS: 'true',
-  RATE_LIMIT_WRITES_PER_MIN: '1000',
-  RATE_LIMIT_READS_PER_MIN: '100000',
-  SWEEP_INTERVAL_MS: '500',
-  MONITOR_MIN_INTERVAL_SECONDS: '1',
-  ALERT_RETRY_BASE_MS: '200',
-};
-const { origin } = await startApiInProcess(env, common);
-// The worker trusts the test CA, as an operator would trust an internal one.
-await startApp(
-  'worker-uptime',
-  env.appEnv({ ...common, NODE_EXTRA_CA_CERTS: certs.caFile, TCP_TIMEOUT_MS: '2000', DNS_TIMEOUT_MS: '1000' }),
-);
-await startInProcess('callback-dispatcher', env.appEnv({ ...common, PUBLIC_BASE_URL: origin }));
-// The same deployment as production would run it: private addresses refused.
-const strict = await startApiInProcess(env, { ...common, ALLOW_PRIVATE_TARGETS: 'false' });
-const { key } = await teamWithKey(env);
-
-const post = (path: string, body: unknown, at = origin) =>
-  call<Json>(`${at}/api/v1${path}`, { method: 'POST', token: key, body });
+const { env, certs, origin, strict, key, post, finished } = await startCheckStack({
+  TCP_TIMEOUT_MS: '2000',
+  DNS_TIMEOUT_MS: '1000',
+});
 const patch = (path: string, body: unknown) =>
   call<Json>(`${origin}/api/v1${path}`, { method: 'PATCH', token: key, body });
-
-async function listen(server: Server, port = 0): Promise<number> {
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  return (server.address() as AddressInfo).port;
-}
-
-/** A test that must be accepted, and its finished state. */
-async function finished(body: Json): Promise<Json> {
-  const res = await post('/tests', body);
-  assert.equal(res.status, 202, JSON.stringify(res.body));
-  return {
-    ...(await waitForTest<Json & { status: string }>(origin, key, res.body.id, { timeoutMs: 30_000 })),
-    accepted: res.body,
-  };
-}
 
 /** A webhook channel and what it received, as `event:reason`. */
 async function channel() {
