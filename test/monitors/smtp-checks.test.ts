@@ -13,7 +13,7 @@ import { eventually, type ReceivedRequest, startServer } from '../support/server
 
 type Json = Record<string, any>;
 
-const { certs, origin, strict, key, post, finished } = await startCheckStack({ SMTP_TIMEOUT_MS: '5000' });
+const { certs, origin, strict, key, post, finished, refused } = await startCheckStack({ SMTP_TIMEOUT_MS: '5000' });
 // The mail servers below answer on this process's event loop, which the API shares: its first POST and GET
 // of a test compile their validators (seconds of CPU on a loaded machine), long enough to hold a greeting
 // past the time budget. They compile now, before any server is asked.
@@ -206,14 +206,6 @@ test('an smtp monitor: a 421 greeting is monitor.down quoting it, the greeting a
 });
 
 test('bad smtp targets are 400s naming url: another scheme, a path, a private address without ALLOW_PRIVATE_TARGETS', async () => {
-  const refused = async (body: Json, status: number, code: string, message: RegExp, at = origin) => {
-    for (const path of ['/tests', '/monitors']) {
-      const res = await post(path, path === '/monitors' ? { interval_seconds: 60, ...body } : body, at);
-      assertProblem(res, status, code);
-      assert.equal(res.body.errors[0].path, 'body.url', JSON.stringify(res.body));
-      assert.match(res.body.errors[0].message, message);
-    }
-  };
   await refused({ type: 'smtp', url: 'https://mx.example.com/' }, 400, 'validation_failed', /smtp:\/\/host\[:port\]/);
   await refused({ type: 'smtp', url: 'smtp://mx.example.com/inbox' }, 400, 'validation_failed', /smtp:\/\//);
   await refused({ type: 'smtp', url: '127.0.0.1:25' }, 400, 'url_not_allowed', /loopback/, strict.origin);

@@ -15,7 +15,7 @@ import { startInProcess } from '../support/stack.ts';
 
 type Json = Record<string, any>;
 
-const { env, certs, origin, strict, key, post, finished } = await startCheckStack({
+const { env, certs, origin, strict, key, post, finished, refused } = await startCheckStack({
   TCP_TIMEOUT_MS: '2000',
   DNS_TIMEOUT_MS: '1000',
 });
@@ -262,14 +262,6 @@ test('dns tests: answers sorted with their TTLs (A), MX written as its zone data
 });
 
 test('bad targets are 400s naming url: no port, an unknown record type, a private address without ALLOW_PRIVATE_TARGETS', async () => {
-  const refused = async (body: Json, status: number, code: string, message: RegExp, at = origin) => {
-    for (const path of ['/tests', '/monitors']) {
-      const res = await post(path, path === '/monitors' ? { interval_seconds: 60, ...body } : body, at);
-      assertProblem(res, status, code);
-      assert.equal(res.body.errors[0].path, 'body.url', JSON.stringify(res.body));
-      assert.match(res.body.errors[0].message, message);
-    }
-  };
   await refused({ type: 'tcp', url: 'tcp://db.example.com' }, 400, 'validation_failed', /has no port/);
   await refused({ type: 'tcp', url: 'https://db.example.com/' }, 400, 'validation_failed', /tcp:\/\/host:port/);
   await refused({ type: 'dns', url: 'dns:example.com?type=PTR' }, 400, 'validation_failed', /record type "PTR"/);

@@ -9,7 +9,7 @@ import { waitForTest } from '@pageprobe/testing';
 import { startApiInProcess } from './api-in-process.ts';
 import { startApp } from './app-process.ts';
 import { makeCertificates } from './certs.ts';
-import { call } from './http.ts';
+import { assertProblem, call } from './http.ts';
 import { startInProcess } from './stack.ts';
 import { teamWithKey } from './teams.ts';
 import { createTestEnv } from './test-env.ts';
@@ -56,7 +56,20 @@ export async function startCheckStack(worker: Record<string, string>) {
     };
   }
 
-  return { env, certs, origin, strict, key, post, finished };
+  /**
+   * A target refused by POST /tests and POST /monitors alike: `status` and `code`, the error on `body.url`
+   * saying `message` (`at`: the strict API, for a private address).
+   */
+  async function refused(body: Json, status: number, code: string, message: RegExp, at = origin) {
+    for (const path of ['/tests', '/monitors']) {
+      const res = await post(path, path === '/monitors' ? { interval_seconds: 60, ...body } : body, at);
+      assertProblem(res, status, code);
+      assert.equal(res.body.errors[0].path, 'body.url', JSON.stringify(res.body));
+      assert.match(res.body.errors[0].message, message);
+    }
+  }
+
+  return { env, certs, origin, strict, key, post, finished, refused };
 }
 
 /** A server of the file's listening on loopback (`port`: again where it was), closed when the file ends. */

@@ -11,7 +11,7 @@ const PHASES: Array<[string, string]> = [
   ['connect', 'Connect'],
   ['greeting', 'Waiting for the greeting'],
   ['ehlo', 'EHLO'],
-  ['tls', 'TLS (STARTTLS and handshake)'],
+  ['tls', 'TLS handshake'],
   ['total', 'Total'],
 ];
 
